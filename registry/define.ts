@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One operation of the Workspace API, declared once and read by the CLI, client, mock and exports. */
+export interface OperationSpec {
+  /** The API area (OpenAPI tag); the operation id starts with it. */
+  area: string;
+  method: HttpMethod;
+  /** Path under the base URL, with `{param}` placeholders. */
+  path: string;
+  summary: string;
+  /**
+   * Positional arguments of the command, in order. Every path parameter must be one;
+   * a name that is not a path parameter is a body field given positionally.
+   */
+  args: readonly string[];
+  /** Request body schema (zod); its input type is the client's body type. */
+  body?: z.ZodType;
+  /** Success response schema (zod); its output type is the client's result type. */
+  response: z.ZodType;
+  /** Destructive operations ask for confirmation on a terminal unless `--yes`. */
+  destructive?: boolean;
+  /** Printed on stderr when the service answers JSON `null`; `{name}` is filled from the input. */
+  nullResult?: string;
+  /** Command lines shown in help and docs. */
+  examples: readonly string[];
+}
+
+export type Operations = Record<string, OperationSpec>;
+
+/** Names of the `{param}` placeholders of a path, as a type. */
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
+const placeholder = /\{([^{}]+)\}/g;
+
+/** The `{param}` names of a path, in order. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(placeholder)].map((match) => match[1]!);
+}
+
+/**
+ * Declares the operations of one area. Returns its input unchanged (all types flow from it) after
+ * checking each declaration, and throws a sentence naming the operation at fault.
+ */
+export function defineOperations<const T extends Operations>(operations: T): T {
+  for (const [id, op] of Object.entries(operations)) checkOperation(id, op);
+  checkUnique([operations]);
+  return operations;
+}
+
+/** Joins area declarations into one registry, refusing a duplicate id or method + path. */
+export function combineOperations<const T extends readonly Operations[]>(...parts: T): UnionToIntersection<T[number]> {
+  checkUnique(parts);
+  return Object.assign({}, ...parts);
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+function checkOperation(id: string, op: OperationSpec): void {
+  if (!/^[a-z][a-z0-9]*(_[a-z][a-z0-9]*)+$/.test(id)) {
+    throw new Error(`Operation ${id}: the id must be lower-case words joined by "_", such as email_drafts_get.`);
+  }
+  if (!id.startsWith(`${op.area}_`)) {
+    throw new Error(`Operation ${id}: the id must start with its area "${op.area}_", since command words are id words.`);
+  }
+  if (!op.path.startsWith('/')) throw new Error(`Operation ${id}: the path "${op.path}" must start with "/".`);
+  const params = pathParamNames(op.path);
+  for (const name of params) {
+    if (!op.args.includes(name)) {
+      throw new Error(`Operation ${id}: the path parameter {${name}} has no argument; add "${name}" to args.`);
+    }
+  }
+  if (new Set(params).size !== params.length) throw new Error(`Operation ${id}: a path parameter appears twice in "${op.path}".`);
+  const bodyFields = bodyFieldNames(op.body);
+  for (const name of op.args) {
+    if (!params.includes(name) && !bodyFields.includes(name)) {
+      throw new Error(`Operation ${id}: the argument "${name}" is neither a path parameter nor a body field.`);
+    }
+  }
+  if ((op.method === 'GET') && op.body) throw new Error(`Operation ${id}: a GET operation cannot declare a body.`);
+  if (op.examples.length === 0) throw new Error(`Operation ${id}: give at least one example.`);
+}
+
+function bodyFieldNames(body: z.ZodType | undefined): string[] {
+  const shape = (body as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+function checkUnique(parts: readonly Operations[]): void {
+  const ids = new Set<string>();
+  const routes = new Map<string, string>();
+  for (const part of parts) {
+    for (const [id, op] of Object.entries(part)) {
+      if (ids.has(id)) throw new Error(`Operation ${id} is declared twice.`);
+      ids.add(id);
+      const route = `${op.method} ${op.path.replace(placeholder, '{}')}`;
+      const other = routes.get(route);
+      if (other) throw new Error(`Operation ${id} has the same method and path as ${other}: ${op.method} ${op.path}.`);
+      routes.set(route, id);
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { defineOperations } from './define.js';
+
+/** The draft read result; extra fields (eligible senders and more) are kept, not stripped. */
+export const EmailDraft = z.looseObject({
+  ok: z.boolean(),
+  kind: z.literal('email'),
+  draftId: z.string(),
+  syncStatus: z.string(),
+  revision: z.number(),
+});
+
+/** Personalization values keyed by variable name, for `{{variable}}` placeholders. */
+export const TemplatePreviewBody = z.strictObject({
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const TemplatePreview = z.looseObject({
+  subject: z.string(),
+  htmlBody: z.string(),
+  /** Names of the variables used; order unspecified. */
+  variableNames: z.array(z.string()),
+});
+
+export const email = defineOperations({
+  email_drafts_get: {
+    area: 'email',
+    method: 'GET',
+    path: '/email/drafts/{draftId}',
+    summary: 'Read an email draft, eligible senders and provider sync status',
+    args: ['draftId'],
+    response: EmailDraft,
+    examples: ['svc email drafts get dr_123'],
+  },
+  email_templates_preview: {
+    area: 'email',
+    method: 'POST',
+    path: '/email/templates/{templateId}/preview',
+    summary: 'Preview a managed email campaign template',
+    args: ['templateId'],
+    body: TemplatePreviewBody,
+    response: TemplatePreview,
+    examples: ['svc email templates preview tpl_welcome --data firstName=Ada --data company=Acme'],
+  },
+});

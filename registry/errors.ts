@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** The one error body shape used by every error response of the API. */
+export const ErrorBody = z.looseObject({
+  error: z.looseObject({
+    message: z.string(),
+    type: z.string(),
+    code: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+
+export type ErrorBody = z.output<typeof ErrorBody>;

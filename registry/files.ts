@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineOperations } from './define.js';
+
+export const FileDeleteBody = z.strictObject({
+  /** Workspace path of the file or directory to remove. */
+  path: z.string().min(1),
+});
+
+/** The deleted path, or `null` when nothing existed there (not an error). */
+export const FileDeleted = z.looseObject({ path: z.string() }).nullable();
+
+export const files = defineOperations({
+  files_delete: {
+    area: 'files',
+    method: 'DELETE',
+    path: '/files',
+    summary: 'Delete a file or directory',
+    args: ['path'],
+    body: FileDeleteBody,
+    response: FileDeleted,
+    destructive: true,
+    nullResult: 'nothing existed at {path}; nothing was deleted',
+    examples: ['svc files delete reports/2026/q3.csv', 'svc files delete tmp/ --yes'],
+  },
+});

@@ -1,0 +1,27 @@
+import type { Transport } from '../client/transport.js';
+import type { ConfigStore } from '../config/store.js';
+
+export interface IO {
+  out(text: string): void;
+  err(text: string): void;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** Terminal width, when stdout is a terminal. */
+  columns?: number;
+  /** All of standard input, as text. */
+  stdin(): Promise<string>;
+  /** Asks one question on the terminal; `hidden` does not echo what is typed. */
+  prompt(question: string, options?: { hidden?: boolean }): Promise<string>;
+}
+
+/** Everything a command may touch; `src/cli/main.ts` wires the real one, tests build a fake. */
+export interface Context {
+  io: IO;
+  env: Record<string, string | undefined>;
+  send: Transport;
+  /** Lazy: a command that needs no config never loads it. */
+  config(): Promise<ConfigStore>;
+  /** Aborted on Ctrl-C. */
+  signal?: AbortSignal;
+}

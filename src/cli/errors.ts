@@ -1,0 +1,27 @@
+/** Documented exit codes (README and `svc --help`). */
+export const ExitCode = {
+  ok: 0,
+  api: 1,
+  usage: 2,
+  network: 3,
+  auth: 4,
+  notFound: 5,
+  interrupted: 130,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** The one error that reaches the user: a sentence and an exit code, printed as one line on stderr. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+    /** More for `--debug` only (an error body's details, say). */
+    readonly debugDetail?: string,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+export const usageError = (message: string): CliError => new CliError(message, ExitCode.usage);

@@ -1,0 +1,18 @@
+/** Settings kept per profile (one profile per workspace, since keys are workspace-scoped). */
+export interface ProfileSettings {
+  baseUrl?: string;
+  /** Agent session token (`svc_agent_...`), stored by `svc auth login`. */
+  token?: string;
+  /** Default whole-request timeout, in seconds. */
+  timeout?: number;
+  /** Default number of retries for idempotent requests. */
+  retries?: number;
+}
+
+export interface ConfigStore {
+  /** Where the settings live on disk. */
+  readonly path: string;
+  profile(name: string): ProfileSettings;
+  profileNames(): string[];
+  setProfile(name: string, settings: ProfileSettings): void;
+}

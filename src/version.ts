@@ -1,0 +1,4 @@
+declare const __SVC_VERSION__: string | undefined;
+
+/** The CLI's version, fixed at build time from package.json. */
+export const VERSION: string = typeof __SVC_VERSION__ === 'string' ? __SVC_VERSION__ : '0.0.0-dev';

@@ -14,5 +14,6 @@ export interface ConfigStore {
   readonly path: string;
   profile(name: string): ProfileSettings;
   profileNames(): string[];
-  setProfile(name: string, settings: ProfileSettings): void;
+  /** Replaces a profile's settings; a profile left empty is removed. */
+  setProfile(name: string, settings: ProfileSettings): Promise<void>;
 }

@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import type { PathParamNames } from '../../registry/define.js';
+import { type OperationId, type Registry, registry } from '../../registry/index.js';
+import { VERSION } from '../version.js';
+import { callOperation } from './call.js';
+import type { CallResult } from './result.js';
+import type { Transport } from './transport.js';
+import { createUndiciTransport } from './undici-transport.js';
+
+type Op<Id extends OperationId> = Registry[Id];
+
+/** Path parameters of an operation, by name, from its path template. */
+export type ParamsOf<Id extends OperationId> = { [K in PathParamNames<Op<Id>['path']>]: string };
+
+/** The request body an operation takes (the zod schema's input type), if any. */
+export type BodyOf<Id extends OperationId> = Op<Id> extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+
+/** What `call` takes: path parameters by name, and `body` for operations that have one. */
+export type CallInput<Id extends OperationId> = ParamsOf<Id> & ([BodyOf<Id>] extends [never] ? { body?: never } : { body: BodyOf<Id> });
+
+/** What a successful call returns (the response schema's output type). */
+export type ResponseOf<Id extends OperationId> = z.output<Op<Id>['response']>;
+
+export interface ClientOptions {
+  /** Base URL of the API, ending in /v1. */
+  baseUrl: string;
+  /** Bearer token: a workspace API key or an `svc_agent_` session token. */
+  token?: string;
+  /** Whole-request timeout in seconds (default 30). */
+  timeout?: number;
+  /** Defaults to an undici keep-alive pool. */
+  transport?: Transport;
+  userAgent?: string;
+}
+
+export interface Client {
+  /** Calls one operation of the registry; resolves to a result, never throws for API or network faults. */
+  call<Id extends OperationId>(id: Id, input: CallInput<Id>, options?: { signal?: AbortSignal }): Promise<CallResult<ResponseOf<Id>>>;
+}
+
+/** Creates a typed client of the Workspace API: `await client.call('email_drafts_get', { draftId })`. */
+export function createClient(options: ClientOptions): Client {
+  const send = options.transport ?? createUndiciTransport();
+  const target = {
+    baseUrl: options.baseUrl,
+    token: options.token,
+    userAgent: options.userAgent ?? `svc/${VERSION}`,
+    timeoutMs: (options.timeout ?? 30) * 1000,
+  };
+  return {
+    call(id, input, callOptions = {}) {
+      const op = registry[id];
+      if (!op) throw new Error(`Unknown operation id: ${String(id)}`);
+      const { body, ...params } = input as { body?: unknown } & Record<string, unknown>;
+      return callOperation(op, params, body, { ...target, signal: callOptions.signal }, send);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { pathParamNames } from '../../registry/define.js';
+
+/** A path parameter that cannot stand as one URL segment. */
+export class PathParamError extends Error {
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PathParamError';
+  }
+}
+
+/**
+ * Encodes one path parameter as exactly one segment: `/`, `?`, `#`, `%`, spaces and unicode are
+ * percent-encoded. Empty, `.` and `..` are refused: a URL parser would drop or climb them.
+ */
+export function encodePathParam(name: string, value: string): string {
+  if (value === '') throw new PathParamError(name, `<${name}> cannot be empty`);
+  if (value === '.' || value === '..') throw new PathParamError(name, `<${name}> cannot be "${value}"`);
+  return encodeURIComponent(value);
+}
+
+/** Fills the `{param}` placeholders of a path template. */
+export function fillPath(template: string, params: Record<string, unknown>): string {
+  let path = template;
+  for (const name of pathParamNames(template)) {
+    const value = params[name];
+    if (typeof value !== 'string') throw new PathParamError(name, `<${name}> is required`);
+    path = path.replace(`{${name}}`, encodePathParam(name, value));
+  }
+  return path;
+}

@@ -1,0 +1,30 @@
+import type { TransportFailure } from './transport.js';
+
+/** Why a call did not succeed. */
+export type CallError =
+  /** The body failed the registry's schema or a path parameter was unusable: nothing was sent. */
+  | { kind: 'invalid'; message: string; issues: Issue[] }
+  /** The service answered with a non-2xx status. */
+  | { kind: 'api'; status: number; message: string; type?: string; code?: string; details?: unknown; body: string }
+  /** A 2xx answer whose body could not be read as JSON. */
+  | { kind: 'unreadable'; status: number; message: string }
+  /** No complete HTTP answer (refused, reset, timeout, too large, interrupted). */
+  | { kind: 'transport'; failure: TransportFailure; message: string; sent: boolean };
+
+/** One validation problem: where (field path) and what. */
+export interface Issue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** What `client.call` resolves to; it never throws for API or network faults. */
+export type CallResult<T> =
+  | {
+      ok: true;
+      status: number;
+      data: T;
+      headers: Record<string, string>;
+      /** Set when a 2xx body did not match the registry's response schema; `data` is then the raw body. */
+      mismatch?: string;
+    }
+  | { ok: false; status: number; error: CallError; headers?: Record<string, string> };

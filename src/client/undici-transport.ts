@@ -1,0 +1,77 @@
+import { Agent, request as undiciRequest } from 'undici';
+import { type HttpRequest, type HttpResponse, type Transport, TransportError } from './transport.js';
+
+export interface UndiciTransportOptions {
+  /** Responses larger than this are refused, so memory stays bounded. */
+  maxResponseBytes?: number;
+  /** Sockets kept open per origin (batch mode raises it). */
+  connections?: number;
+}
+
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** Error codes meaning the request never reached the server, so even a write may be tried again. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** The production transport: undici over a keep-alive pool. */
+export function createUndiciTransport(options: UndiciTransportOptions = {}): Transport {
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const dispatcher = new Agent({ connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
+  return async (req: HttpRequest): Promise<HttpResponse> => {
+    const deadline = req.timeoutMs ? AbortSignal.timeout(req.timeoutMs) : undefined;
+    const signals = [deadline, req.signal].filter((s): s is AbortSignal => s !== undefined);
+    const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
+    try {
+      const res = await undiciRequest(req.url, {
+        method: req.method as 'GET',
+        headers: req.headers,
+        body: req.body,
+        signal,
+        dispatcher,
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      });
+      const body = await readCapped(res.body, maxBytes);
+      return { status: res.statusCode, headers: flattenHeaders(res.headers), body };
+    } catch (error) {
+      throw toTransportError(error, req, deadline);
+    }
+  };
+}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new TransportError('too-large', `the response is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB`, true);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function toTransportError(error: unknown, req: HttpRequest, deadline: AbortSignal | undefined): TransportError {
+  if (error instanceof TransportError) return error;
+  const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
+  const code = err.code ?? err.cause?.code ?? '';
+  const host = new URL(req.url).host;
+  if (deadline?.aborted) return new TransportError('timeout', `no complete answer from ${host} within ${req.timeoutMs! / 1000}s`, true);
+  if (req.signal?.aborted) return new TransportError('aborted', 'the request was interrupted', true);
+  if (code === 'ECONNREFUSED') return new TransportError('refused', `could not connect to ${host}: connection refused`, false);
+  if (NOT_SENT_CODES.has(code)) return new TransportError('network', `could not reach ${host} (${code})`, false);
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
+    return new TransportError('reset', `the connection to ${host} was closed before the answer was complete`, true);
+  }
+  return new TransportError('network', `request to ${host} failed: ${err.message ?? String(error)}`, true);
+}

@@ -1,0 +1,77 @@
+import { resolveCredential, type Credential } from '../auth/credential.js';
+import type { Context } from '../cli/context.js';
+import { CliError, ExitCode } from '../cli/errors.js';
+
+export interface GlobalOptions {
+  baseUrl?: string;
+  profile?: string;
+  timeout?: string;
+  debug?: boolean;
+  dryRun?: boolean;
+}
+
+export interface Target {
+  profile: string;
+  baseUrl: string;
+  credential: Credential | undefined;
+  timeoutMs: number;
+}
+
+export const profileName = (ctx: Context, globals: GlobalOptions): string => globals.profile || ctx.env.SERVICE_PROFILE || 'default';
+
+const LOOPBACK = /^(127(\.\d{1,3}){3}|\[::1\]|localhost)$/i;
+
+/** Checks a base URL: http(s), ending in /v1. Returns it without a trailing slash. */
+export function checkBaseUrl(text: string, origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CliError(`the base URL from ${origin} is not a URL: ${text}`, ExitCode.usage);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new CliError(`the base URL from ${origin} must use https (or http on loopback): ${text}`, ExitCode.usage);
+  if (url.search || url.hash) throw new CliError(`the base URL from ${origin} cannot have a query or fragment: ${text}`, ExitCode.usage);
+  const trimmed = url.href.replace(/\/+$/, '');
+  if (!trimmed.endsWith('/v1')) throw new CliError(`the base URL from ${origin} must end in /v1, such as https://api.example.com/v1: ${text}`, ExitCode.usage);
+  return trimmed;
+}
+
+/** Base URL (`--base-url`, `SERVICE_BASE_URL`, the profile's), credential and timeout for a call. */
+export async function resolveTarget(ctx: Context, globals: GlobalOptions, options: { needCredential: boolean }): Promise<Target> {
+  const profile = profileName(ctx, globals);
+  const timeoutMs = parseTimeout(globals.timeout) ?? (await profileTimeout(ctx, profile)) ?? 30_000;
+  const baseUrl = await resolveBaseUrl(ctx, globals, profile);
+  const credential = await resolveCredential(ctx, profile);
+  if (!credential && options.needCredential) {
+    throw new CliError(`no credential: set SERVICE_API_KEY, or run \`svc auth login\`${profile === 'default' ? '' : ` --profile ${profile}`}`, ExitCode.auth);
+  }
+  const host = new URL(baseUrl).hostname;
+  if (credential && baseUrl.startsWith('http:') && !LOOPBACK.test(host)) {
+    throw new CliError(`refusing to send a credential over plain http to ${host}: use https (plain http is allowed to loopback only)`, ExitCode.usage);
+  }
+  return { profile, baseUrl, credential, timeoutMs };
+}
+
+async function resolveBaseUrl(ctx: Context, globals: GlobalOptions, profile: string): Promise<string> {
+  if (globals.baseUrl) return checkBaseUrl(globals.baseUrl, '--base-url');
+  if (ctx.env.SERVICE_BASE_URL) return checkBaseUrl(ctx.env.SERVICE_BASE_URL, 'SERVICE_BASE_URL');
+  const stored = (await ctx.config()).profile(profile).baseUrl;
+  if (stored) return checkBaseUrl(stored, `profile "${profile}"`);
+  throw new CliError(
+    `no base URL: pass --base-url https://…/v1, set SERVICE_BASE_URL, or run \`svc config set base-url https://…/v1\`${profile === 'default' ? '' : ` --profile ${profile}`}`,
+    ExitCode.usage,
+  );
+}
+
+/** `--timeout <seconds>`; refuses anything but a positive number. */
+export function parseTimeout(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds <= 0 || text.trim() === '') throw new CliError(`--timeout: expected a positive number of seconds, got "${text}"`, ExitCode.usage);
+  return Math.round(seconds * 1000);
+}
+
+async function profileTimeout(ctx: Context, profile: string): Promise<number | undefined> {
+  const seconds = (await ctx.config()).profile(profile).timeout;
+  return seconds ? seconds * 1000 : undefined;
+}

@@ -1,0 +1,54 @@
+/** One `key=value`, `key:=<json>` or `key[]=value` item of a map flag such as `--data`. */
+export interface FieldAssignment {
+  key: string;
+  value: unknown;
+  /** `key[]=...`: append to an array. */
+  append: boolean;
+}
+
+export class AssignmentError extends Error {}
+
+/**
+ * Parses one assignment. `key=value` gives a string, `key:=json` any JSON value, `key[]=value`
+ * (or `key[]:=json`) appends to an array. The key ends at the first `=`, so values may hold `=`.
+ */
+export function parseFieldAssignment(text: string): FieldAssignment {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new AssignmentError(`expected key=value, key:=json or key[]=value, got "${text}"`);
+  let key = text.slice(0, eq);
+  const raw = text.slice(eq + 1);
+  const json = key.endsWith(':');
+  if (json) key = key.slice(0, -1);
+  const append = key.endsWith('[]');
+  if (append) key = key.slice(0, -2);
+  if (key === '') throw new AssignmentError(`the key is empty in "${text}"`);
+  if (!json) return { key, value: raw, append };
+  try {
+    return { key, value: JSON.parse(raw) as unknown, append };
+  } catch {
+    throw new AssignmentError(`the value of ${key}:= is not valid JSON: ${raw === '' ? '(empty)' : raw}`);
+  }
+}
+
+/**
+ * Folds assignments into an object without ever dropping a value: a key given twice becomes an
+ * array holding every value in order (CRM user fields: every assignee must be kept).
+ */
+export function applyAssignments(assignments: readonly FieldAssignment[]): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  const collected = new Set<string>();
+  for (const { key, value, append } of assignments) {
+    if (collected.has(key)) {
+      (result[key] as unknown[]).push(value);
+    } else if (append) {
+      result[key] = Object.hasOwn(result, key) ? [result[key], value] : [value];
+      collected.add(key);
+    } else if (Object.hasOwn(result, key)) {
+      result[key] = [result[key], value];
+      collected.add(key);
+    } else {
+      result[key] = value;
+    }
+  }
+  return result;
+}

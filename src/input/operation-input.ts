@@ -1,0 +1,94 @@
+import type { OperationSpec } from '../../registry/define.js';
+import { pathParamNames } from '../../registry/define.js';
+import type { Issue } from '../client/result.js';
+import { AssignmentError, applyAssignments, parseFieldAssignment } from './assignment.js';
+import { readBodySource } from './body-source.js';
+import { type BodyField, bodyFields } from './fields.js';
+
+/** Bad command-line input, named by the flag or argument it came from. */
+export class InputError extends Error {}
+
+export interface OperationInput {
+  params: Record<string, string>;
+  /** Undefined for operations without a body. */
+  body: Record<string, unknown> | undefined;
+}
+
+/** Raw values as commander hands them over: positional arguments in order, flags by field name. */
+export interface CommandValues {
+  positionals: readonly string[];
+  flags: Record<string, unknown>;
+}
+
+/** Turns argv values into path parameters and a body; `--body` is the base and flags apply on top. */
+export async function buildOperationInput(op: OperationSpec, values: CommandValues, stdin: () => Promise<string>): Promise<OperationInput> {
+  const params: Record<string, string> = {};
+  const pathParams = new Set(pathParamNames(op.path));
+  const bodySource = values.flags.body as string | undefined;
+  const body: Record<string, unknown> | undefined = op.body ? (bodySource === undefined ? {} : await readBodySource(bodySource, stdin)) : undefined;
+  op.args.forEach((name, index) => {
+    const value = values.positionals[index];
+    if (value === undefined) return;
+    if (pathParams.has(name)) params[name] = value;
+    else if (body) body[name] = value;
+  });
+  if (!body) return { params, body };
+  for (const field of bodyFields(op)) {
+    const given = values.flags[field.name];
+    if (given === undefined || field.positional) continue;
+    body[field.name] = convertFlagValue(field, given, body[field.name]);
+  }
+  return { params, body };
+}
+
+function convertFlagValue(field: BodyField, given: unknown, base: unknown): unknown {
+  const flag = `--${field.flag}`;
+  switch (field.kind) {
+    case 'map': {
+      let assigned: Record<string, unknown>;
+      try {
+        assigned = applyAssignments((given as string[]).map(parseFieldAssignment));
+      } catch (error) {
+        if (error instanceof AssignmentError) throw new InputError(`${flag}: ${error.message}`);
+        throw error;
+      }
+      const isMap = base !== null && typeof base === 'object' && !Array.isArray(base);
+      return isMap ? { ...(base as object), ...assigned } : assigned;
+    }
+    case 'number': {
+      const number = Number(given);
+      if (String(given).trim() === '' || !Number.isFinite(number)) throw new InputError(`${flag}: expected a number, got "${String(given)}"`);
+      return number;
+    }
+    case 'json':
+      try {
+        return JSON.parse(given as string) as unknown;
+      } catch {
+        throw new InputError(`${flag}: expected JSON, got ${String(given)}`);
+      }
+    default:
+      return given;
+  }
+}
+
+/** One line naming the flag or argument of each validation issue, as the user typed them. */
+export function describeIssues(op: OperationSpec, issues: readonly Issue[]): string {
+  const fields = new Map(bodyFields(op).map((f) => [f.name, f]));
+  return issues
+    .map((issue) => {
+      const [head, ...rest] = issue.path;
+      const field = typeof head === 'string' ? fields.get(head) : undefined;
+      let where: string;
+      if (head === undefined) where = op.body ? 'request body' : 'input';
+      else if (!field) where = pathParamNames(op.path).includes(String(head)) ? `<${String(head)}>` : `body field "${String(head)}"`;
+      else where = field.positional ? `<${field.name}>` : `--${field.flag}`;
+      const sub = rest.length > 0 ? ` ${rest.join('.')}` : '';
+      return `${where}${sub}: ${issueMessage(issue.message)}`;
+    })
+    .join('; ');
+}
+
+function issueMessage(message: string): string {
+  if (/received undefined$/.test(message)) return 'required';
+  return message;
+}

@@ -1,0 +1,79 @@
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { registry, type OperationId, type OperationSpec } from '../../registry/index.js';
+import { refuseBearer } from './bearer.js';
+import type { Behaviour } from './behaviour/behaviour.js';
+import { behaviours } from './behaviour/index.js';
+import { failure, type Reply } from './reply.js';
+import { readValidBody } from './request-body.js';
+import type { MockStore } from './state.js';
+
+export interface HandlerOptions {
+  /** The API key accepted besides any `svc_agent_` token. */
+  apiKey: string;
+  /** Where the API lives; `*` matches any origin. Default `*\/v1`. */
+  baseUrl?: string;
+}
+
+/**
+ * msw handlers for every registry operation, over the given store, followed by one that answers any
+ * other path under the base URL with 404 `route_not_found`. Each checks the bearer token, then the
+ * JSON body against the registry's schema, then runs the operation's behaviour.
+ */
+export function createHandlers(store: MockStore, options: HandlerOptions): HttpHandler[] {
+  const baseUrl = options.baseUrl ?? '*/v1';
+  const operations = Object.entries(registry).map(([id, op]) => {
+    const route = baseUrl + op.path.replace(/\{([^{}]+)\}/g, ':$1');
+    const method = op.method.toLowerCase() as Lowercase<OperationSpec['method']>;
+    return http[method](route, async ({ request, params }) => {
+      const reply = await answerOperation(id as OperationId, op, store, options.apiKey, request, params);
+      return toResponse(reply);
+    });
+  });
+  const unknown = http.all(`${baseUrl}/*`, ({ request }) => toResponse(answerUnknownRoute(request, options.apiKey)));
+  return [...operations, unknown];
+}
+
+/** 401 without a valid token, else 404 `route_not_found` naming the method and path. */
+export function answerUnknownRoute(request: Request, apiKey: string): Reply {
+  const refused = refuseBearer(request.headers.get('authorization'), apiKey);
+  if (refused) return refused;
+  const { pathname } = new URL(request.url);
+  return failure(404, `No operation answers ${request.method} ${pathname}.`, { code: 'route_not_found' });
+}
+
+async function answerOperation(
+  id: OperationId,
+  op: OperationSpec,
+  store: MockStore,
+  apiKey: string,
+  request: Request,
+  params: Record<string, string | readonly string[] | undefined>,
+): Promise<Reply> {
+  const refused = refuseBearer(request.headers.get('authorization'), apiKey);
+  if (refused) return refused;
+  let body: unknown;
+  if (op.body) {
+    const read = await readValidBody(request, op.body);
+    if (!read.ok) return read.reply;
+    body = read.body;
+  }
+  const behaviour = behaviours[id] as Behaviour<OperationId>;
+  try {
+    return behaviour(store, pathParams(params) as never, body as never);
+  } catch (error) {
+    return failure(500, `The mock failed while answering ${id}: ${(error as Error).message}`);
+  }
+}
+
+function pathParams(params: Record<string, string | readonly string[] | undefined>): Record<string, string> {
+  const named: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'string') named[name] = value;
+  }
+  return named;
+}
+
+/** A reply as a Fetch response; a `null` body is the JSON text `null`. */
+export function toResponse(reply: Reply): Response {
+  return HttpResponse.json(reply.body as never, { status: reply.status, headers: reply.headers ?? {} });
+}

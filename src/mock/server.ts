@@ -1,0 +1,173 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { getResponse, type HttpHandler } from 'msw';
+import { answerControl, controlPrefix } from './control-routes.js';
+import { readIncoming, toFetchRequest, writeReply, writeResponse, writeText, type Incoming, type RecordedRequest } from './exchange.js';
+import { faultAnswer, faultHeader, parseFault } from './faults.js';
+import type { Fixtures } from './fixture-schema.js';
+import { builtInFixtures } from './fixtures.js';
+import { answerUnknownRoute, createHandlers, toResponse } from './handlers.js';
+import { failure } from './reply.js';
+import { createMockStore, type MockStore } from './state.js';
+
+export type { RecordedRequest } from './exchange.js';
+
+export interface MockServerOptions {
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default `svc_mock_key`; any `svc_agent_` token is accepted too. */
+  apiKey?: string;
+  /** Default: the built-in fixtures. */
+  fixtures?: Fixtures;
+  /** Added before every API answer. */
+  latencyMs?: number;
+}
+
+export interface MockServer {
+  /** Base URL of the API, ending in `/v1`, e.g. `http://127.0.0.1:4567/v1`. */
+  url: string;
+  origin: string;
+  apiKey: string;
+  /** Every API request received, in order, recorded before faults and auth are applied. */
+  requests: RecordedRequest[];
+  /** A JSON snapshot of the workspace state. */
+  state(): unknown;
+  /** State back to the fixtures; the request log is emptied. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const maxBodyBytes = 1024 * 1024;
+
+/**
+ * Starts the local, stateful Workspace API on node:http, answering through the registry's msw
+ * handlers. Resolves once it listens; rejects with the listen error (EADDRINUSE, say).
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const apiKey = options.apiKey ?? 'svc_mock_key';
+  const store = createMockStore(options.fixtures ?? builtInFixtures);
+  const requests: RecordedRequest[] = [];
+  const closing = new AbortController();
+  const reset = (): void => {
+    store.reset();
+    requests.length = 0; // the same array: tests hold on to `server.requests`
+  };
+  const context: ServingContext = {
+    store,
+    apiKey,
+    requests,
+    reset,
+    origin: '',
+    handlers: [],
+    latencyMs: options.latencyMs ?? 0,
+    closing: closing.signal,
+  };
+  const server = createServer({ keepAlive: true }, (req, res) => {
+    serve(req, res, context).catch((error: unknown) => answerCrash(res, error));
+  });
+  await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
+  const { address, port } = server.address() as AddressInfo;
+  context.origin = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  context.handlers = createHandlers(store, { apiKey, baseUrl: `${context.origin}/v1` });
+  return {
+    url: `${context.origin}/v1`,
+    origin: context.origin,
+    apiKey,
+    requests,
+    state: () => store.snapshot(),
+    reset,
+    close: () => closeServer(server, closing),
+  };
+}
+
+interface ServingContext {
+  store: MockStore;
+  apiKey: string;
+  requests: RecordedRequest[];
+  reset(): void;
+  /** Known once listening: the port may be chosen by the system. */
+  origin: string;
+  handlers: HttpHandler[];
+  latencyMs: number;
+  closing: AbortSignal;
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, context: ServingContext): Promise<void> {
+  const incoming = await readIncoming(req, maxBodyBytes);
+  if (incoming.path.startsWith(controlPrefix)) {
+    const target = { apiKey: context.apiKey, snapshot: () => context.store.snapshot(), requests: context.requests, reset: context.reset };
+    return writeReply(res, answerControl(incoming, target));
+  }
+  context.requests.push(recordOf(incoming));
+  if (incoming.tooLarge) return writeReply(res, failure(413, `The request body is over the ${maxBodyBytes}-byte limit.`));
+  const fault = readFault(incoming);
+  if (fault && !fault.ok) return writeReply(res, failure(400, fault.message, { code: 'invalid_fault' }));
+  if (fault?.fault.kind === 'reset') {
+    req.socket.destroy();
+    return;
+  }
+  const waitMs = context.latencyMs + (fault?.fault.kind === 'slow' ? fault.fault.ms : 0);
+  if (!(await pause(waitMs, context.closing))) return;
+  // Faults answer in place of the API, before any behaviour runs, so a faulted write changes nothing.
+  const faulted = fault ? faultAnswer(fault.fault) : undefined;
+  if (faulted) return writeText(res, faulted.status, faulted.headers, faulted.text);
+  return answerApi(res, incoming, context);
+}
+
+async function answerApi(res: ServerResponse, incoming: Incoming, context: ServingContext): Promise<void> {
+  const request = toFetchRequest(incoming, context.origin);
+  const isApiPath = /^\/v1(?:[/?]|$)/.test(incoming.path);
+  const response = isApiPath ? await getResponse(context.handlers, request) : undefined;
+  await writeResponse(res, response ?? toResponse(answerUnknownRoute(request, context.apiKey)));
+}
+
+function readFault(incoming: Incoming): ReturnType<typeof parseFault> | undefined {
+  const value = incoming.headers[faultHeader];
+  return value === undefined ? undefined : parseFault(value);
+}
+
+function recordOf({ method, path, headers, body }: Incoming): RecordedRequest {
+  return { method, path, headers, body };
+}
+
+/** Waits, unless the server closes first; false means stop, the connection is going away. */
+async function pause(ms: number, closing: AbortSignal): Promise<boolean> {
+  if (ms <= 0) return !closing.aborted;
+  try {
+    await sleep(ms, undefined, { signal: closing });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function answerCrash(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  writeReply(res, failure(500, `The mock server failed: ${error instanceof Error ? error.message : String(error)}`));
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+// Idle keep-alive sockets would hold close() open until they time out; tests must not hang on them.
+function closeServer(server: Server, closing: AbortController): Promise<void> {
+  if (!server.listening) return Promise.resolve();
+  closing.abort();
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}

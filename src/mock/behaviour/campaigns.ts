@@ -9,7 +9,9 @@ const addPerson: Behaviour<'campaigns_person_add'> = (store, { sequenceId }, per
   const sequence = findById(store.state.sequences, sequenceId);
   if (!sequence) return failure(404, `No campaign sequence "${sequenceId}" exists.`);
   const { checkDuplicatesAcrossWorkspace, ...stored } = person;
-  const scope = checkDuplicatesAcrossWorkspace ? Object.keys(store.state.sequences) : [sequenceId];
+  // This sequence first, so a duplicate here is reported as such even when the check is workspace-wide.
+  const others = Object.keys(store.state.sequences).filter((id) => id !== sequenceId);
+  const scope = checkDuplicatesAcrossWorkspace ? [sequenceId, ...others] : [sequenceId];
   const duplicate = findDuplicate(store.state, scope, person);
   if (duplicate) {
     const where = duplicate.sequenceId === sequenceId ? 'this sequence' : `sequence "${duplicate.sequenceId}"`;

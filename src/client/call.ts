@@ -31,6 +31,11 @@ export async function callOperation<T>(
     if (!(error instanceof PathParamError)) throw error;
     return { ok: false, status: 0, error: { kind: 'invalid', message: error.message, issues: [{ path: [error.param], message: error.message }] } };
   }
+  return sendRequest<T>(op, request, send, hooks);
+}
+
+/** Sends a built request and reads the answer; transport faults become a `transport` error. */
+export async function sendRequest<T>(op: OperationSpec, request: HttpRequest, send: Transport, hooks: CallHooks = {}): Promise<CallResult<T>> {
   hooks.onRequest?.(request);
   const started = performance.now();
   try {

@@ -1,0 +1,68 @@
+import type { Command } from 'commander';
+import { AGENT_TOKEN_PREFIX, checkAgentToken, redactToken, resolveCredential } from '../../auth/credential.js';
+import { profileName, type GlobalOptions } from '../../config/target.js';
+import type { Context } from '../context.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
+
+/** `svc auth login|status|token|logout`: the agent session token of a profile. */
+export function register(program: Command, ctx: Context): void {
+  const auth = program.command('auth').description('Sign in with an agent session token, show or remove it');
+  const globals = (command: Command) => command.optsWithGlobals<GlobalOptions>();
+
+  auth
+    .command('login')
+    .description(`Store an agent session token (${AGENT_TOKEN_PREFIX}...) for the profile, read from stdin or a hidden prompt`)
+    .addHelpText('after', '\nExamples:\n  svc auth login\n  printf %s "$TOKEN" | svc auth login --profile acme\n')
+    .action(async (_options, command: Command) => {
+      const profile = profileName(ctx, globals(command));
+      const token = (ctx.io.stdinIsTTY ? await ctx.io.prompt(`Paste the agent session token for profile "${profile}": `, { hidden: true }) : await ctx.io.stdin()).trim();
+      if (token === '') throw usageError(`no token given: pipe it on stdin or paste it at the prompt`);
+      const problem = checkAgentToken(token);
+      if (problem) throw usageError(`that is not an agent session token: ${problem}`);
+      const store = await ctx.config();
+      await store.setProfile(profile, { ...store.profile(profile), token });
+      ctx.io.err(`Signed in: profile "${profile}" now uses ${redactToken(token)} (stored in ${store.path}).\n`);
+      if (ctx.env.SERVICE_API_KEY) ctx.io.err('Note: SERVICE_API_KEY is set and is used before the stored token.\n');
+    });
+
+  auth
+    .command('status')
+    .description('Show the profile, base URL, where the credential comes from, and the token redacted')
+    .action(async (_options, command: Command) => {
+      const options = globals(command);
+      const profile = profileName(ctx, options);
+      const store = await ctx.config();
+      const credential = await resolveCredential(ctx, profile);
+      const base = options.baseUrl ? `${options.baseUrl} (--base-url)` : ctx.env.SERVICE_BASE_URL ? `${ctx.env.SERVICE_BASE_URL} (SERVICE_BASE_URL)` : (store.profile(profile).baseUrl ?? 'not set');
+      ctx.io.out(`Profile:     ${profile}\nBase URL:    ${base}\n`);
+      if (!credential) {
+        ctx.io.out('Credential:  none\n');
+        throw new CliError('not signed in: set SERVICE_API_KEY, or run `svc auth login`', ExitCode.auth);
+      }
+      ctx.io.out(`Credential:  ${credential.source}\nToken:       ${redactToken(credential.token)}\n`);
+    });
+
+  auth
+    .command('token')
+    .description('Print the credential in use, for scripts (the only command that prints it whole)')
+    .action(async (_options, command: Command) => {
+      const credential = await resolveCredential(ctx, profileName(ctx, globals(command)));
+      if (!credential) throw new CliError('not signed in: set SERVICE_API_KEY, or run `svc auth login`', ExitCode.auth);
+      ctx.io.out(`${credential.token}\n`);
+    });
+
+  auth
+    .command('logout')
+    .description('Remove the stored session token of the profile')
+    .action(async (_options, command: Command) => {
+      const profile = profileName(ctx, globals(command));
+      const store = await ctx.config();
+      const { token, ...rest } = store.profile(profile);
+      if (!token) {
+        ctx.io.err(`Profile "${profile}" has no stored token; nothing to remove.\n`);
+        return;
+      }
+      await store.setProfile(profile, rest);
+      ctx.io.err(`Signed out: removed the token of profile "${profile}".\n`);
+    });
+}

@@ -1,0 +1,65 @@
+import type { Command } from 'commander';
+import { redactToken } from '../../auth/credential.js';
+import type { ProfileSettings } from '../../config/store.js';
+import { checkBaseUrl, profileName, type GlobalOptions } from '../../config/target.js';
+import type { Context } from '../context.js';
+import { usageError } from '../errors.js';
+
+interface SettingKey {
+  field: keyof ProfileSettings;
+  help: string;
+  parse(value: string): string | number;
+}
+
+const positiveNumber = (key: string) => (value: string) => {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number < 0) throw usageError(`${key}: expected a number of 0 or more, got "${value}"`);
+  return number;
+};
+
+/** The settings `svc config` may change; the token is `svc auth`'s business. */
+const KEYS: Record<string, SettingKey> = {
+  'base-url': { field: 'baseUrl', help: 'base URL of the API, ending in /v1', parse: (value) => checkBaseUrl(value, 'svc config set') },
+  timeout: { field: 'timeout', help: 'whole-request timeout in seconds', parse: positiveNumber('timeout') },
+  retries: { field: 'retries', help: 'retries of idempotent requests', parse: positiveNumber('retries') },
+};
+
+function settingKey(name: string): SettingKey {
+  const key = Object.hasOwn(KEYS, name) ? KEYS[name] : undefined;
+  if (!key) throw usageError(`unknown setting "${name}"; settings are: ${Object.keys(KEYS).join(', ')}`);
+  return key;
+}
+
+/** `svc config set|get|list`: per-profile settings (one profile per workspace). */
+export function register(program: Command, ctx: Context): void {
+  const config = program.command('config').description('Show and change per-profile settings such as base-url');
+  config.addHelpText('after', `\nSettings:\n${Object.entries(KEYS).map(([name, key]) => `  ${name.padEnd(10)} ${key.help}`).join('\n')}\n\nExamples:\n  svc config set base-url https://api.example.com/v1\n  svc config set base-url https://eu.example.com/v1 --profile acme\n  svc config list\n`);
+  const profileOf = (command: Command) => profileName(ctx, command.optsWithGlobals<GlobalOptions>());
+
+  config.command('set <key> <value>').description('Set a setting of the profile').action(async (name: string, value: string, _o, command: Command) => {
+    const key = settingKey(name);
+    const parsed = key.parse(value);
+    const profile = profileOf(command);
+    const store = await ctx.config();
+    await store.setProfile(profile, { ...store.profile(profile), [key.field]: parsed });
+    ctx.io.err(`Set ${name} of profile "${profile}" to ${parsed}.\n`);
+  });
+
+  config.command('get <key>').description('Print a setting of the profile').action(async (name: string, _o, command: Command) => {
+    const key = settingKey(name);
+    const value = (await ctx.config()).profile(profileOf(command))[key.field];
+    if (value !== undefined) ctx.io.out(`${value}\n`);
+  });
+
+  config.command('list').description('List every profile and its settings (tokens redacted)').action(async () => {
+    const store = await ctx.config();
+    const names = store.profileNames();
+    if (names.length === 0) ctx.io.err(`No profiles yet (${store.path}).\n`);
+    for (const name of names) {
+      const { token, ...settings } = store.profile(name);
+      const lines = Object.entries(settings).map(([field, value]) => `  ${Object.keys(KEYS).find((k) => KEYS[k]!.field === field) ?? field} = ${value}`);
+      if (token) lines.push(`  token = ${redactToken(token)}`);
+      ctx.io.out(`[${name}]\n${lines.join('\n')}\n`);
+    }
+  });
+}

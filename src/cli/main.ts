@@ -1,0 +1,43 @@
+import type { Transport } from '../client/transport.js';
+import { openConfigStore } from '../config/config-file.js';
+import type { ConfigStore } from '../config/store.js';
+import type { Context } from './context.js';
+import { run } from './run.js';
+import { promptLine, readAllStdin } from './terminal.js';
+
+
+/** Wires the real world into a Context once; everything below receives it. */
+export function createProcessContext(): Context {
+  const controller = new AbortController();
+  process.once('SIGINT', () => {
+    controller.abort();
+    process.once('SIGINT', () => process.exit(130)); // a second Ctrl-C does not wait
+  });
+  let transport: Transport | undefined;
+  let store: ConfigStore | undefined;
+  return {
+    io: {
+      out: (text) => void process.stdout.write(text),
+      err: (text) => void process.stderr.write(text),
+      stdoutIsTTY: process.stdout.isTTY === true,
+      stderrIsTTY: process.stderr.isTTY === true,
+      stdinIsTTY: process.stdin.isTTY === true,
+      columns: process.stdout.columns,
+      stdin: readAllStdin,
+      prompt: (question, options) => promptLine(question, options?.hidden === true),
+    },
+    env: process.env,
+    // undici loads on the first request only, so help and usage errors never pay for it.
+    send: async (request) => {
+      transport ??= (await import('../client/undici-transport.js')).createUndiciTransport();
+      return transport(request);
+    },
+    config: async () => (store ??= openConfigStore(process.env)),
+    signal: controller.signal,
+  };
+}
+
+/** The CLI entry: returns the exit code for bin/svc.js to set. */
+export function main(argv: readonly string[]): Promise<number> {
+  return run(argv, createProcessContext());
+}

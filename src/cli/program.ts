@@ -1,0 +1,54 @@
+import { Command, CommanderError, Option } from 'commander';
+import { apiVersion } from '../../registry/areas.js';
+import { VERSION } from '../version.js';
+import type { Context } from './context.js';
+
+export const EXIT_CODES_HELP = `Exit codes:
+  0  success
+  1  API error (the service answered with an error status)
+  2  usage or invalid input: nothing was sent
+  3  network failure, timeout or unreadable response
+  4  authentication: no credential, or the service answered 401
+  5  not found: the service answered 404
+  130  interrupted (Ctrl-C)`;
+
+const ENVIRONMENT_HELP = `Environment:
+  SERVICE_API_KEY   workspace API key; used before a stored session token
+  SERVICE_BASE_URL  base URL ending in /v1 (after --base-url, before the profile's)
+  SERVICE_PROFILE   profile to use (after --profile)
+  SVC_CONFIG_DIR    folder of the settings file
+  NO_COLOR, FORCE_COLOR  turn colour off or on`;
+
+/** Turns commander's own messages into one line: "unknown option '--x' (Did you mean --y?)". */
+export function oneLine(message: string): string {
+  return message.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
+}
+
+/** The root command: global options that work before or after the command words, as in gh. */
+export function createRootProgram(ctx: Context): Command {
+  const program = new Command('svc');
+  program
+    .description('Command-line tool for the Workspace API')
+    .version(`svc ${VERSION} (Workspace API ${apiVersion})`, '-V, --version', 'print the CLI version and the API description version')
+    .addOption(new Option('--base-url <url>', 'base URL of the API, ending in /v1'))
+    .addOption(new Option('--profile <name>', 'settings profile (one per workspace)'))
+    .addOption(new Option('--timeout <seconds>', 'whole-request timeout in seconds (default 30)'))
+    .addOption(new Option('--debug', 'trace requests and responses on stderr (tokens redacted)'))
+    .addOption(new Option('--dry-run', 'print the request that would be sent and send nothing'))
+    .helpOption('-h, --help', 'show help')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.io.out(text),
+      writeErr: (text) => ctx.io.err(text),
+      outputError: (text, write) => write(`svc: ${oneLine(text)}\n`),
+    })
+    .addHelpText('after', `\n${ENVIRONMENT_HELP}\n\n${EXIT_CODES_HELP}\n`);
+  return program;
+}
+
+/** Exit code for an error commander raised: help and version are successes, the rest usage errors. */
+export function commanderExitCode(error: CommanderError): number {
+  if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+  return 2;
+}

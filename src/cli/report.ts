@@ -1,0 +1,54 @@
+import type { OperationSpec } from '../../registry/define.js';
+import { redactSecrets } from '../auth/credential.js';
+import type { CallError, CallResult } from '../client/result.js';
+import type { OperationInput } from '../input/operation-input.js';
+import { colorEnabled } from '../output/color.js';
+import { formatJson } from '../output/json.js';
+import type { Context } from './context.js';
+import { CliError, ExitCode } from './errors.js';
+
+export interface Outcome {
+  op: OperationSpec;
+  input: OperationInput;
+  result: CallResult<unknown>;
+  secrets: string[];
+}
+
+/** Prints a success on stdout; turns a failure into the one CliError that reaches the user. */
+export function reportResult(ctx: Context, { op, input, result, secrets }: Outcome): void {
+  if (!result.ok) throw toCliError(result.error, secrets);
+  if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${result.mismatch})\n`);
+  if (result.data === undefined) return;
+  ctx.io.out(formatJson(result.data, colorEnabled(ctx.env, ctx.io.stdoutIsTTY)));
+  if (result.data === null && op.nullResult) ctx.io.err(`svc: ${fillTemplate(op.nullResult, input)}\n`);
+}
+
+function fillTemplate(text: string, input: OperationInput): string {
+  const values: Record<string, unknown> = { ...input.body, ...input.params };
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => (values[name] === undefined ? match : String(values[name])));
+}
+
+/** Exit code by HTTP status: the status decides, whatever the body says or fails to say. */
+export function exitCodeForStatus(status: number): number {
+  if (status === 401) return ExitCode.auth;
+  if (status === 404) return ExitCode.notFound;
+  return ExitCode.api;
+}
+
+export function toCliError(error: CallError, secrets: string[]): CliError {
+  switch (error.kind) {
+    case 'invalid':
+      return new CliError(error.message, ExitCode.usage);
+    case 'unreadable':
+      return new CliError(error.message, ExitCode.network);
+    case 'transport':
+      return new CliError(error.message, error.failure === 'aborted' ? ExitCode.interrupted : ExitCode.network);
+    case 'api': {
+      const kind = error.type || error.code ? ` (${[error.type, error.code].filter(Boolean).join('/')}, HTTP ${error.status})` : '';
+      const hint = error.status === 401 ? '; check SERVICE_API_KEY or run `svc auth login`' : '';
+      const message = redactSecrets(`${error.message}${kind}${hint}`, secrets);
+      const detail = error.details === undefined ? undefined : redactSecrets(`details: ${JSON.stringify(error.details, null, 2)}`, secrets);
+      return new CliError(message, exitCodeForStatus(error.status), detail);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { type Command, CommanderError } from 'commander';
+import { areas } from '../../registry/areas.js';
+import { ConfigFileError } from '../config/config-file.js';
+import { builtins } from './builtins.js';
+import type { Context } from './context.js';
+import { CliError, ExitCode } from './errors.js';
+import { commanderExitCode, createRootProgram } from './program.js';
+import { addAreaCommands } from './tree.js';
+
+/** Global options that take a value, so the first command word can be found without a parse. */
+const VALUE_OPTIONS = new Set(['--base-url', '--profile', '--timeout']);
+
+/** The first word of argv that is not an option or an option's value. */
+export function firstCommandWord(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return argv[i + 1];
+    if (VALUE_OPTIONS.has(arg)) i++;
+    else if (!arg.startsWith('-')) return arg;
+  }
+  return undefined;
+}
+
+/** Runs svc with these arguments in this context and returns the exit code. */
+export async function run(argv: readonly string[], ctx: Context): Promise<number> {
+  const program = createRootProgram(ctx);
+  try {
+    const word = firstCommandWord(argv);
+    await addCommandsFor(program, word, ctx);
+    if (word === undefined && !argv.some((a) => a === '-h' || a === '--help' || a === '-V' || a === '--version')) {
+      program.outputHelp();
+      return ExitCode.ok;
+    }
+    await program.parseAsync(argv as string[], { from: 'user' });
+    return ExitCode.ok;
+  } catch (error) {
+    return reportError(ctx, error, argv.includes('--debug'));
+  }
+}
+
+/** Builds only the branch argv names; an unknown or missing word gets every top-level name for help and suggestions. */
+async function addCommandsFor(program: Command, word: string | undefined, ctx: Context): Promise<void> {
+  const builtin = word !== undefined && Object.hasOwn(builtins, word) ? builtins[word] : undefined;
+  if (builtin) return (await builtin.load()).register(program, ctx);
+  const area = word !== undefined && Object.hasOwn(areas, word) ? areas[word] : undefined;
+  if (area) return addAreaCommands(program, word!, area.summary, await area.load(), ctx);
+  for (const [name, entry] of Object.entries(areas)) program.command(name).description(entry.summary);
+  for (const [name, entry] of Object.entries(builtins)) program.command(name).description(entry.summary);
+}
+
+function reportError(ctx: Context, error: unknown, debug: boolean): number {
+  if (error instanceof CommanderError) return commanderExitCode(error);
+  if (error instanceof CliError) {
+    ctx.io.err(`svc: ${error.message}\n`);
+    if (debug && error.debugDetail) ctx.io.err(`${error.debugDetail}\n`);
+    return error.exitCode;
+  }
+  if (error instanceof ConfigFileError) {
+    ctx.io.err(`svc: ${error.message}\n`);
+    return ExitCode.usage;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  ctx.io.err(`svc: unexpected error: ${message}${debug ? '' : ' (run with --debug for more)'}\n`);
+  if (debug && error instanceof Error && error.stack) ctx.io.err(`${error.stack}\n`);
+  return ExitCode.api;
+}

@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import type { OperationSpec, Operations } from '../../registry/define.js';
+import type { Context } from './context.js';
+import { addOperationCommand, commandLine } from './operation-command.js';
+
+/**
+ * Adds one area's commands under the root: command words are the operation id's words
+ * (email_drafts_get -> `svc email drafts get`). Only the area argv names is ever built.
+ */
+export function addAreaCommands(root: Command, area: string, summary: string, operations: Operations, ctx: Context): void {
+  const groups = new Map<string, Command>();
+  const areaCommand = root.command(area).description(summary);
+  groups.set(area, areaCommand);
+  for (const [id, op] of Object.entries(operations)) {
+    const words = id.split('_');
+    let parent = areaCommand;
+    for (let depth = 2; depth < words.length; depth++) {
+      const key = words.slice(0, depth).join(' ');
+      let group = groups.get(key);
+      if (!group) {
+        group = parent.command(words[depth - 1]!);
+        groups.set(key, group);
+      }
+      parent = group;
+    }
+    addOperationCommand(parent, words.at(-1)!, id, op, ctx);
+  }
+  for (const [key, group] of groups) describeGroup(group, key, operations);
+}
+
+function describeGroup(group: Command, key: string, operations: Operations): void {
+  const below = Object.entries(operations).filter(([id]) => `${id.split('_').join(' ')} `.startsWith(`${key} `));
+  if (!group.description()) {
+    group.description(below.length === 1 ? below[0]![1].summary : `${below.length} operations`);
+  }
+  group.addHelpText('after', `\n${operationsHelp(below)}`);
+}
+
+function operationsHelp(operations: [string, OperationSpec][]): string {
+  const lines = operations.map(([id, op]) => `  ${commandLine(id, op)}\n      ${op.summary}\n      e.g. ${op.examples[0]}`);
+  return `Operations:\n${lines.join('\n')}\n`;
+}

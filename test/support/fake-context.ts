@@ -1,0 +1,69 @@
+import type { Context } from '../../src/cli/context.js';
+import type { HttpRequest, HttpResponse } from '../../src/client/transport.js';
+import type { ConfigStore, ProfileSettings } from '../../src/config/store.js';
+
+export type Responder = (request: HttpRequest) => HttpResponse | Promise<HttpResponse>;
+
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse => ({
+  status,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+/** A config store in memory, for tests that must not touch a file. */
+export function createMemoryStore(initial: Record<string, ProfileSettings> = {}): ConfigStore {
+  const profiles: Record<string, ProfileSettings> = structuredClone(initial);
+  return {
+    path: '/memory/config.json',
+    profile: (name) => ({ ...profiles[name] }),
+    profileNames: () => Object.keys(profiles).sort(),
+    async setProfile(name, settings) {
+      const kept = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+      if (Object.keys(kept).length === 0) delete profiles[name];
+      else profiles[name] = kept;
+    },
+  };
+}
+
+export interface FakeOptions {
+  env?: Record<string, string | undefined>;
+  respond?: Responder;
+  stdin?: string;
+  tty?: boolean;
+  answers?: string[];
+  profiles?: Record<string, ProfileSettings>;
+}
+
+/** A Context whose world is in memory: what was printed, what was sent, what was asked. */
+export function createFakeContext(options: FakeOptions = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const requests: HttpRequest[] = [];
+  const prompts: string[] = [];
+  const answers = [...(options.answers ?? [])];
+  const store = createMemoryStore(options.profiles);
+  const tty = options.tty ?? false;
+  const ctx: Context = {
+    io: {
+      out: (text) => void out.push(text),
+      err: (text) => void err.push(text),
+      stdoutIsTTY: tty,
+      stderrIsTTY: tty,
+      stdinIsTTY: tty,
+      columns: 80,
+      stdin: async () => options.stdin ?? '',
+      prompt: async (question) => {
+        prompts.push(question);
+        return answers.shift() ?? '';
+      },
+    },
+    env: { SERVICE_BASE_URL: 'http://127.0.0.1:4010/v1', SERVICE_API_KEY: 'sk_test_1234567890', ...options.env },
+    send: async (request) => {
+      requests.push(request);
+      if (!options.respond) throw new Error('this test expected no request to be sent');
+      return options.respond(request);
+    },
+    config: async () => store,
+  };
+  return { ctx, requests, prompts, store, out: () => out.join(''), err: () => err.join('') };
+}

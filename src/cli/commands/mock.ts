@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { describeFaults } from '../../mock/faults.js';
+import { parseFixtures, type Fixtures } from '../../mock/fixture-schema.js';
+import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/server.js';
+import type { Context } from '../context.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
+
+interface MockOptions {
+  port: string;
+  host: string;
+  fixtures?: string;
+  apiKey: string;
+  latency?: string;
+}
+
+const description = 'Run a local, stateful Workspace API service for demos, tests and scripts';
+
+/** `svc mock`: serves the registry's operations on 127.0.0.1 until Ctrl-C. Loaded only for this command. */
+export function register(program: Command, ctx: Context): void {
+  program
+    .command('mock')
+    .description(description)
+    .option('--port <port>', 'port to listen on; 0 picks a free port', '4010')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--fixtures <file.json>', 'seed the workspace from this JSON file instead of the built-in fixtures')
+    .option('--api-key <key>', 'API key the service accepts (any svc_agent_ token is accepted too)', 'svc_mock_key')
+    .option('--latency <ms>', 'delay every API answer by this many milliseconds')
+    .addHelpText('after', helpText())
+    .action(async (options: MockOptions) => {
+      const server = await startListening(serverOptions(options));
+      announce(ctx, server);
+      await interrupted(ctx.signal);
+      await server.close();
+      ctx.io.err('svc mock stopped\n');
+    });
+}
+
+function serverOptions(options: MockOptions): MockServerOptions {
+  const port = wholeNumber('--port', options.port, 65_535);
+  const apiKey = options.apiKey;
+  // Bearer token characters (RFC 6750 token68), so the printed export line needs no quoting.
+  if (!/^[A-Za-z0-9._~+/-]+=*$/.test(apiKey)) throw usageError(`--api-key: "${apiKey}" is not a usable bearer token`);
+  const result: MockServerOptions = { port, host: options.host, apiKey };
+  if (options.latency !== undefined) result.latencyMs = wholeNumber('--latency', options.latency, 600_000);
+  if (options.fixtures !== undefined) result.fixtures = readFixtures(options.fixtures);
+  return result;
+}
+
+function wholeNumber(flag: string, value: string, max: number): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || number > max) throw usageError(`${flag}: expected a whole number from 0 to ${max}, got "${value}"`);
+  return number;
+}
+
+// Every failure is one sentence naming the file, since it is the user's file that is wrong.
+function readFixtures(file: string): Fixtures {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw usageError(`--fixtures: cannot read ${file}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw usageError(`--fixtures: ${file} is not JSON: ${(error as Error).message}`);
+  }
+  const parsed = parseFixtures(json);
+  if (!parsed.ok) throw usageError(`--fixtures: ${file} is not a fixtures file: ${parsed.message}`);
+  return parsed.fixtures;
+}
+
+// A taken or forbidden port is the machine's network refusing, not a malformed command line, so it
+// exits with ExitCode.network (3), the code scripts already treat as "could not connect".
+async function startListening(options: MockServerOptions): Promise<MockServer> {
+  try {
+    return await startMockServer(options);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const where = `${options.host}:${options.port}`;
+    if (code === 'EADDRINUSE') {
+      throw new CliError(`cannot listen on ${where}: the port is in use; pick another with --port, or --port 0 for a free one`, ExitCode.network);
+    }
+    throw new CliError(`cannot listen on ${where}: ${(error as Error).message}`, ExitCode.network);
+  }
+}
+
+// Stdout is for scripts: the first line ends with the base URL, the last two can be eval'ed.
+function announce(ctx: Context, server: MockServer): void {
+  ctx.io.out(
+    [
+      `svc mock listening on ${server.url}`,
+      `API key: ${server.apiKey} (any svc_agent_ token is accepted too)`,
+      `export SERVICE_BASE_URL=${shellWord(server.url)}`,
+      `export SERVICE_API_KEY=${server.apiKey}`,
+      '',
+    ].join('\n'),
+  );
+  ctx.io.err(`State: GET ${server.origin}/_mock/state (same bearer token). Press Ctrl-C to stop.\n`);
+}
+
+// An IPv6 base URL has brackets, which a shell would glob.
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value}'`;
+}
+
+function interrupted(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return new Promise(() => {}); // no Ctrl-C wiring: serve until the process ends
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+function helpText(): string {
+  return [
+    '',
+    'Faults: send the header x-mock-fault with one of',
+    ...describeFaults.map((line) => `  ${line}`),
+    '',
+    'Endpoints outside /v1 (same bearer token): GET /_mock/state, GET /_mock/requests, POST /_mock/reset',
+    '',
+    'Examples:',
+    '  svc mock',
+    '  svc mock --port 0 --latency 50',
+    '  svc mock --fixtures ./workspace.json --api-key svc_test_key',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,104 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { register } from '../../../src/cli/commands/mock.js';
+import type { Context } from '../../../src/cli/context.js';
+import { CliError, ExitCode } from '../../../src/cli/errors.js';
+import { startMockServer } from '../../../src/mock/server.js';
+
+function fakeContext() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const interrupt = new AbortController();
+  const ctx = {
+    io: { out: (text: string) => out.push(text), err: (text: string) => err.push(text) },
+    env: {},
+    signal: interrupt.signal,
+  } as unknown as Context;
+  return { ctx, out, err, interrupt };
+}
+
+function runMock(args: string[]) {
+  const fake = fakeContext();
+  const program = new Command().exitOverride();
+  register(program, fake.ctx);
+  const done = program.parseAsync(['mock', ...args], { from: 'user' });
+  return { ...fake, done };
+}
+
+async function firstLine(out: string[]): Promise<string> {
+  for (let tries = 0; out.length === 0 && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+  return out.join('').split('\n')[0]!;
+}
+
+const tempFile = (name: string, text: string): string => {
+  const file = join(mkdtempSync(join(tmpdir(), 'svc-mock-')), name);
+  writeFileSync(file, text);
+  return file;
+};
+
+describe('svc mock', () => {
+  it('prints the base URL first, then the key and the export lines, serves until interrupted, then stops', async () => {
+    const run = runMock(['--port', '0', '--api-key', 'svc_test_key']);
+    const line = await firstLine(run.out);
+    const url = /^svc mock listening on (http:\/\/127\.0\.0\.1:\d+\/v1)$/.exec(line)?.[1];
+    expect(url).toBeDefined();
+    expect(run.out.join('').split('\n')).toEqual([
+      line,
+      'API key: svc_test_key (any svc_agent_ token is accepted too)',
+      `export SERVICE_BASE_URL=${url}`,
+      'export SERVICE_API_KEY=svc_test_key',
+      '',
+    ]);
+    const answer = await fetch(`${url}/email/drafts/dr_123`, { headers: { authorization: 'Bearer svc_test_key' } });
+    expect(answer.status).toBe(200);
+    run.interrupt.abort();
+    await run.done;
+    expect(run.err.join('')).toContain('svc mock stopped');
+    await expect(fetch(`${url}/email/drafts/dr_123`)).rejects.toThrow('fetch failed');
+  });
+
+  it('serves the fixtures file it is given, with latency', async () => {
+    const file = tempFile('fixtures.json', JSON.stringify({ taskSeries: { ser_x: { title: 'X', occurrences: [] } } }));
+    const run = runMock(['--port', '0', '--fixtures', file, '--latency', '5']);
+    const url = (await firstLine(run.out)).split(' ').at(-1)!;
+    const headers = { authorization: 'Bearer svc_mock_key' };
+    expect(await (await fetch(`${url}/crm/tasks/series/ser_x/occurrences`, { headers })).json()).toEqual([]);
+    expect((await fetch(`${url}/email/drafts/dr_123`, { headers })).status).toBe(404);
+    run.interrupt.abort();
+    await run.done;
+  });
+
+  it.each([
+    [['--fixtures', '/nonexistent/svc.json'], /^--fixtures: cannot read \/nonexistent\/svc\.json: ENOENT/],
+    [['--fixtures', tempFile('bad.json', '{"drafts": ')], /^--fixtures: .*bad\.json is not JSON: /],
+    [['--fixtures', tempFile('typo.json', '{"draft": {}}')], /^--fixtures: .*typo\.json is not a fixtures file: \(top level\): Unrecognized key: "draft"$/],
+    [['--fixtures', tempFile('wrong.json', '{"drafts": {"dr_1": {"revision": "3"}}}')], /is not a fixtures file: drafts\.dr_1\.syncStatus: .*; drafts\.dr_1\.revision: /],
+    [['--port', 'abc'], /^--port: expected a whole number from 0 to 65535, got "abc"$/],
+    [['--port', '70000'], /^--port: expected a whole number/],
+    [['--latency', '-5'], /^--latency: expected a whole number from 0 to 600000, got "-5"$/],
+    [['--api-key', 'has space'], /^--api-key: "has space" is not a usable bearer token$/],
+  ])('refuses %j with a usage error', async (args, message) => {
+    const run = runMock(['--port', '0', ...args]);
+    const error = await run.done.then(() => undefined, (caught: unknown) => caught);
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).message).toMatch(message);
+    expect((error as CliError).exitCode).toBe(ExitCode.usage);
+    expect(run.out).toEqual([]);
+  });
+
+  it('says the port is in use in one line, with the network exit code', async () => {
+    const taken = await startMockServer();
+    try {
+      const port = new URL(taken.origin).port;
+      const run = runMock(['--port', port]);
+      const error = (await run.done.catch((caught: unknown) => caught)) as CliError;
+      expect(error.message).toBe(`cannot listen on 127.0.0.1:${port}: the port is in use; pick another with --port, or --port 0 for a free one`);
+      expect(error.exitCode).toBe(ExitCode.network);
+    } finally {
+      await taken.close();
+    }
+  });
+});

@@ -118,6 +118,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, context: Serving
 }
 
 async function answerApi(res: ServerResponse, incoming: Incoming, context: ServingContext): Promise<void> {
+  // Only origin-form targets ("/v1/..."); an absolute URL or "*" is not a request for this service.
+  if (!incoming.path.startsWith('/')) return writeReply(res, failure(400, `The request target "${incoming.path}" is not a path.`));
   const request = toFetchRequest(incoming, context.origin);
   const isApiPath = /^\/v1(?:[/?]|$)/.test(incoming.path);
   const response = isApiPath ? await getResponse(context.handlers, request) : undefined;

@@ -86,16 +86,26 @@ describe('routes', () => {
   });
 
   it('keeps a path that a URL parser would normalise, such as dot segments', async () => {
-    await new Promise<void>((resolve, reject) => {
-      const { hostname, port } = new URL(mock.server().origin);
-      const target = { hostname, port, path: '/v1/email/drafts/../x', headers: { authorization: 'Bearer svc_mock_key' } };
-      const req = httpRequest(target, (res) => {
-        res.resume();
-        res.on('end', resolve);
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    await sendRawTarget('/v1/email/drafts/../x');
     expect(mock.server().requests.at(-1)?.path).toBe('/v1/email/drafts/../x');
   });
+
+  it('answers 400 for a request target that is not a path', async () => {
+    const answer = await sendRawTarget('http://elsewhere/v1/files');
+    expect(answer).toEqual({ status: 400, message: 'The request target "http://elsewhere/v1/files" is not a path.' });
+  });
 });
+
+// fetch would normalise the path; node:http sends the target exactly as given.
+function sendRawTarget(path: string): Promise<{ status: number | undefined; message: string }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(mock.server().origin);
+    const req = httpRequest({ hostname, port, path, headers: { authorization: 'Bearer svc_mock_key' } }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode, message: JSON.parse(text).error?.message }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

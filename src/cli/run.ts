@@ -7,15 +7,18 @@ import { CliError, ExitCode } from './errors.js';
 import { commanderExitCode, createRootProgram } from './program.js';
 import { addAreaCommands } from './tree.js';
 
-/** Global options that take a value, so the first command word can be found without a parse. */
-const VALUE_OPTIONS = new Set(['--base-url', '--profile', '--timeout']);
+/** Global options that take a value, so the first command word can be found before the tree is built. */
+function valueOptions(program: Command): Set<string> {
+  const names = program.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]);
+  return new Set(names.filter((name): name is string => name !== undefined));
+}
 
-/** The first word of argv that is not an option or an option's value. */
-export function firstCommandWord(argv: readonly string[]): string | undefined {
+/** The first word of argv that is not a global option or an option's value. */
+export function firstCommandWord(argv: readonly string[], takesValue: ReadonlySet<string>): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') return argv[i + 1];
-    if (VALUE_OPTIONS.has(arg)) i++;
+    if (takesValue.has(arg)) i++;
     else if (!arg.startsWith('-')) return arg;
   }
   return undefined;
@@ -25,7 +28,7 @@ export function firstCommandWord(argv: readonly string[]): string | undefined {
 export async function run(argv: readonly string[], ctx: Context): Promise<number> {
   const program = createRootProgram(ctx);
   try {
-    const word = firstCommandWord(argv);
+    const word = firstCommandWord(argv, valueOptions(program));
     await addCommandsFor(program, word, ctx);
     if (word === undefined && !argv.some((a) => a === '-h' || a === '--help' || a === '-V' || a === '--version')) {
       program.outputHelp();

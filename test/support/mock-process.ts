@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { SVC_BIN } from './spawn-svc.js';
+
+export interface MockProcess {
+  url: string;
+  origin: string;
+  apiKey: string;
+  child: ChildProcess;
+  /** Sends SIGINT and resolves with the exit code and everything printed. */
+  stop(): Promise<{ code: number | null; stdout: string; stderr: string }>;
+}
+
+/** Starts `svc mock --port 0` as its own process and waits for the base URL it announces. */
+export function startMockProcess(args: string[] = []): Promise<MockProcess> {
+  const child = spawn(process.execPath, [SVC_BIN, 'mock', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`svc mock did not start: ${stderr}`)), 10_000);
+    exited.then((code) => reject(new Error(`svc mock exited (${code}): ${stderr}`)));
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      stdout += `${line}\n`;
+      const url = /listening on (http:\/\/\S+\/v1)$/.exec(line)?.[1];
+      const key = /^export SERVICE_API_KEY=(\S+)$/.exec(line)?.[1];
+      if (!key || !mockUrl) {
+        if (url) mockUrl = url;
+        return;
+      }
+      clearTimeout(timer);
+      resolve({
+        url: mockUrl,
+        origin: mockUrl.replace(/\/v1$/, ''),
+        apiKey: key,
+        child,
+        async stop() {
+          child.kill('SIGINT');
+          return { code: await exited, stdout, stderr };
+        },
+      });
+    });
+    let mockUrl: string | undefined;
+  });
+}

@@ -16,7 +16,9 @@ export const CampaignPersonBody = z
   .refine((person) => person.email !== undefined || person.linkedinProfileUrl !== undefined, {
     message: 'a person needs an email or a LinkedIn profile URL (or both)',
     path: ['email'],
-  });
+  })
+  // The refinement above, in JSON Schema words, for `svc ops` and the OpenAPI export.
+  .meta({ anyOf: [{ required: ['email'] }, { required: ['linkedinProfileUrl'] }] });
 
 export const CampaignEnrollment = z.looseObject({ enrollmentId: z.string() });
 

@@ -25,6 +25,20 @@ export interface OperationSpec {
   nullResult?: string;
   /** Command lines shown in help and docs. */
   examples: readonly string[];
+  /** The documented success status; absent when the API documents only "a success" (OpenAPI `2XX`). */
+  status?: number;
+  /**
+   * Documented error statuses and their meaning. Absent when the API documents only the error shape,
+   * not the statuses (OpenAPI `default`).
+   */
+  errors?: Readonly<Record<number, string>>;
+  /**
+   * How a terminal shows the result when no `--output` or `--query` is given: these fields as
+   * labelled lines, then the `html` field as readable text.
+   */
+  display?: { fields: readonly string[]; html?: string };
+  /** `--<flag> <file>` writes the response's string `field` to a file, e.g. `--save-html` for `htmlBody`. */
+  saveField?: { flag: string; field: string; help: string };
 }
 
 export type Operations = Record<string, OperationSpec>;
@@ -82,6 +96,9 @@ function checkOperation(id: string, op: OperationSpec): void {
   }
   if ((op.method === 'GET') && op.body) throw new Error(`Operation ${id}: a GET operation cannot declare a body.`);
   if (op.examples.length === 0) throw new Error(`Operation ${id}: give at least one example.`);
+  if (op.saveField && !/^[a-z][a-z0-9-]*$/.test(op.saveField.flag)) {
+    throw new Error(`Operation ${id}: the save flag "${op.saveField.flag}" must be kebab-case, without dashes in front.`);
+  }
 }
 
 function bodyFieldNames(body: z.ZodType | undefined): string[] {

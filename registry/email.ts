@@ -31,6 +31,8 @@ export const email = defineOperations({
     args: ['draftId'],
     response: EmailDraft,
     examples: ['svc email drafts get dr_123'],
+    status: 200,
+    errors: { 400: 'Invalid request', 401: 'Missing or invalid authentication', 404: 'Operation or resource not found', 500: 'Server error' },
   },
   email_templates_preview: {
     area: 'email',
@@ -40,6 +42,11 @@ export const email = defineOperations({
     args: ['templateId'],
     body: TemplatePreviewBody,
     response: TemplatePreview,
-    examples: ['svc email templates preview tpl_welcome --data firstName=Ada --data company=Acme'],
+    examples: [
+      'svc email templates preview tpl_welcome --data firstName=Ada --data company=Acme',
+      'svc email templates preview tpl_welcome --data firstName=Ada --save-html preview.html',
+    ],
+    display: { fields: ['subject', 'variableNames'], html: 'htmlBody' },
+    saveField: { flag: 'save-html', field: 'htmlBody', help: 'write the rendered HTML body to this file, to open in a browser' },
   },
 });

@@ -6,6 +6,7 @@ import { files } from './files.js';
 
 export { ErrorBody } from './errors.js';
 export { apiVersion, areas } from './areas.js';
+export { securitySchemes } from './security.js';
 export { defineOperations, combineOperations, pathParamNames } from './define.js';
 export type { OperationSpec, Operations, HttpMethod, PathParamNames } from './define.js';
 

@@ -1,32 +1,31 @@
 import type { OperationSpec } from '../../registry/define.js';
-import { redactSecrets } from '../auth/credential.js';
-import { sendRequest } from '../client/call.js';
 import { buildRequest, validateBody } from '../client/exchange.js';
 import { fillPath, PathParamError } from '../client/path.js';
-import type { HttpRequest } from '../client/transport.js';
 import { type GlobalOptions, resolveTarget } from '../config/target.js';
 import { BodySourceError } from '../input/body-source.js';
 import { buildOperationInput, describeIssues, InputError, type OperationInput } from '../input/operation-input.js';
 import { VERSION } from '../version.js';
 import type { Context } from './context.js';
-import { traceRequest, traceResponse, formatRequest } from './debug-trace.js';
+import { dispatch } from './dispatch.js';
 import { CliError, ExitCode, usageError } from './errors.js';
-import { reportResult } from './report.js';
+import { type OutputOptions, preparePresenter, type TerminalView } from './presenter.js';
+import { prepareFieldSave } from './save-field.js';
 
 export interface Invocation {
   id: string;
   op: OperationSpec;
   positionals: readonly string[];
   flags: Record<string, unknown>;
-  globals: GlobalOptions & Record<string, unknown>;
+  globals: GlobalOptions & OutputOptions & Record<string, unknown>;
 }
 
-/** Runs one generated command: input, validation, target, confirmation, then the call and its report. */
+/** Runs one generated command: input, output options, target, confirmation, then the call and its report. */
 export async function executeOperation(ctx: Context, inv: Invocation): Promise<void> {
   const { op, globals } = inv;
   const input = await readInput(ctx, inv);
+  const presenter = await preparePresenter(ctx, globals);
+  const saver = await prepareFieldSave(ctx, op, inv.flags);
   const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun });
-  const secrets = target.credential ? [target.credential.token] : [];
   const request = buildRequest(op, input.params, input.body, {
     baseUrl: target.baseUrl,
     token: target.credential?.token,
@@ -34,15 +33,17 @@ export async function executeOperation(ctx: Context, inv: Invocation): Promise<v
     timeoutMs: target.timeoutMs,
     signal: ctx.signal,
   });
-  if (globals.dryRun) {
-    ctx.io.out(redactSecrets(formatRequest(request), secrets));
-    if (!target.credential) ctx.io.err('svc: note: no credential is set, so the service would answer 401\n');
-    return;
-  }
-  if (op.destructive && !inv.flags.yes) await confirm(ctx, op, inv.positionals);
-  const hooks = globals.debug ? debugHooks(ctx, secrets, target.credential?.source) : {};
-  const result = await sendRequest(op, request, ctx.send, hooks);
-  reportResult(ctx, { op, input, result, secrets });
+  await dispatch(ctx, {
+    op,
+    input,
+    request,
+    target,
+    globals,
+    presenter,
+    view: await terminalView(op),
+    beforeSend: op.destructive && !inv.flags.yes ? () => confirm(ctx, op, inv.positionals) : undefined,
+    onSuccess: saver?.save,
+  });
 }
 
 async function readInput(ctx: Context, inv: Invocation): Promise<OperationInput> {
@@ -60,21 +61,16 @@ async function readInput(ctx: Context, inv: Invocation): Promise<OperationInput>
   return { params: input.params, body: valid.body as Record<string, unknown> | undefined };
 }
 
+/** The registry's `display`, as a terminal view of the response; its code loads only for such operations. */
+async function terminalView(op: OperationSpec): Promise<TerminalView | undefined> {
+  const layout = op.display;
+  if (!layout) return undefined;
+  const { formatDocument } = await import('../output/document.js');
+  return (value, options) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? formatDocument(value as Record<string, unknown>, layout, options) : `${JSON.stringify(value, null, 2)}\n`);
+}
+
 async function confirm(ctx: Context, op: OperationSpec, positionals: readonly string[]): Promise<void> {
   if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY) return; // scripts proceed
   const answer = await ctx.io.prompt(`${op.summary} ${positionals.join(' ')}? This cannot be undone. [y/N] `);
   if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('cancelled: nothing was sent', ExitCode.usage);
-}
-
-function debugHooks(ctx: Context, secrets: string[], source: string | undefined) {
-  const err = (text: string) => ctx.io.err(redactSecrets(text, secrets));
-  return {
-    onRequest(request: HttpRequest) {
-      err(`* svc ${VERSION}; credential: ${source ?? 'none'}\n`);
-      err(traceRequest(request));
-    },
-    onResponse(response: { status: number; headers: Record<string, string>; body: string }, ms: number) {
-      err(traceResponse(response, ms));
-    },
-  };
 }

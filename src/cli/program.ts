@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { apiVersion } from '../../registry/areas.js';
+import { OUTPUT_FORMATS } from '../output/formats.js';
 import { VERSION } from '../version.js';
 import type { Context } from './context.js';
 
@@ -35,7 +36,10 @@ export function createRootProgram(ctx: Context): Command {
     .addOption(new Option('--timeout <seconds>', 'whole-request timeout in seconds (default 30)'))
     .addOption(new Option('--debug', 'trace requests and responses on stderr (tokens redacted)'))
     .addOption(new Option('--dry-run', 'print the request that would be sent and send nothing'))
+    .addOption(new Option('--output <format>', 'output format (default: a table or coloured JSON on a terminal, JSON when piped)').choices(OUTPUT_FORMATS))
+    .addOption(new Option('--query <expression>', 'JMESPath expression applied to the response before formatting'))
     .helpOption('-h, --help', 'show help')
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({

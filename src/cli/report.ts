@@ -2,24 +2,25 @@ import type { OperationSpec } from '../../registry/define.js';
 import { redactSecrets } from '../auth/credential.js';
 import type { CallError, CallResult } from '../client/result.js';
 import type { OperationInput } from '../input/operation-input.js';
-import { colorEnabled } from '../output/color.js';
-import { formatJson } from '../output/json.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode } from './errors.js';
+import type { Presenter, TerminalView } from './presenter.js';
 
 export interface Outcome {
   op: OperationSpec;
   input: OperationInput;
   result: CallResult<unknown>;
   secrets: string[];
+  presenter: Presenter;
+  view?: TerminalView;
 }
 
 /** Prints a success on stdout; turns a failure into the one CliError that reaches the user. */
-export function reportResult(ctx: Context, { op, input, result, secrets }: Outcome): void {
+export async function reportResult(ctx: Context, { op, input, result, secrets, presenter, view }: Outcome): Promise<void> {
   if (!result.ok) throw toCliError(result.error, secrets);
   if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${result.mismatch})\n`);
   if (result.data === undefined) return;
-  ctx.io.out(formatJson(result.data, colorEnabled(ctx.env, ctx.io.stdoutIsTTY)));
+  await presenter.present(result.data, view);
   if (result.data === null && op.nullResult) ctx.io.err(`svc: ${fillTemplate(op.nullResult, input)}\n`);
 }
 

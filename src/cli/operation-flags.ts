@@ -1,0 +1,67 @@
+import type { OperationSpec } from '../../registry/define.js';
+import { pathParamNames } from '../../registry/define.js';
+import { type BodyField, bodyFields } from '../input/fields.js';
+
+/** One flag of a generated command, as help, `svc ops` and completion show it. */
+export interface FlagSpec {
+  /** As commander reads it: `--email <string>`, `-y, --yes`. */
+  flags: string;
+  /** The value's type in words: string, number, boolean, map, list, JSON, file. */
+  type: string;
+  required: boolean;
+  help: string;
+  /** The body field it fills, if any. */
+  field?: string;
+  /** Each use adds a value. */
+  repeatable?: boolean;
+}
+
+export interface ArgumentSpec {
+  name: string;
+  /** A path parameter, or a body field given positionally. */
+  in: 'path' | 'body';
+  type: string;
+  required: true;
+}
+
+const MAP_HELP = 'key=value, key:=json or key[]=value; repeatable, a repeated key keeps every value';
+
+/** The positional arguments of an operation's command, in order. */
+export function operationArguments(op: OperationSpec): ArgumentSpec[] {
+  const params = new Set(pathParamNames(op.path));
+  return op.args.map((name) => ({ name, in: params.has(name) ? 'path' : 'body', type: 'string', required: true }));
+}
+
+/** Every flag of an operation's command: body fields, then --body, --yes and a save flag. */
+export function operationFlags(op: OperationSpec): FlagSpec[] {
+  const flags = bodyFields(op).filter((field) => !field.positional).flatMap(fieldFlags);
+  if (op.body) flags.push({ flags: '--body <json|@file|->', type: 'JSON', required: false, help: 'the whole request body as JSON; flags apply on top of it' });
+  if (op.destructive) flags.push({ flags: '-y, --yes', type: 'boolean', required: false, help: 'do not ask for confirmation' });
+  if (op.saveField) flags.push({ flags: `--${op.saveField.flag} <file>`, type: 'file', required: false, help: op.saveField.help });
+  return flags;
+}
+
+function fieldFlags(field: BodyField): FlagSpec[] {
+  const flag = `--${field.flag}`;
+  const base = { required: field.required, field: field.name };
+  switch (field.kind) {
+    case 'boolean':
+      return [
+        { ...base, flags: flag, type: 'boolean', help: `send ${field.name}: true` },
+        { ...base, flags: `--no-${field.flag}`, type: 'boolean', help: `send ${field.name}: false` },
+      ];
+    case 'map':
+      return [{ ...base, flags: `${flag} <key=value>`, type: 'map', help: `${field.name} entries: ${MAP_HELP}`, repeatable: true }];
+    case 'list':
+      return [{ ...base, flags: `${flag} <value>`, type: 'list', help: `${field.name} item (repeatable)`, repeatable: true }];
+    case 'number':
+      return [{ ...base, flags: `${flag} <number>`, type: 'number', help: field.name }];
+    case 'json':
+      return [{ ...base, flags: `${flag} <json>`, type: 'JSON', help: field.name }];
+    default:
+      return [{ ...base, flags: `${flag} <string>`, type: 'string', help: field.name }];
+  }
+}
+
+/** `(string, required)`: what help prints after a flag's or argument's description. */
+export const typeNote = (spec: { type: string; required: boolean }): string => `(${spec.type}, ${spec.required ? 'required' : 'optional'})`;

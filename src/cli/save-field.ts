@@ -1,0 +1,39 @@
+import { stat, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { OperationSpec } from '../../registry/define.js';
+import type { Context } from './context.js';
+import { usageError } from './errors.js';
+
+export interface FieldSaver {
+  /** Writes the field of a successful answer to the file. */
+  save(data: unknown): Promise<void>;
+}
+
+const camelCase = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * The registry's `saveField` flag (`--save-html <file>`), checked before anything is sent: the
+ * folder must exist and the file must not be a folder, so a typo costs no request.
+ */
+export async function prepareFieldSave(ctx: Context, op: OperationSpec, flags: Record<string, unknown>): Promise<FieldSaver | undefined> {
+  const spec = op.saveField;
+  const file = spec ? flags[camelCase(spec.flag)] : undefined;
+  if (!spec || typeof file !== 'string') return undefined;
+  const flag = `--${spec.flag}`;
+  if (file.trim() === '') throw usageError(`${flag}: give a file name`);
+  const folder = await stat(dirname(file)).catch(() => undefined);
+  if (!folder?.isDirectory()) throw usageError(`${flag}: the folder ${dirname(file)} does not exist`);
+  if ((await stat(file).catch(() => undefined))?.isDirectory()) throw usageError(`${flag}: ${file} is a folder; give a file name`);
+  return {
+    async save(data) {
+      const value = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[spec.field] : undefined;
+      if (typeof value !== 'string') return void ctx.io.err(`svc: warning: the response has no ${spec.field} text to write to ${file}\n`);
+      try {
+        await writeFile(file, value);
+      } catch (error) {
+        throw usageError(`${flag}: cannot write ${file}: ${(error as { code?: string }).code ?? (error as Error).message}`);
+      }
+      ctx.io.err(`svc: wrote ${spec.field} (${Buffer.byteLength(value)} bytes) to ${file}\n`);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { formatJson } from './json.js';
+
+/** The values of `--output`. */
+export const OUTPUT_FORMATS = ['json', 'yaml', 'table', 'ndjson'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export interface RenderOptions {
+  color: boolean;
+  /** Terminal width, when stdout is a terminal. */
+  width?: number;
+}
+
+export const isOutputFormat = (text: string): text is OutputFormat => (OUTPUT_FORMATS as readonly string[]).includes(text);
+
+/** A value in one of the output formats; YAML and the table load only when asked for. */
+export async function renderValue(value: unknown, format: OutputFormat, options: RenderOptions): Promise<string> {
+  switch (format) {
+    case 'json':
+      return formatJson(value, options.color);
+    case 'ndjson':
+      return formatNdjson(value);
+    case 'yaml': {
+      const { stringify } = await import('yaml');
+      return stringify(value, { aliasDuplicateObjects: false });
+    }
+    case 'table':
+      return (await import('./table.js')).formatTable(value, options);
+  }
+}
+
+/** One compact JSON text a line: an array gives a line per item, anything else one line. */
+export function formatNdjson(value: unknown): string {
+  const items = Array.isArray(value) ? value : [value];
+  return items.map((item) => `${JSON.stringify(item) ?? 'null'}\n`).join('');
+}

@@ -33,10 +33,10 @@ export interface OperationSpec {
    */
   errors?: Readonly<Record<number, string>>;
   /**
-   * How a terminal shows the result when no `--output` or `--query` is given: these fields as
-   * labelled lines, then the `html` field as readable text.
+   * How a terminal shows the result when no `--output` or `--query` is given: `fields` (field name
+   * -> label) as labelled lines, then the `html` field as readable text.
    */
-  display?: { fields: readonly string[]; html?: string };
+  display?: { fields: Readonly<Record<string, string>>; html?: string };
   /** `--<flag> <file>` writes the response's string `field` to a file, e.g. `--save-html` for `htmlBody`. */
   saveField?: { flag: string; field: string; help: string };
 }

@@ -46,7 +46,7 @@ export const email = defineOperations({
       'svc email templates preview tpl_welcome --data firstName=Ada --data company=Acme',
       'svc email templates preview tpl_welcome --data firstName=Ada --save-html preview.html',
     ],
-    display: { fields: ['subject', 'variableNames'], html: 'htmlBody' },
+    display: { fields: { subject: 'Subject', variableNames: 'Variables used' }, html: 'htmlBody' },
     saveField: { flag: 'save-html', field: 'htmlBody', help: 'write the rendered HTML body to this file, to open in a browser' },
   },
 });

@@ -11,5 +11,9 @@ export interface BuiltinEntry {
 export const builtins: Record<string, BuiltinEntry> = {
   auth: { summary: 'Sign in with an agent session token, show or remove it', load: () => import('./commands/auth.js') },
   config: { summary: 'Show and change per-profile settings such as base-url', load: () => import('./commands/config.js') },
+  ops: { summary: 'List the operations, or show one in full: arguments, flags, schemas, examples', load: () => import('./commands/ops.js') },
+  api: { summary: 'Call any endpoint under the base URL with the same credentials and output', load: () => import('./commands/api.js') },
+  openapi: { summary: 'Print an OpenAPI 3.1 document generated from the registry', load: () => import('./commands/openapi.js') },
+  completion: { summary: 'Print a completion script for bash, zsh or fish', load: () => import('./commands/completion.js') },
   mock: { summary: 'Run a local, stateful Workspace API service for demos, tests and scripts', load: () => import('./commands/mock.js') },
 };

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 
 export class BodySourceError extends Error {}
 
-/** Reads `--body <json | @file | ->`: inline JSON, a file's JSON, or standard input's JSON. */
-export async function readBodySource(source: string, stdin: () => Promise<string>): Promise<Record<string, unknown>> {
+/** Reads `--body <json | @file | ->`: inline JSON, a file's JSON, or standard input's JSON; any JSON value. */
+export async function readJsonSource(source: string, stdin: () => Promise<string>): Promise<{ value: unknown; origin: string }> {
   let text: string;
   let origin: string;
   if (source === '-') {
@@ -22,14 +22,18 @@ export async function readBodySource(source: string, stdin: () => Promise<string
     text = source;
     origin = 'the argument';
   }
-  let body: unknown;
   try {
-    body = JSON.parse(text);
+    return { value: JSON.parse(text) as unknown, origin };
   } catch (error) {
     throw new BodySourceError(`JSON in ${origin} is not valid: ${(error as Error).message}`);
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+}
+
+/** Reads `--body` for an operation, whose body is a JSON object. */
+export async function readBodySource(source: string, stdin: () => Promise<string>): Promise<Record<string, unknown>> {
+  const { value, origin } = await readJsonSource(source, stdin);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new BodySourceError(`JSON in ${origin} must be an object`);
   }
-  return body as Record<string, unknown>;
+  return value as Record<string, unknown>;
 }

@@ -20,7 +20,8 @@ export async function renderValue(value: unknown, format: OutputFormat, options:
     case 'ndjson':
       return formatNdjson(value);
     case 'yaml': {
-      const { stringify } = await import('yaml');
+      // yaml is CommonJS: bundled into a chunk, only its default export (module.exports) is there.
+      const { stringify } = (await import('yaml')).default;
       return stringify(value, { aliasDuplicateObjects: false });
     }
     case 'table':

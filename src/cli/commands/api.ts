@@ -1,0 +1,99 @@
+import { type Command, Option } from 'commander';
+import { z } from 'zod';
+import type { HttpMethod, OperationSpec } from '../../../registry/define.js';
+import { buildRequest } from '../../client/exchange.js';
+import { checkRawPath, isUnderBase } from '../../client/raw-path.js';
+import { type GlobalOptions, resolveTarget } from '../../config/target.js';
+import { AssignmentError, applyAssignments, parseFieldAssignment } from '../../input/assignment.js';
+import { BodySourceError, readJsonSource } from '../../input/body-source.js';
+import { InputError } from '../../input/operation-input.js';
+import { buildQueryString } from '../../input/query-params.js';
+import { VERSION } from '../../version.js';
+import type { Context } from '../context.js';
+import { dispatch } from '../dispatch.js';
+import { usageError } from '../errors.js';
+import { type OutputOptions, preparePresenter } from '../presenter.js';
+
+const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+interface ApiOptions {
+  body?: string;
+  data?: string[];
+  queryParam?: string[];
+}
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+const EXAMPLES = `
+Examples:
+  svc api GET /email/drafts/dr_123
+  svc api GET /crm/tasks/series/ser_weekly/occurrences --query "[?status=='open'].taskId"
+  svc api POST /crm/objects/deals/entries --data data:='{"name":"Acme renewal"}'
+  svc api DELETE /files --body '{"path":"tmp/scratch.txt"}' --dry-run
+  svc api GET /meetings --query-param limit:=10 --query-param tag=a --query-param tag=b
+`;
+
+/**
+ * `svc api <METHOD> <path>`: any endpoint under the base URL, for the areas the registry does not
+ * describe yet, with the same credentials, errors, exit codes and output as generated commands.
+ */
+export function register(program: Command, ctx: Context): void {
+  program
+    .command('api')
+    .description('Call any endpoint under the base URL with the same credentials, errors and output as other commands')
+    .argument('<method>', `HTTP method: ${METHODS.join(', ')}`)
+    .argument('<path>', 'path under the base URL, such as /email/drafts/dr_123; a ?query may follow')
+    .addOption(new Option('--body <json|@file|->', 'the request body as JSON; --data applies on top of it'))
+    .addOption(new Option('--data <key=value>', 'a body field: key=value, key:=json or key[]=value (repeatable)').argParser(collect))
+    .addOption(new Option('--query-param <key=value>', 'a query parameter (repeatable; a repeated key repeats the parameter)').argParser(collect))
+    .addHelpText('after', `\nThe path is relative to the base URL and cannot leave it (no scheme, host, "//" or "..").\n${EXAMPLES}`)
+    .action(async (method: string, path: string, options: ApiOptions, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions & OutputOptions>();
+      const verb = checkMethod(method);
+      const route = checkRawPath(path);
+      if (!route.ok) throw usageError(`<path>: ${route.message}`);
+      const query = [route.query, await readInput(() => buildQueryString(options.queryParam ?? []))].filter(Boolean).join('&');
+      const body = await readInput(() => readRawBody(ctx, options));
+      if (body !== undefined && verb === 'GET') throw usageError('a GET request has no body; give parameters with --query-param');
+      const presenter = await preparePresenter(ctx, globals);
+      const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun });
+      const op = rawOperation(verb, `${route.path}${query ? `?${query}` : ''}`, body !== undefined);
+      const request = buildRequest(op, {}, body, { baseUrl: target.baseUrl, token: target.credential?.token, userAgent: `svc/${VERSION}`, timeoutMs: target.timeoutMs, signal: ctx.signal });
+      if (!isUnderBase(request.url, target.baseUrl)) throw usageError(`<path>: ${path} leads outside the base URL ${target.baseUrl}`);
+      await dispatch(ctx, { op, input: { params: {}, body: body as Record<string, unknown> | undefined }, request, target, globals, presenter });
+    });
+}
+
+function checkMethod(method: string): HttpMethod {
+  const verb = method.toUpperCase() as HttpMethod;
+  if (!METHODS.includes(verb)) throw usageError(`<method>: "${method}" is not one of ${METHODS.join(', ')}`);
+  return verb;
+}
+
+/** `--body` as the base, `--data` fields on top; undefined when neither is given. */
+async function readRawBody(ctx: Context, options: ApiOptions): Promise<unknown> {
+  const base = options.body === undefined ? undefined : (await readJsonSource(options.body, () => ctx.io.stdin())).value;
+  if (!options.data) return base;
+  const isObject = base !== null && typeof base === 'object' && !Array.isArray(base);
+  if (base !== undefined && !isObject) throw new InputError('--data needs --body to be a JSON object');
+  try {
+    return { ...(base as object | undefined), ...applyAssignments(options.data.map(parseFieldAssignment)) };
+  } catch (error) {
+    if (error instanceof AssignmentError) throw new InputError(`--data: ${error.message}`);
+    throw error;
+  }
+}
+
+async function readInput<T>(read: () => T | Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof InputError || error instanceof BodySourceError) throw usageError(error.message);
+    throw error;
+  }
+}
+
+/** An operation for one raw call: the path is already checked and encoded, and any JSON answer is accepted. */
+function rawOperation(method: HttpMethod, path: string, hasBody: boolean): OperationSpec {
+  return { area: 'api', method, path, summary: `${method} ${path}`, args: [], response: z.unknown(), examples: [], ...(hasBody ? { body: z.unknown() } : {}) };
+}

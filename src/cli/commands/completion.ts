@@ -1,0 +1,33 @@
+import { type Command, Argument } from 'commander';
+import { areas, registry } from '../../../registry/index.js';
+import { builtins } from '../builtins.js';
+import { bashScript } from '../completion/bash.js';
+import { fishScript } from '../completion/fish.js';
+import { buildCompletionModel } from '../completion/model.js';
+import { zshScript } from '../completion/zsh.js';
+import type { Context } from '../context.js';
+import { createRootProgram } from '../program.js';
+import { addAreaCommands } from '../tree.js';
+
+const SHELLS = { bash: bashScript, zsh: zshScript, fish: fishScript };
+
+/** `svc completion bash|zsh|fish`: a script generated from the whole command tree. Loaded only for this command. */
+export function register(program: Command, ctx: Context): void {
+  program
+    .command('completion')
+    .description('Print a completion script for bash, zsh or fish, generated from the registry')
+    .addArgument(new Argument('<shell>', 'the shell to complete in').choices(Object.keys(SHELLS)))
+    .addHelpText('after', '\nExamples:\n  source <(svc completion bash)          # in ~/.bashrc\n  source <(svc completion zsh)           # in ~/.zshrc, after compinit\n  svc completion fish | source           # in ~/.config/fish/config.fish\n')
+    .action(async (shell: keyof typeof SHELLS) => {
+      const tree = await buildFullTree(ctx);
+      ctx.io.out(SHELLS[shell](buildCompletionModel(tree, { ops: Object.keys(registry) })));
+    });
+}
+
+/** Every command svc has, areas and builtins alike, on a fresh root (never run, only read). */
+async function buildFullTree(ctx: Context): Promise<Command> {
+  const root = createRootProgram(ctx);
+  for (const [name, area] of Object.entries(areas)) addAreaCommands(root, name, area.summary, await area.load(), ctx);
+  for (const builtin of Object.values(builtins)) (await builtin.load()).register(root, ctx);
+  return root;
+}

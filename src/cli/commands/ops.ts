@@ -1,0 +1,49 @@
+import type { Command } from 'commander';
+import { registry } from '../../../registry/index.js';
+import type { OperationSpec } from '../../../registry/define.js';
+import type { Context } from '../context.js';
+import { usageError } from '../errors.js';
+import { describeOperation, formatDescription, operationSummary } from '../operation-description.js';
+import { type OutputOptions, preparePresenter } from '../presenter.js';
+
+const operations: Record<string, OperationSpec> = registry;
+
+/**
+ * `svc ops [id]`: every operation of the registry, or one in full. The only command that reads the
+ * whole registry, which is fine: it is about the whole registry. Loaded only for this command.
+ */
+export function register(program: Command, ctx: Context): void {
+  program
+    .command('ops')
+    .description('List the operations, or show one in full: arguments, flags, schemas, examples')
+    .argument('[id...]', 'an operation id (email_drafts_get) or its command words (email drafts get)')
+    .addHelpText('after', '\nExamples:\n  svc ops\n  svc ops email_drafts_get\n  svc ops crm entries create --output json\n  svc ops --query "[].id" --output ndjson\n')
+    .action(async (words: string[], _options, command: Command) => {
+      const presenter = await preparePresenter(ctx, command.optsWithGlobals<OutputOptions>());
+      if (words.length === 0) return presenter.present(Object.entries(operations).map(([id, op]) => operationSummary(id, op)));
+      const id = words.join('_');
+      const op = Object.hasOwn(operations, id) ? operations[id] : undefined;
+      if (!op) throw usageError(`unknown operation "${words.join(' ')}"${suggestion(id)}; \`svc ops\` lists them`);
+      await presenter.present(describeOperation(id, op), (value) => formatDescription(value as ReturnType<typeof describeOperation>));
+    });
+}
+
+/** " (did you mean email_drafts_get?)" for an id a few edits away from a known one. */
+function suggestion(id: string): string {
+  let best: { id: string; distance: number } | undefined;
+  for (const known of Object.keys(operations)) {
+    const distance = editDistance(id, known);
+    if (distance <= Math.max(2, Math.floor(known.length / 4)) && (!best || distance < best.distance)) best = { id: known, distance };
+  }
+  return best ? ` (did you mean ${best.id}?)` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}

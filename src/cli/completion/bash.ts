@@ -1,0 +1,74 @@
+import { type CompletionNode, shellWord } from './model.js';
+
+/**
+ * Data functions shared by the bash and zsh scripts: `case` tables from command path to words.
+ * A flag's choices are keyed by "<path> <flag>".
+ */
+export function shellDataFunctions(nodes: CompletionNode[]): string {
+  const table = (name: string, rows: [string, string[]][]) => {
+    const cases = rows.filter(([, words]) => words.length > 0).map(([key, words]) => `    ${shellWord(key)}) echo ${shellWord(words.join(' '))} ;;`);
+    return `${name}() {\n  case "$1" in\n${cases.join('\n')}\n  esac\n}`;
+  };
+  const choiceRows = nodes.flatMap((node) => Object.entries(node.choices).map(([flag, values]): [string, string[]] => [`${node.path} ${flag}`, values]));
+  return [
+    table('_svc_subcommands', nodes.map((n) => [n.path, n.subcommands])),
+    table('_svc_flags', nodes.map((n) => [n.path, n.flags])),
+    table('_svc_value_flags', nodes.map((n) => [n.path, n.valueFlags])),
+    table('_svc_file_flags', nodes.map((n) => [n.path, n.fileFlags])),
+    table('_svc_args', nodes.map((n) => [n.path, n.argValues])),
+    table('_svc_choices', choiceRows),
+  ].join('\n\n');
+}
+
+/** The bash completion script: `source <(svc completion bash)`. */
+export function bashScript(nodes: CompletionNode[]): string {
+  return `# bash completion for svc, generated from its registry by \`svc completion bash\`.
+# Load it now:  source <(svc completion bash)
+# Or for good:  svc completion bash > ~/.local/share/bash-completion/completions/svc
+
+${shellDataFunctions(nodes)}
+
+_svc_has() { [[ " $1 " == *" $2 "* ]]; }
+
+_svc_complete() {
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cmd="" word i
+  (( COMP_CWORD > 0 )) && prev="\${COMP_WORDS[COMP_CWORD-1]}"
+  # bash splits --flag=value at "=": complete the value of the flag before it.
+  if [[ "$cur" == "=" ]]; then
+    cur=""
+  elif [[ "$prev" == "=" ]] && (( COMP_CWORD > 1 )); then
+    prev="\${COMP_WORDS[COMP_CWORD-2]}"
+  fi
+  for (( i = 1; i < COMP_CWORD; i++ )); do
+    word="\${COMP_WORDS[i]}"
+    if _svc_has "$(_svc_value_flags "$cmd")" "$word"; then
+      (( i++ ))
+      [[ "\${COMP_WORDS[i]}" == "=" ]] && (( i++ ))
+    elif [[ "$word" != -* ]] && _svc_has "$(_svc_subcommands "$cmd")" "$word"; then
+      cmd="\${cmd:+$cmd }$word"
+    fi
+  done
+  if [[ "$prev" == -* ]] && _svc_has "$(_svc_value_flags "$cmd")" "$prev"; then
+    local choices
+    choices="$(_svc_choices "$cmd $prev")"
+    if [[ -n "$choices" ]]; then
+      COMPREPLY=( $(compgen -W "$choices" -- "$cur") )
+    elif _svc_has "$(_svc_file_flags "$cmd")" "$prev"; then
+      compopt -o filenames 2>/dev/null
+      COMPREPLY=( $(compgen -f -- "$cur") )
+    else
+      COMPREPLY=()
+    fi
+    return 0
+  fi
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=( $(compgen -W "$(_svc_flags "$cmd")" -- "$cur") )
+  else
+    COMPREPLY=( $(compgen -W "$(_svc_subcommands "$cmd") $(_svc_args "$cmd")" -- "$cur") )
+  fi
+  return 0
+}
+
+complete -F _svc_complete svc
+`;
+}

@@ -1,0 +1,70 @@
+import { type CompletionNode, shellWord } from './model.js';
+
+function fishTable(name: string, rows: [string, string[]][]): string {
+  const cases = rows.filter(([, words]) => words.length > 0).map(([key, words]) => `        case ${shellWord(key)}\n            echo ${shellWord(words.join(' '))}`);
+  return `function ${name}\n    switch "$argv[1]"\n${cases.join('\n')}\n    end\nend`;
+}
+
+/** The fish completion script: `svc completion fish | source`, or a file in ~/.config/fish/completions. */
+export function fishScript(nodes: CompletionNode[]): string {
+  const choiceRows = nodes.flatMap((node) => Object.entries(node.choices).map(([flag, values]): [string, string[]] => [`${node.path} ${flag}`, values]));
+  const tables = [
+    fishTable('__svc_subcommands', nodes.map((n) => [n.path, n.subcommands])),
+    fishTable('__svc_flags', nodes.map((n) => [n.path, n.flags])),
+    fishTable('__svc_value_flags', nodes.map((n) => [n.path, n.valueFlags])),
+    fishTable('__svc_file_flags', nodes.map((n) => [n.path, n.fileFlags])),
+    fishTable('__svc_args', nodes.map((n) => [n.path, n.argValues])),
+    fishTable('__svc_choices', choiceRows),
+  ];
+  return `# fish completion for svc, generated from its registry by \`svc completion fish\`.
+# Load it now:  svc completion fish | source
+# Or for good:  svc completion fish > ~/.config/fish/completions/svc.fish
+
+${tables.join('\n\n')}
+
+# True when the word (first argument) is in the space-separated list (the rest).
+function __svc_has
+    contains -- $argv[1] (string split ' ' -- "$argv[2..-1]")
+end
+
+function __svc_complete
+    set -l tokens (commandline -opc)
+    set -l cur (commandline -ct)
+    set -l cmd ''
+    set -l i 2
+    while test $i -le (count $tokens)
+        set -l word $tokens[$i]
+        if __svc_has $word (__svc_value_flags "$cmd")
+            set i (math $i + 1)
+        else if not string match -q -- '-*' $word; and __svc_has $word (__svc_subcommands "$cmd")
+            set cmd (string trim -- "$cmd $word")
+        end
+        set i (math $i + 1)
+    end
+    set -l prev $tokens[-1]
+    set -l prefix ''
+    if string match -q -- '-*=*' $cur
+        set prev (string split -m 1 '=' -- $cur)[1]
+        set prefix "$prev="
+    end
+    if string match -q -- '-*' "$prev"; and __svc_has $prev (__svc_value_flags "$cmd")
+        set -l choices (__svc_choices "$cmd $prev")
+        if test -n "$choices"
+            for value in (string split ' ' -- "$choices")
+                echo "$prefix$value"
+            end
+        else if __svc_has $prev (__svc_file_flags "$cmd")
+            __fish_complete_path (string replace -- "$prefix" '' "$cur")
+        end
+        return
+    end
+    if string match -q -- '-*' "$cur"
+        string split ' ' -- "$(__svc_flags "$cmd")"
+    else
+        string split ' ' -- "$(__svc_subcommands "$cmd") $(__svc_args "$cmd")" | string match -v ''
+    end
+end
+
+complete -c svc -f -a '(__svc_complete)'
+`;
+}

@@ -1,0 +1,51 @@
+import type { Command, Option } from 'commander';
+
+/** What can follow one command path, read from the command tree for a completion script. */
+export interface CompletionNode {
+  /** Command words after `svc`, joined by spaces; '' is svc itself. */
+  path: string;
+  subcommands: string[];
+  /** Every flag accepted here: the command's own and the global ones. */
+  flags: string[];
+  /** The flags among them that take a value. */
+  valueFlags: string[];
+  /** Allowed values by flag (`--output` -> json yaml table ndjson). */
+  choices: Record<string, string[]>;
+  /** Flags whose value is a file name. */
+  fileFlags: string[];
+  /** Values of the positional arguments (`svc completion <shell>`). */
+  argValues: string[];
+}
+
+const names = (option: Option): string[] => [option.long, option.short].filter((name): name is string => name !== undefined);
+
+/**
+ * Walks the whole command tree, as built from the registry and the builtins, into one node per
+ * command path. `argValues` adds positional values commander does not know (operation ids for `svc ops`).
+ */
+export function buildCompletionModel(root: Command, argValues: Record<string, readonly string[]> = {}): CompletionNode[] {
+  const globals = root.options;
+  const nodes: CompletionNode[] = [];
+  const visit = (command: Command, path: string) => {
+    // --version belongs to svc itself; after a command word it means nothing.
+    const options = path === '' ? globals : [...command.options, ...globals.filter((o) => o.long !== '--version')];
+    const choices: Record<string, string[]> = {};
+    for (const option of options) if (option.argChoices) for (const name of names(option)) choices[name] = [...option.argChoices];
+    const positional = command.registeredArguments.flatMap((arg) => arg.argChoices ?? []);
+    nodes.push({
+      path,
+      subcommands: command.commands.map((sub) => sub.name()),
+      flags: [...new Set([...options.flatMap(names), '--help'])],
+      valueFlags: options.filter((o) => o.required || o.optional).flatMap(names),
+      choices,
+      fileFlags: options.filter((o) => /<file[^>]*>/.test(o.flags)).flatMap(names),
+      argValues: [...positional, ...(argValues[path] ?? [])],
+    });
+    for (const sub of command.commands) visit(sub, path === '' ? sub.name() : `${path} ${sub.name()}`);
+  };
+  visit(root, '');
+  return nodes;
+}
+
+/** A word in single quotes for sh, bash, zsh and fish alike (none of ours holds a quote, but be safe). */
+export const shellWord = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;

@@ -1,0 +1,55 @@
+import { shellDataFunctions } from './bash.js';
+import type { CompletionNode } from './model.js';
+
+/** The zsh completion script: `source <(svc completion zsh)` after compinit, or a `_svc` file on $fpath. */
+export function zshScript(nodes: CompletionNode[]): string {
+  return `#compdef svc
+# zsh completion for svc, generated from its registry by \`svc completion zsh\`.
+# Load it now:  source <(svc completion zsh)     (after compinit)
+# Or for good:  svc completion zsh > "\${fpath[1]}/_svc"
+
+${shellDataFunctions(nodes)}
+
+_svc_has() { [[ " $1 " == *" $2 "* ]] }
+
+_svc() {
+  local cur="\${words[CURRENT]}" prev="\${words[CURRENT-1]}" cmd="" word i choices
+  local -a candidates
+  for (( i = 2; i < CURRENT; i++ )); do
+    word="\${words[i]}"
+    [[ "$word" == -*=* ]] && continue
+    if _svc_has "$(_svc_value_flags "$cmd")" "$word"; then
+      (( i++ ))
+    elif [[ "$word" != -* ]] && _svc_has "$(_svc_subcommands "$cmd")" "$word"; then
+      cmd="\${cmd:+$cmd }$word"
+    fi
+  done
+  if [[ "$cur" == -*=* ]]; then
+    prev="\${cur%%=*}"
+    compset -P '*='
+  fi
+  if [[ "$prev" == -* ]] && _svc_has "$(_svc_value_flags "$cmd")" "$prev"; then
+    choices="$(_svc_choices "$cmd $prev")"
+    if [[ -n "$choices" ]]; then
+      candidates=( \${=choices} )
+      compadd -a candidates
+    elif _svc_has "$(_svc_file_flags "$cmd")" "$prev"; then
+      _files
+    fi
+    return
+  fi
+  if [[ "$cur" == -* ]]; then
+    candidates=( \${=$(_svc_flags "$cmd")} )
+  else
+    candidates=( \${=$(_svc_subcommands "$cmd")} \${=$(_svc_args "$cmd")} )
+  fi
+  compadd -a candidates
+}
+
+if [[ "\${funcstack[1]}" == "_svc" ]]; then
+  _svc "$@"
+else
+  compdef _svc svc
+fi
+`;
+}

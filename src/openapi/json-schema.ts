@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * The JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of a zod schema: `input` for what a
+ * request may carry, `output` for what a response holds. Anything zod cannot express becomes `{}`.
+ */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}

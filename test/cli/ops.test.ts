@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/run.js';
+import { registry } from '../../registry/index.js';
+import { createFakeContext } from '../support/fake-context.js';
+
+async function svc(argv: string[], tty = false) {
+  const fake = createFakeContext({ tty, env: { NO_COLOR: '1' } });
+  const code = await run(argv, fake.ctx);
+  return { code, out: fake.out(), err: fake.err(), sent: fake.requests.length };
+}
+
+describe('svc ops', () => {
+  it('lists every operation with id, method, path, command and summary', async () => {
+    const { code, out } = await svc(['ops', '--output', 'json']);
+    expect(code).toBe(0);
+    const list = JSON.parse(out) as { id: string }[];
+    expect(list.map((op) => op.id).sort()).toEqual(Object.keys(registry).sort());
+    expect(list).toContainEqual({
+      id: 'crm_entries_create',
+      method: 'POST',
+      path: '/crm/objects/{objectName}/entries',
+      command: 'svc crm entries create <objectName>',
+      summary: 'Create a CRM entry',
+    });
+  });
+
+  it('is a table on a terminal, cut to its width (80 columns here)', async () => {
+    const { out } = await svc(['ops'], true);
+    const lines = out.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^id +method +path +command +summary$/);
+    expect(lines).toHaveLength(Object.keys(registry).length + 1);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    expect(out).toMatch(/\nfiles_delete +DELETE +\/files +svc files delete… +Delete a file or…\n/);
+  });
+
+  it('shows one operation in full: arguments, typed flags, body and response schemas, examples', async () => {
+    const { code, out } = await svc(['ops', 'campaigns_person_add', '--output', 'json']);
+    expect(code).toBe(0);
+    const op = JSON.parse(out);
+    expect(op).toMatchObject({ id: 'campaigns_person_add', method: 'POST', area: 'campaigns', command: 'svc campaigns person add <sequenceId>' });
+    expect(op.arguments).toEqual([{ name: 'sequenceId', in: 'path', type: 'string', required: true }]);
+    expect(op.flags).toContainEqual({ flag: '--email <string>', type: 'string', required: false, description: 'email', field: 'email' });
+    expect(op.flags).toContainEqual({ flag: '--no-check-duplicates-across-workspace', type: 'boolean', required: false, description: 'send checkDuplicatesAcrossWorkspace: false', field: 'checkDuplicatesAcrossWorkspace' });
+    expect(op.body).toMatchObject({ type: 'object', additionalProperties: false, anyOf: [{ required: ['email'] }, { required: ['linkedinProfileUrl'] }] });
+    expect(op.body.properties.email).toMatchObject({ type: 'string', format: 'email' });
+    expect(op.response).toEqual({ type: 'object', properties: { enrollmentId: { type: 'string' } }, required: ['enrollmentId'], additionalProperties: {} });
+    expect(op.examples).toEqual(registry.campaigns_person_add.examples);
+  });
+
+  it('takes the command words as well as the id', async () => {
+    expect(JSON.parse((await svc(['ops', 'files', 'delete', '--output', 'json'])).out)).toMatchObject({ id: 'files_delete', destructive: true, body: { required: ['path'] } });
+  });
+
+  it('reads as text on a terminal', async () => {
+    const { out } = await svc(['ops', 'email_drafts_get'], true);
+    expect(out).toContain('email_drafts_get: Read an email draft, eligible senders and provider sync status\n');
+    expect(out).toContain('Command:  svc email drafts get <draftId>\nRequest:  GET /email/drafts/{draftId}\n');
+    expect(out).toMatch(/Arguments:\n  <draftId>  string, required  path parameter\n/);
+    expect(out).toContain('Body schema:\n  (no body)\n');
+    expect(out).toContain('Response schema:\n  {\n    "type": "object",');
+    expect(out).toContain('Examples:\n  svc email drafts get dr_123\n');
+  });
+
+  it('refuses an unknown id with a suggestion, exit 2', async () => {
+    expect(await svc(['ops', 'email_draft_get'])).toEqual({ code: 2, out: '', err: 'svc: unknown operation "email_draft_get" (did you mean email_drafts_get?); `svc ops` lists them\n', sent: 0 });
+  });
+
+  it('takes --query like any command', async () => {
+    expect((await svc(['ops', '--query', "[?method=='GET'].id", '--output', 'ndjson'])).out).toBe('"email_drafts_get"\n"crm_tasks_series_occurrences_list"\n');
+  });
+});

@@ -1,0 +1,103 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { apiVersion, areas, type OperationSpec, registry } from '../../registry/index.js';
+import { buildOpenApiDocument } from '../../src/openapi/document.js';
+
+type Doc = Record<string, any>;
+const doc = buildOpenApiDocument({ operations: registry, areas, version: apiVersion }) as Doc;
+
+/** The spec document sits beside the repository: ../shared/spec from the repo root. */
+const SPEC = join(import.meta.dirname, '..', '..', '..', 'shared', 'spec', 'workspace-api.md');
+
+/** Rows of the spec's "### Summary" table: operation id, method, path, area. */
+function summaryTable(markdown: string): { id: string; method: string; path: string; area: string }[] {
+  const section = markdown.split(/^### Summary\s*$/m)[1]?.split(/^#{1,3} /m)[0] ?? '';
+  const rows = section.split('\n').filter((line) => line.trim().startsWith('|'));
+  return rows
+    .slice(2) // the header and the |---| line
+    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()))
+    .map(([id, method, path, area]) => ({ id: id!, method: method!, path: path!, area: area! }));
+}
+
+function* refs(node: unknown): Generator<string> {
+  if (node === null || typeof node !== 'object') return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string') yield value;
+    else yield* refs(value);
+  }
+}
+
+describe('the OpenAPI document', () => {
+  it('is valid OpenAPI 3.1 for an independent validator', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('has every $ref pointing at something', () => {
+    const all = [...refs(doc)];
+    expect(all.length).toBeGreaterThan(0);
+    for (const ref of all) {
+      const target = ref.replace(/^#\//, '').split('/').reduce<any>((node, key) => node?.[key], doc);
+      expect(target, ref).toBeDefined();
+    }
+  });
+
+  it('describes every registry operation with its id, tag and path parameters', () => {
+    for (const [id, op] of Object.entries(registry as Record<string, OperationSpec>)) {
+      const operation = doc.paths[op.path][op.method.toLowerCase()];
+      expect(operation.operationId).toBe(id);
+      expect(operation.tags).toEqual([op.area]);
+      const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+      expect(operation.parameters ?? []).toEqual(params);
+      expect(Boolean(operation.requestBody)).toBe(op.body !== undefined);
+    }
+  });
+
+  it('has version 1.0.0, a {base_url} server and both bearer schemes, either one enough', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0');
+    expect(doc.servers[0].url).toBe('{base_url}');
+    expect(doc.servers[0].variables.base_url.default).toMatch(/\/v1$/);
+    expect(doc.components.securitySchemes).toEqual({
+      ServiceApiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'SERVICE_API_KEY', description: expect.any(String) },
+      AgentSession: { type: 'http', scheme: 'bearer', bearerFormat: 'svc_agent_*', description: expect.any(String) },
+    });
+    expect(doc.security).toEqual([{ ServiceApiKey: [] }, { AgentSession: [] }]);
+    expect(doc.tags.map((t: { name: string }) => t.name)).toEqual(['campaigns', 'crm', 'email', 'files']);
+  });
+
+  it('uses the standard error shape for errors: 400/401/404/500 on the draft read, default elsewhere', () => {
+    expect(doc.components.schemas.ErrorBody).toMatchObject({ type: 'object', required: ['error'], properties: { error: { required: ['message', 'type', 'code'] } } });
+    const draftRead = doc.paths['/email/drafts/{draftId}'].get.responses;
+    expect(Object.keys(draftRead).sort()).toEqual(['200', '400', '401', '404', '500']);
+    expect(draftRead['404']).toEqual({ description: 'Operation or resource not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
+    const preview = doc.paths['/email/templates/{templateId}/preview'].post.responses;
+    expect(preview.default).toEqual({ $ref: '#/components/responses/Error' });
+    expect(preview['2XX'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/EmailTemplatesPreviewResponse' });
+  });
+
+  it('has the request and response schemas from zod', () => {
+    const { schemas } = doc.components;
+    expect(schemas.CrmEntriesCreateBody).toEqual({ type: 'object', properties: { data: { type: 'object', propertyNames: { type: 'string' }, additionalProperties: {} } }, required: ['data'], additionalProperties: false });
+    expect(schemas.FilesDeleteResponse.anyOf).toContainEqual({ type: 'null' });
+    expect(schemas.EmailDraftsGetResponse.required).toEqual(['ok', 'kind', 'draftId', 'syncStatus', 'revision']);
+    expect(schemas.CrmTasksSeriesOccurrencesListResponse).toMatchObject({ type: 'array', items: { type: 'object' } });
+    for (const schema of Object.values(schemas)) expect(schema).not.toHaveProperty('$schema');
+  });
+
+  it.skipIf(!existsSync(SPEC))(`has every endpoint of the spec's Summary table (skipped when ${SPEC} is absent)`, () => {
+    const rows = summaryTable(readFileSync(SPEC, 'utf8'));
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    for (const row of rows) {
+      const operation = doc.paths[row.path]?.[row.method.toLowerCase()];
+      expect(operation, `${row.method} ${row.path}`).toBeDefined();
+      expect(operation.tags).toContain(row.area);
+      if (/^[a-z_]+$/.test(row.id)) expect(operation.operationId).toBe(row.id);
+    }
+  });
+});

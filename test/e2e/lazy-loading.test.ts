@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,5 +37,26 @@ describe('commands load only what they need', () => {
     expect(help.length).toBeLessThan(call.length);
     for (const area of ['email', 'campaigns', 'files']) expect(call.filter((url) => new RegExp(`/chunks/${area}-`).test(url))).toEqual([]);
     expect(call.some((url) => /\/chunks\/crm-/.test(url))).toBe(true);
+  });
+
+  // esbuild marks each bundled source with a `// path` comment, so a loaded chunk says what it holds.
+  const HEAVY = ['node_modules/yaml/', 'node_modules/@jmespath-community/jmespath/', 'src/openapi/', 'src/output/table.ts', 'src/output/html-text.ts'];
+  async function heavyLoaded(args: string[]): Promise<string[]> {
+    const bundled = (await loadedModules(args)).filter((url) => url.includes('/dist/') && url.endsWith('.js'));
+    const sources = bundled.map((url) => readFileSync(fileURLToPath(url), 'utf8')).join('\n');
+    return HEAVY.filter((marker) => sources.includes(`// ${marker}`) || sources.includes(`/${marker}`));
+  }
+
+  it('help, version and a plain JSON call load no YAML, JMESPath, table or OpenAPI code', async () => {
+    for (const args of [['--help'], ['--version'], ['email', 'drafts', 'get', 'dr_123'], ['email', 'drafts', 'get', '--help']]) {
+      expect(await heavyLoaded(args), args.join(' ')).toEqual([]);
+    }
+  });
+
+  it('each loads when a command asks for it', async () => {
+    expect(await heavyLoaded(['email', 'drafts', 'get', 'dr_123', '--output', 'yaml'])).toEqual(['node_modules/yaml/']);
+    expect(await heavyLoaded(['email', 'drafts', 'get', 'dr_123', '--query', 'draftId'])).toEqual(['node_modules/@jmespath-community/jmespath/']);
+    expect(await heavyLoaded(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--output', 'table'])).toEqual(['src/output/table.ts']);
+    expect(await heavyLoaded(['openapi'])).toEqual(['src/openapi/']);
   });
 });

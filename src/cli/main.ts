@@ -13,6 +13,12 @@ export function createProcessContext(): Context {
     controller.abort();
     process.once('SIGINT', () => process.exit(130)); // a second Ctrl-C does not wait
   });
+  // A reader that stops early (`svc ops | head`) closes the pipe: stop quietly, as pipelines expect,
+  // instead of dying on EPIPE with a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
   let transport: Transport | undefined;
   let store: ConfigStore | undefined;
   return {

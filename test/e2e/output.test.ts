@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { builtInFixtures } from '../../src/mock/fixtures.js';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvc, SVC_BIN } from '../support/spawn-svc.js';
 
 // Formats, queries and `svc api` on real answers: the real bin/svc against the mock on 127.0.0.1.
 let server: MockServer;
@@ -159,5 +160,17 @@ describe('discovery commands', () => {
     expect(json.code + yaml.code).toBe(0);
     expect(parseYaml(yaml.stdout)).toEqual(JSON.parse(json.stdout));
     expect(JSON.parse(json.stdout).info.version).toBe('1.0.0');
+  });
+});
+
+describe('a reader that stops early', () => {
+  it('(svc ... | head) ends svc quietly: exit 0, no stack trace', async () => {
+    const child = spawn(process.execPath, [SVC_BIN, ...LIST, '--output', 'ndjson'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy(); // the reader is gone before svc writes a byte
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(server.requests).toHaveLength(1);
   });
 });

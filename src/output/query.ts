@@ -84,6 +84,7 @@ interface CallNode {
 function checkFunctionCalls(node: unknown, expression: string): string | undefined {
   for (const call of functionCalls(node)) {
     const column = new RegExp(`\\b${call.name}\\s*\\(`).exec(expression)?.index ?? 0;
+    // The function table is typed public (underscore or not); it holds each function's signature.
     const entry = TreeInterpreter.runtime._functionTable[call.name];
     if (!entry) return `unknown function ${call.name}() at column ${column + 1}`;
     const signature = entry._signature;

@@ -57,6 +57,9 @@ const cases: [words: string[], expected: string[]][] = [
   [['svc', 'files', 'delete', 'x', '--y'], ['--yes']],
   [['svc', '--profile', 'crm', ''], topLevel], // "crm" is the profile's name, not a command word
   [['svc', 'completion', ''], ['bash', 'zsh', 'fish']],
+  [['svc', 'completion', 'bash', ''], []], // one shell only
+  [['svc', 'api', 'P'], ['POST', 'PUT', 'PATCH']],
+  [['svc', 'api', 'GET', '/x', '--output', 'nd'], ['ndjson']],
   [['svc', 'openapi', '--format', ''], ['json', 'yaml']],
   [['svc', 'ops', 'files'], ['files_delete']],
   [['svc', 'email', 'templates', 'preview', 'tpl', '--save-html', 'prev'], ['preview-notes.html']],
@@ -85,10 +88,10 @@ describe('bash completion', () => {
 
 describe.skipIf(!has('fish'))(`fish completion${has('fish') ? '' : ' (skipped: fish is not installed)'}`, () => {
   it('completes commands, flags and --output values', async () => {
-    const lines = ['svc em', 'svc email ', 'svc crm entries create deals --da', 'svc --output ', 'svc --output=y', 'svc completion '];
+    const lines = ['svc em', 'svc email ', 'svc crm entries create deals --da', 'svc --output ', 'svc --output=y', 'svc completion ', 'svc completion fish '];
     const program = `source '${scripts.fish}'\nfor line in ${lines.map((l) => `'${l}'`).join(' ')}\n  echo (complete -C"$line" | string split -f1 \\t | string join ' ')\nend`;
     const { stdout } = await exec('fish', ['--no-config', '-c', program]);
-    expect(stdout.trimEnd().split('\n')).toEqual(['email', 'drafts templates', '--data', 'json ndjson table yaml', '--output=yaml', 'bash fish zsh']);
+    expect(stdout.replace(/\n$/, '').split('\n')).toEqual(['email', 'drafts templates', '--data', 'json ndjson table yaml', '--output=yaml', 'bash fish zsh', '']);
   });
 });
 

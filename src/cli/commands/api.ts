@@ -14,7 +14,7 @@ import { dispatch } from '../dispatch.js';
 import { usageError } from '../errors.js';
 import { type OutputOptions, preparePresenter } from '../presenter.js';
 
-const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+export const API_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 interface ApiOptions {
   body?: string;
@@ -41,7 +41,7 @@ export function register(program: Command, ctx: Context): void {
   program
     .command('api')
     .description('Call any endpoint under the base URL with the same credentials, errors and output as other commands')
-    .argument('<method>', `HTTP method: ${METHODS.join(', ')}`)
+    .argument('<method>', `HTTP method: ${API_METHODS.join(', ')}`)
     .argument('<path>', 'path under the base URL, such as /email/drafts/dr_123; a ?query may follow')
     .addOption(new Option('--body <json|@file|->', 'the request body as JSON; --data applies on top of it'))
     .addOption(new Option('--data <key=value>', 'a body field: key=value, key:=json or key[]=value (repeatable)').argParser(collect))
@@ -66,7 +66,7 @@ export function register(program: Command, ctx: Context): void {
 
 function checkMethod(method: string): HttpMethod {
   const verb = method.toUpperCase() as HttpMethod;
-  if (!METHODS.includes(verb)) throw usageError(`<method>: "${method}" is not one of ${METHODS.join(', ')}`);
+  if (!API_METHODS.includes(verb)) throw usageError(`<method>: "${method}" is not one of ${API_METHODS.join(', ')}`);
   return verb;
 }
 

@@ -1,6 +1,7 @@
 import { type Command, Argument } from 'commander';
 import { areas, registry } from '../../../registry/index.js';
 import { builtins } from '../builtins.js';
+import { API_METHODS } from './api.js';
 import { bashScript } from '../completion/bash.js';
 import { fishScript } from '../completion/fish.js';
 import { buildCompletionModel } from '../completion/model.js';
@@ -20,7 +21,7 @@ export function register(program: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  source <(svc completion bash)          # in ~/.bashrc\n  source <(svc completion zsh)           # in ~/.zshrc, after compinit\n  svc completion fish | source           # in ~/.config/fish/config.fish\n')
     .action(async (shell: keyof typeof SHELLS) => {
       const tree = await buildFullTree(ctx);
-      ctx.io.out(SHELLS[shell](buildCompletionModel(tree, { ops: Object.keys(registry) })));
+      ctx.io.out(SHELLS[shell](buildCompletionModel(tree, { ops: Object.keys(registry), api: API_METHODS })));
     });
 }
 

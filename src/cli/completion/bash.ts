@@ -31,7 +31,7 @@ ${shellDataFunctions(nodes)}
 _svc_has() { [[ " $1 " == *" $2 "* ]]; }
 
 _svc_complete() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cmd="" word i
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cmd="" word i positionals=0
   (( COMP_CWORD > 0 )) && prev="\${COMP_WORDS[COMP_CWORD-1]}"
   # bash splits --flag=value at "=": complete the value of the flag before it.
   if [[ "$cur" == "=" ]]; then
@@ -46,6 +46,8 @@ _svc_complete() {
       [[ "\${COMP_WORDS[i]}" == "=" ]] && (( i++ ))
     elif [[ "$word" != -* ]] && _svc_has "$(_svc_subcommands "$cmd")" "$word"; then
       cmd="\${cmd:+$cmd }$word"
+    elif [[ "$word" != -* && "$word" != "=" ]]; then
+      (( positionals++ ))
     fi
   done
   if [[ "$prev" == -* ]] && _svc_has "$(_svc_value_flags "$cmd")" "$prev"; then
@@ -64,7 +66,9 @@ _svc_complete() {
   if [[ "$cur" == -* ]]; then
     COMPREPLY=( $(compgen -W "$(_svc_flags "$cmd")" -- "$cur") )
   else
-    COMPREPLY=( $(compgen -W "$(_svc_subcommands "$cmd") $(_svc_args "$cmd")" -- "$cur") )
+    # Argument values (a shell, an operation id) are offered for the first argument only.
+    (( positionals == 0 )) && word="$(_svc_args "$cmd")" || word=""
+    COMPREPLY=( $(compgen -W "$(_svc_subcommands "$cmd") $word" -- "$cur") )
   fi
   return 0
 }

@@ -31,6 +31,7 @@ function __svc_complete
     set -l tokens (commandline -opc)
     set -l cur (commandline -ct)
     set -l cmd ''
+    set -l positionals 0
     set -l i 2
     while test $i -le (count $tokens)
         set -l word $tokens[$i]
@@ -38,6 +39,8 @@ function __svc_complete
             set i (math $i + 1)
         else if not string match -q -- '-*' $word; and __svc_has $word (__svc_subcommands "$cmd")
             set cmd (string trim -- "$cmd $word")
+        else if not string match -q -- '-*' $word
+            set positionals (math $positionals + 1)
         end
         set i (math $i + 1)
     end
@@ -61,7 +64,10 @@ function __svc_complete
     if string match -q -- '-*' "$cur"
         string split ' ' -- "$(__svc_flags "$cmd")"
     else
-        string split ' ' -- "$(__svc_subcommands "$cmd") $(__svc_args "$cmd")" | string match -v ''
+        string split ' ' -- "$(__svc_subcommands "$cmd")" | string match -v ''
+        if test $positionals -eq 0
+            string split ' ' -- "$(__svc_args "$cmd")" | string match -v ''
+        end
     end
 end
 

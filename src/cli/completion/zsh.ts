@@ -13,7 +13,7 @@ ${shellDataFunctions(nodes)}
 _svc_has() { [[ " $1 " == *" $2 "* ]] }
 
 _svc() {
-  local cur="\${words[CURRENT]}" prev="\${words[CURRENT-1]}" cmd="" word i choices
+  local cur="\${words[CURRENT]}" prev="\${words[CURRENT-1]}" cmd="" word i choices positionals=0
   local -a candidates
   for (( i = 2; i < CURRENT; i++ )); do
     word="\${words[i]}"
@@ -22,6 +22,8 @@ _svc() {
       (( i++ ))
     elif [[ "$word" != -* ]] && _svc_has "$(_svc_subcommands "$cmd")" "$word"; then
       cmd="\${cmd:+$cmd }$word"
+    elif [[ "$word" != -* ]]; then
+      (( positionals++ ))
     fi
   done
   if [[ "$cur" == -*=* ]]; then
@@ -41,7 +43,8 @@ _svc() {
   if [[ "$cur" == -* ]]; then
     candidates=( \${=$(_svc_flags "$cmd")} )
   else
-    candidates=( \${=$(_svc_subcommands "$cmd")} \${=$(_svc_args "$cmd")} )
+    candidates=( \${=$(_svc_subcommands "$cmd")} )
+    (( positionals == 0 )) && candidates+=( \${=$(_svc_args "$cmd")} )
   fi
   compadd -a candidates
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../client/retry.js';
 import type { Transport } from '../client/transport.js';
 import type { ConfigStore } from '../config/store.js';
 
@@ -24,4 +25,15 @@ export interface Context {
   config(): Promise<ConfigStore>;
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal;
+  /** Time and jitter of retry waits; the system clock when absent. */
+  clock?: Clock;
+  /** Set by `run` (src/cli/guarded-context.ts): every secret it learns is redacted from `io`. */
+  secrets?: Secrets;
+}
+
+export interface Secrets {
+  /** Redacts this value from everything printed from now on. */
+  add(secret: string): void;
+  /** Prints to stdout without redaction: `svc auth token` only, whose job is to print the token. */
+  reveal(text: string): void;
 }

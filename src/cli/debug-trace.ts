@@ -1,4 +1,7 @@
+import type { CallHooks } from '../client/call.js';
+import { seconds } from '../client/retry.js';
 import type { HttpRequest } from '../client/transport.js';
+import { VERSION } from '../version.js';
 
 const MAX_TRACED_BODY = 4096;
 
@@ -27,4 +30,26 @@ export function traceRequest(request: HttpRequest): string {
 export function traceResponse(response: { status: number; headers: Record<string, string>; body: string }, ms: number): string {
   const body = response.body === '' ? '' : `<\n< ${clip(response.body)}\n`;
   return `< ${response.status} (${Math.round(ms)} ms)\n${headerLines(response.headers, '<')}${body}`;
+}
+
+/**
+ * `--debug` hooks: each attempt's request and response, then after a failed attempt what was
+ * decided and why (`* attempt 1 of 4 failed: HTTP 503; retrying in 0.31s (backoff; GET is idempotent)`).
+ * Secrets are redacted by the context's io, as for every other line.
+ */
+export function debugHooks(err: (text: string) => void, credentialSource: string | undefined): CallHooks {
+  return {
+    onRequest(request, attempt) {
+      if (attempt === 1) err(`* svc ${VERSION}; credential: ${credentialSource ?? 'none'}\n`);
+      else err(`* attempt ${attempt}\n`);
+      err(traceRequest(request));
+    },
+    onResponse(response, ms) {
+      err(traceResponse(response, ms));
+    },
+    onRetryDecision(decision) {
+      const head = `* attempt ${decision.attempt} of ${decision.attempts} failed: ${decision.failure}; `;
+      err(decision.retry ? `${head}retrying in ${seconds(decision.waitMs)} (${decision.why})\n` : `${head}not retrying: ${decision.why}\n`);
+    },
+  };
 }

@@ -1,12 +1,11 @@
 import type { OperationSpec } from '../../registry/define.js';
-import { redactSecrets } from '../auth/credential.js';
 import { sendRequest } from '../client/call.js';
+import { defaultRetryOptions, type RetryOptions } from '../client/retry.js';
 import type { HttpRequest } from '../client/transport.js';
 import type { GlobalOptions, Target } from '../config/target.js';
 import type { OperationInput } from '../input/operation-input.js';
-import { VERSION } from '../version.js';
 import type { Context } from './context.js';
-import { formatRequest, traceRequest, traceResponse } from './debug-trace.js';
+import { debugHooks, formatRequest } from './debug-trace.js';
 import type { Presenter, TerminalView } from './presenter.js';
 import { reportResult } from './report.js';
 
@@ -28,32 +27,28 @@ export interface Dispatch {
 
 /**
  * The shared tail of every command that calls the API: `--dry-run` prints the request instead,
- * `--debug` traces it, and the answer is reported (or turned into the one error) the same way.
+ * `--debug` traces each attempt, idempotent requests are retried by the profile's policy, and the
+ * answer is reported (or turned into the one error) the same way. Output is redacted by ctx.io.
  */
 export async function dispatch(ctx: Context, d: Dispatch): Promise<void> {
   const { credential } = d.target;
-  const secrets = credential ? [credential.token] : [];
   if (d.globals.dryRun) {
-    ctx.io.out(redactSecrets(formatRequest(d.request), secrets));
+    ctx.io.out(formatRequest(d.request));
     if (!credential) ctx.io.err('svc: note: no credential is set, so the service would answer 401\n');
     return;
   }
   await d.beforeSend?.();
-  const hooks = d.globals.debug ? debugHooks(ctx, secrets, credential?.source) : {};
-  const result = await sendRequest(d.op, d.request, ctx.send, hooks);
+  const hooks = d.globals.debug ? debugHooks((text) => ctx.io.err(text), credential?.source) : {};
+  const result = await sendRequest(d.op, d.request, ctx.send, hooks, retryPolicy(ctx, d.target));
   if (result.ok) await d.onSuccess?.(result.data);
-  await reportResult(ctx, { op: d.op, input: d.input, result, secrets, presenter: d.presenter, view: d.view });
+  await reportResult(ctx, { op: d.op, input: d.input, result, presenter: d.presenter, view: d.view, strict: d.globals.strict === true });
 }
 
-function debugHooks(ctx: Context, secrets: string[], source: string | undefined) {
-  const err = (text: string) => ctx.io.err(redactSecrets(text, secrets));
+function retryPolicy(ctx: Context, target: Target): RetryOptions {
   return {
-    onRequest(request: HttpRequest) {
-      err(`* svc ${VERSION}; credential: ${source ?? 'none'}\n`);
-      err(traceRequest(request));
-    },
-    onResponse(response: { status: number; headers: Record<string, string>; body: string }, ms: number) {
-      err(traceResponse(response, ms));
-    },
+    ...defaultRetryOptions,
+    retries: target.retries,
+    baseDelayMs: target.retryBaseMs ?? defaultRetryOptions.baseDelayMs,
+    clock: ctx.clock ?? defaultRetryOptions.clock,
   };
 }

@@ -18,6 +18,7 @@ const ENVIRONMENT_HELP = `Environment:
   SERVICE_BASE_URL  base URL ending in /v1 (after --base-url, before the profile's)
   SERVICE_PROFILE   profile to use (after --profile)
   SVC_CONFIG_DIR    folder of the settings file
+  SVC_RETRY_BASE_MS ceiling of the first retry wait in ms (default 500; doubles per retry)
   NO_COLOR, FORCE_COLOR  turn colour off or on`;
 
 /** Turns commander's own messages into one line: "unknown option '--x' (Did you mean --y?)". */
@@ -33,7 +34,9 @@ export function createRootProgram(ctx: Context): Command {
     .version(`svc ${VERSION} (Workspace API ${apiVersion})`, '-V, --version', 'print the CLI version and the API description version')
     .addOption(new Option('--base-url <url>', 'base URL of the API, ending in /v1'))
     .addOption(new Option('--profile <name>', 'settings profile (one per workspace)'))
-    .addOption(new Option('--timeout <seconds>', 'whole-request timeout in seconds (default 30)'))
+    .addOption(new Option('--timeout <seconds>', 'timeout of each attempt, whole request and answer, in seconds (default 30)'))
+    .addOption(new Option('--retries <n>', 'retries of GET and DELETE on 429, 5xx and lost connections (default 3, 0 off)'))
+    .addOption(new Option('--strict', "exit 3 when a response does not match the registry's schema"))
     .addOption(new Option('--debug', 'trace requests and responses on stderr (tokens redacted)'))
     .addOption(new Option('--dry-run', 'print the request that would be sent and send nothing'))
     .addOption(new Option('--output <format>', 'output format (default: a table or coloured JSON on a terminal, JSON when piped)').choices(OUTPUT_FORMATS))

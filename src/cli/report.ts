@@ -1,5 +1,4 @@
 import type { OperationSpec } from '../../registry/define.js';
-import { redactSecrets } from '../auth/credential.js';
 import type { CallError, CallResult } from '../client/result.js';
 import type { OperationInput } from '../input/operation-input.js';
 import type { Context } from './context.js';
@@ -10,14 +9,19 @@ export interface Outcome {
   op: OperationSpec;
   input: OperationInput;
   result: CallResult<unknown>;
-  secrets: string[];
   presenter: Presenter;
   view?: TerminalView;
+  /** `--strict`: a 2xx that does not match the registry's response schema is a failure (exit 3). */
+  strict?: boolean;
 }
 
-/** Prints a success on stdout; turns a failure into the one CliError that reaches the user. */
-export async function reportResult(ctx: Context, { op, input, result, secrets, presenter, view }: Outcome): Promise<void> {
-  if (!result.ok) throw toCliError(result.error, secrets);
+/**
+ * Prints a success on stdout; turns a failure into the one CliError that reaches the user.
+ * Secrets in what it prints are redacted by the context's io (src/cli/guarded-context.ts).
+ */
+export async function reportResult(ctx: Context, { op, input, result, presenter, view, strict }: Outcome): Promise<void> {
+  if (!result.ok) throw toCliError(result.error, result.attempts);
+  if (result.mismatch && strict) throw new CliError(`the response does not match the registry's schema (${result.mismatch}); --strict refuses it`, ExitCode.network);
   if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${result.mismatch})\n`);
   if (result.data === undefined) return;
   await presenter.present(result.data, view);
@@ -36,20 +40,21 @@ export function exitCodeForStatus(status: number): number {
   return ExitCode.api;
 }
 
-export function toCliError(error: CallError, secrets: string[]): CliError {
+/** The error line; secrets in it are redacted by the context's io (src/cli/guarded-context.ts). */
+export function toCliError(error: CallError, attempts = 1): CliError {
+  const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
   switch (error.kind) {
     case 'invalid':
       return new CliError(error.message, ExitCode.usage);
     case 'unreadable':
-      return new CliError(error.message, ExitCode.network);
+      return new CliError(`${error.message}${tries}`, ExitCode.network);
     case 'transport':
-      return new CliError(error.message, error.failure === 'aborted' ? ExitCode.interrupted : ExitCode.network);
+      return new CliError(`${error.message}${tries}`, error.failure === 'aborted' ? ExitCode.interrupted : ExitCode.network);
     case 'api': {
       const kind = error.type || error.code ? ` (${[error.type, error.code].filter(Boolean).join('/')}, HTTP ${error.status})` : '';
       const hint = error.status === 401 ? '; check SERVICE_API_KEY or run `svc auth login`' : '';
-      const message = redactSecrets(`${error.message}${kind}${hint}`, secrets);
-      const detail = error.details === undefined ? undefined : redactSecrets(`details: ${JSON.stringify(error.details, null, 2)}`, secrets);
-      return new CliError(message, exitCodeForStatus(error.status), detail);
+      const detail = error.details === undefined ? undefined : `details: ${JSON.stringify(error.details, null, 2)}`;
+      return new CliError(`${error.message}${kind}${hint}${tries}`, exitCodeForStatus(error.status), detail);
     }
   }
 }

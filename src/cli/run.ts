@@ -4,6 +4,7 @@ import { ConfigFileError } from '../config/config-file.js';
 import { builtins } from './builtins.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode } from './errors.js';
+import { guardContext } from './guarded-context.js';
 import { commanderExitCode, createRootProgram } from './program.js';
 import { addAreaCommands } from './tree.js';
 
@@ -25,7 +26,8 @@ export function firstCommandWord(argv: readonly string[], takesValue: ReadonlySe
 }
 
 /** Runs svc with these arguments in this context and returns the exit code. */
-export async function run(argv: readonly string[], ctx: Context): Promise<number> {
+export async function run(argv: readonly string[], world: Context): Promise<number> {
+  const ctx = guardContext(world);
   const program = createRootProgram(ctx);
   try {
     const word = firstCommandWord(argv, valueOptions(program));

@@ -2,12 +2,15 @@ import type { OperationSpec } from '../../registry/define.js';
 import { buildRequest, readResponse, type RequestTarget, validateBody } from './exchange.js';
 import { PathParamError } from './path.js';
 import type { CallResult } from './result.js';
+import { decideRetry, defaultRetryOptions, type RetryDecision, type RetryOptions } from './retry.js';
 import { type HttpRequest, type Transport, TransportError } from './transport.js';
 
 export interface CallHooks {
-  /** Sees each request just before it is sent (for --debug). */
-  onRequest?(request: HttpRequest): void;
+  /** Sees each request just before it is sent (for --debug); `attempt` counts from 1. */
+  onRequest?(request: HttpRequest, attempt: number): void;
   onResponse?(response: { status: number; headers: Record<string, string>; body: string }, ms: number): void;
+  /** Sees the decision after each failed attempt that another attempt might fix. */
+  onRetryDecision?(decision: RetryDecision & { attempt: number; attempts: number }): void;
 }
 
 /**
@@ -21,6 +24,7 @@ export async function callOperation<T>(
   target: RequestTarget,
   send: Transport,
   hooks: CallHooks = {},
+  retry: RetryOptions = defaultRetryOptions,
 ): Promise<CallResult<T>> {
   const valid = validateBody(op, body);
   if (!valid.ok) return { ok: false, status: 0, error: { kind: 'invalid', message: 'invalid request body', issues: valid.issues } };
@@ -31,12 +35,30 @@ export async function callOperation<T>(
     if (!(error instanceof PathParamError)) throw error;
     return { ok: false, status: 0, error: { kind: 'invalid', message: error.message, issues: [{ path: [error.param], message: error.message }] } };
   }
-  return sendRequest<T>(op, request, send, hooks);
+  return sendRequest<T>(op, request, send, hooks, retry);
 }
 
-/** Sends a built request and reads the answer; transport faults become a `transport` error. */
-export async function sendRequest<T>(op: OperationSpec, request: HttpRequest, send: Transport, hooks: CallHooks = {}): Promise<CallResult<T>> {
-  hooks.onRequest?.(request);
+/**
+ * Sends a built request and reads the answer, retrying what the policy allows (src/client/retry.ts).
+ * The result carries how many attempts were made.
+ */
+export async function sendRequest<T>(op: OperationSpec, request: HttpRequest, send: Transport, hooks: CallHooks = {}, retry: RetryOptions = defaultRetryOptions): Promise<CallResult<T>> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await sendOnce<T>(op, request, send, hooks, attempt);
+    const decision = decideRetry(op.method, result, attempt, retry);
+    if (decision) hooks.onRetryDecision?.({ ...decision, attempt, attempts: retry.retries + 1 });
+    if (!decision?.retry) return { ...result, attempts: attempt };
+    try {
+      await retry.clock.sleep(decision.waitMs, request.signal);
+    } catch {
+      return { ok: false, status: 0, attempts: attempt, error: { kind: 'transport', failure: 'aborted', message: 'interrupted while waiting to retry', sent: false } };
+    }
+  }
+}
+
+async function sendOnce<T>(op: OperationSpec, request: HttpRequest, send: Transport, hooks: CallHooks, attempt: number): Promise<CallResult<T>> {
+  if (request.signal?.aborted) return { ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message: 'the request was interrupted', sent: false } };
+  hooks.onRequest?.(request, attempt);
   const started = performance.now();
   try {
     const response = await send(request);

@@ -4,6 +4,7 @@ import { type OperationId, type Registry, registry } from '../../registry/index.
 import { VERSION } from '../version.js';
 import { callOperation } from './call.js';
 import type { CallResult } from './result.js';
+import { defaultRetryOptions, type RetryOptions } from './retry.js';
 import type { Transport } from './transport.js';
 import { createUndiciTransport } from './undici-transport.js';
 
@@ -28,6 +29,13 @@ export interface ClientOptions {
   token?: string;
   /** Whole-request timeout in seconds (default 30). */
   timeout?: number;
+  /**
+   * Retries of idempotent requests (GET, DELETE) on 429, 500, 502, 503, 504 and lost connections,
+   * with exponential backoff and full jitter, honouring Retry-After. A number is the count (default
+   * 3, 0 turns it off); an object also sets the waits and the clock. A write (POST) is retried only
+   * when it never left the machine (connection refused).
+   */
+  retries?: number | Partial<RetryOptions>;
   /** Defaults to an undici keep-alive pool. */
   transport?: Transport;
   userAgent?: string;
@@ -47,12 +55,13 @@ export function createClient(options: ClientOptions): Client {
     userAgent: options.userAgent ?? `svc/${VERSION}`,
     timeoutMs: (options.timeout ?? 30) * 1000,
   };
+  const retry: RetryOptions = { ...defaultRetryOptions, ...(typeof options.retries === 'number' ? { retries: options.retries } : options.retries) };
   return {
     call(id, input, callOptions = {}) {
       const op = registry[id];
       if (!op) throw new Error(`Unknown operation id: ${String(id)}`);
       const { body, ...params } = input as { body?: unknown } & Record<string, unknown>;
-      return callOperation(op, params, body, { ...target, signal: callOptions.signal }, send);
+      return callOperation(op, params, body, { ...target, signal: callOptions.signal }, send, {}, retry);
     },
   };
 }

@@ -26,5 +26,7 @@ export type CallResult<T> =
       headers: Record<string, string>;
       /** Set when a 2xx body did not match the registry's response schema; `data` is then the raw body. */
       mismatch?: string;
+      /** Requests sent for this call, retries included. */
+      attempts?: number;
     }
-  | { ok: false; status: number; error: CallError; headers?: Record<string, string> };
+  | { ok: false; status: number; error: CallError; headers?: Record<string, string>; attempts?: number };

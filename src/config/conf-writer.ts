@@ -1,27 +1,57 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Conf from 'conf';
-import type { StoredConfig } from './config-file.js';
+import { ConfigFileError, readConfigFile, type StoredConfig } from './config-file.js';
+import { withConfigLock } from './config-lock.js';
 import type { ProfileSettings } from './store.js';
 
-/** Writes one profile with conf (atomic write), keeping the file 0600 and its folder 0700. */
-export function writeProfile(path: string, name: string, settings: ProfileSettings): StoredConfig {
+/**
+ * Writes one profile with conf (atomic write) under the config lock, keeping the file 0600 and its
+ * folder 0700. Returns the settings as written and warnings (a mode that had to be tightened).
+ */
+export async function writeProfile(path: string, name: string, settings: ProfileSettings): Promise<{ config: StoredConfig; warnings: string[] }> {
   const folder = dirname(path);
+  const warnings: string[] = [];
   mkdirSync(folder, { recursive: true, mode: 0o700 });
-  chmodSync(folder, 0o700);
-  const conf = new Conf<StoredConfig>({
-    projectName: 'svc',
-    cwd: folder,
-    configName: basename(path, '.json'),
-    configFileMode: 0o600,
-    clearInvalidConfig: false,
-    accessPropertiesByDotNotation: false,
+  makePrivate(folder, 0o700, warnings);
+  const config = await withConfigLock(path, () => {
+    // Read again under the lock: another svc may have written since this one read.
+    readConfigFile(path);
+    makePrivate(path, 0o600, warnings);
+    const conf = new Conf<StoredConfig>({
+      projectName: 'svc',
+      cwd: folder,
+      configName: basename(path, '.json'),
+      configFileMode: 0o600,
+      clearInvalidConfig: false,
+      accessPropertiesByDotNotation: false,
+    });
+    const profiles = { ...conf.get('profiles') };
+    const kept = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+    if (Object.keys(kept).length === 0) delete profiles[name];
+    else profiles[name] = kept;
+    conf.set('profiles', profiles);
+    chmodSync(path, 0o600);
+    return { ...conf.store };
   });
-  const profiles = { ...conf.get('profiles') };
-  const kept = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
-  if (Object.keys(kept).length === 0) delete profiles[name];
-  else profiles[name] = kept;
-  conf.set('profiles', profiles);
-  chmodSync(path, 0o600);
-  return { ...conf.store };
+  return { config, warnings };
 }
+
+/** Tightens a file or folder that other users could read; a token must not sit in one. */
+function makePrivate(path: string, mode: number, warnings: string[]): void {
+  let current: number;
+  try {
+    current = statSync(path).mode & 0o777;
+  } catch {
+    return; // not there yet: created with the right mode
+  }
+  if ((current & ~mode) === 0) return;
+  try {
+    chmodSync(path, mode);
+  } catch (error) {
+    throw new ConfigFileError(`cannot make ${path} private (mode ${octal(current)}): ${(error as { code?: string }).code ?? 'unwritable'}`);
+  }
+  warnings.push(`${path} was open to other users (mode ${octal(current)}); it is now ${octal(mode)}`);
+}
+
+const octal = (mode: number): string => `0${mode.toString(8)}`;

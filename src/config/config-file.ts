@@ -30,12 +30,15 @@ export function openConfigStore(env: Record<string, string | undefined>): Config
     async setProfile(name, settings) {
       read(); // a corrupt file stops the write instead of being replaced
       const { writeProfile } = await import('./conf-writer.js');
-      cached = writeProfile(path, name, settings);
+      const written = await writeProfile(path, name, settings);
+      cached = written.config;
+      return written.warnings;
     },
   };
 }
 
-function readConfigFile(path: string): StoredConfig {
+/** Reads and checks the settings file; a missing file is empty settings, a broken one a ConfigFileError. */
+export function readConfigFile(path: string): StoredConfig {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

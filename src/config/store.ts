@@ -14,6 +14,9 @@ export interface ConfigStore {
   readonly path: string;
   profile(name: string): ProfileSettings;
   profileNames(): string[];
-  /** Replaces a profile's settings; a profile left empty is removed. */
-  setProfile(name: string, settings: ProfileSettings): Promise<void>;
+  /**
+   * Replaces a profile's settings; a profile left empty is removed. Resolves to warnings for the
+   * user, such as a file mode that was too open and has been fixed.
+   */
+  setProfile(name: string, settings: ProfileSettings): Promise<string[]>;
 }

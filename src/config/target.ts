@@ -6,8 +6,10 @@ export interface GlobalOptions {
   baseUrl?: string;
   profile?: string;
   timeout?: string;
+  retries?: string;
   debug?: boolean;
   dryRun?: boolean;
+  strict?: boolean;
 }
 
 export interface Target {
@@ -15,7 +17,14 @@ export interface Target {
   baseUrl: string;
   credential: Credential | undefined;
   timeoutMs: number;
+  /** Retries of idempotent requests: `--retries`, else the profile's, else 3. */
+  retries: number;
+  /** Ceiling of the first backoff wait: `SVC_RETRY_BASE_MS`, else the client's default. */
+  retryBaseMs: number | undefined;
 }
+
+/** More retries than this only delays the failure a script has to handle anyway. */
+export const MAX_RETRIES = 10;
 
 export const profileName = (ctx: Context, globals: GlobalOptions): string => globals.profile || ctx.env.SERVICE_PROFILE || 'default';
 
@@ -40,6 +49,8 @@ export function checkBaseUrl(text: string, origin: string): string {
 export async function resolveTarget(ctx: Context, globals: GlobalOptions, options: { needCredential: boolean }): Promise<Target> {
   const profile = profileName(ctx, globals);
   const timeoutMs = parseTimeout(globals.timeout) ?? (await profileTimeout(ctx, profile)) ?? 30_000;
+  const retries = parseRetries(globals.retries, '--retries') ?? (await profileRetries(ctx, profile)) ?? 3;
+  const retryBaseMs = parseRetryBase(ctx.env.SVC_RETRY_BASE_MS);
   const baseUrl = await resolveBaseUrl(ctx, globals, profile);
   const credential = await resolveCredential(ctx, profile);
   if (!credential && options.needCredential) {
@@ -49,7 +60,7 @@ export async function resolveTarget(ctx: Context, globals: GlobalOptions, option
   if (credential && baseUrl.startsWith('http:') && !LOOPBACK.test(host)) {
     throw new CliError(`refusing to send a credential over plain http to ${host}: use https (plain http is allowed to loopback only)`, ExitCode.usage);
   }
-  return { profile, baseUrl, credential, timeoutMs };
+  return { profile, baseUrl, credential, timeoutMs, retries, retryBaseMs };
 }
 
 async function resolveBaseUrl(ctx: Context, globals: GlobalOptions, profile: string): Promise<string> {
@@ -73,5 +84,28 @@ export function parseTimeout(text: string | undefined): number | undefined {
 
 async function profileTimeout(ctx: Context, profile: string): Promise<number | undefined> {
   const seconds = (await ctx.config()).profile(profile).timeout;
-  return seconds ? seconds * 1000 : undefined;
+  if (seconds === undefined || seconds === 0) return undefined;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) throw new CliError(`timeout of profile "${profile}" is not a number of seconds; run \`svc config set timeout 30\``, ExitCode.usage);
+  return seconds * 1000;
+}
+
+/** `--retries <n>` or a profile's `retries`: a whole number from 0 to MAX_RETRIES. */
+export function parseRetries(value: string | number | undefined, origin: string): number | undefined {
+  if (value === undefined) return undefined;
+  const count = Number(value);
+  if (String(value).trim() === '' || !Number.isInteger(count) || count < 0 || count > MAX_RETRIES) {
+    throw new CliError(`${origin}: expected a whole number from 0 to ${MAX_RETRIES}, got "${value}"`, ExitCode.usage);
+  }
+  return count;
+}
+
+async function profileRetries(ctx: Context, profile: string): Promise<number | undefined> {
+  return parseRetries((await ctx.config()).profile(profile).retries, `retries of profile "${profile}"`);
+}
+
+function parseRetryBase(text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const ms = Number(text);
+  if (!Number.isFinite(ms) || ms < 0) throw new CliError(`SVC_RETRY_BASE_MS: expected milliseconds (0 or more), got "${text}"`, ExitCode.usage);
+  return ms;
 }

@@ -13,6 +13,8 @@ interface Case {
   code: number;
   stdout: string | RegExp;
   stderr: string | RegExp;
+  /** Requests sent: a GET that fails with a retryable status or connection is tried 1 + 3 times. */
+  sent?: number;
 }
 
 const GET = ['email', 'drafts', 'get', 'dr_1'];
@@ -24,14 +26,15 @@ const cases: Case[] = [
   { name: '400 is an API error', respond: () => apiError(400, 'invalid_request'), code: 1, stdout: '', stderr: 'svc: it went wrong (invalid_request) (some_error/invalid_request, HTTP 400)\n' },
   { name: '401 is exit 4', respond: () => apiError(401, 'unauthorized'), code: 4, stdout: '', stderr: /HTTP 401\); check SERVICE_API_KEY or run `svc auth login`\n$/ },
   { name: '404 is exit 5', respond: () => apiError(404, 'not_found'), code: 5, stdout: '', stderr: /^svc: .*HTTP 404\)\n$/ },
-  { name: '500 is exit 1', respond: () => apiError(500, 'internal'), code: 1, stdout: '', stderr: /HTTP 500\)\n$/ },
+  { name: '500 is exit 1, after the retries', respond: () => apiError(500, 'internal'), code: 1, stdout: '', stderr: /HTTP 500\) \(after 4 attempts\)\n$/, sent: 4 },
   { name: 'status decides even without a body', respond: () => ({ status: 404, headers: {}, body: '' }), code: 5, stdout: '', stderr: 'svc: HTTP 404 with no body\n' },
   {
     name: "a proxy's HTML page",
     respond: () => ({ status: 502, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad gateway</body></html>' }),
     code: 1,
     stdout: '',
-    stderr: 'svc: HTTP 502 with an HTML page (a proxy or gateway error?)\n',
+    stderr: 'svc: HTTP 502 with an HTML page (a proxy or gateway error?) (after 4 attempts)\n',
+    sent: 4,
   },
   { name: 'a 2xx with malformed JSON is exit 3', respond: () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"ok": tru' }), code: 3, stdout: '', stderr: 'svc: the service answered 200 with malformed JSON where JSON was expected\n' },
   { name: 'a 2xx with an empty body is exit 3', respond: () => ({ status: 200, headers: {}, body: '' }), code: 3, stdout: '', stderr: /with an empty body/ },
@@ -42,7 +45,8 @@ const cases: Case[] = [
     },
     code: 3,
     stdout: '',
-    stderr: 'svc: could not connect to 127.0.0.1:4010: connection refused\n',
+    stderr: 'svc: could not connect to 127.0.0.1:4010: connection refused (after 4 attempts)\n',
+    sent: 4,
   },
   { name: 'a schema mismatch is printed with a warning', respond: () => json(200, { ...draft, revision: 'three' }), code: 0, stdout: /"revision": "three"/, stderr: /^svc: warning: the response does not match the registry's schema \(revision: /m },
   {
@@ -56,9 +60,10 @@ const cases: Case[] = [
 ];
 
 describe('response in, stdout and exit code out', () => {
-  it.each(cases)('$name', async ({ argv, respond, code, stdout, stderr }) => {
+  it.each(cases)('$name', async ({ argv, respond, code, stdout, stderr, sent }) => {
     const fake = createFakeContext({ respond });
     expect(await run(argv ?? GET, fake.ctx)).toBe(code);
+    expect(fake.requests).toHaveLength(sent ?? 1);
     if (typeof stdout === 'string') expect(fake.out()).toBe(stdout);
     else expect(fake.out()).toMatch(stdout);
     if (typeof stderr === 'string') expect(fake.err()).toBe(stderr);

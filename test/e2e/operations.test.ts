@@ -97,7 +97,7 @@ describe('exit codes and what reached the server', () => {
   it('3: connection refused, and a timeout', async () => {
     const closed = await startMockServer({ port: 0 });
     await closed.close();
-    const refused = await runSvc(['email', 'drafts', 'get', 'dr_123'], { env: { ...env, SERVICE_BASE_URL: closed.url } });
+    const refused = await runSvc(['email', 'drafts', 'get', 'dr_123', '--retries', '0'], { env: { ...env, SERVICE_BASE_URL: closed.url } });
     expect(refused).toMatchObject({ code: 3, stdout: '' });
     expect(refused.stderr).toMatch(/^svc: could not connect to 127\.0\.0\.1:\d+: connection refused\n$/);
     const slow = await startMockServer({ port: 0, latencyMs: 3000 });

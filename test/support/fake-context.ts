@@ -21,6 +21,7 @@ export function createMemoryStore(initial: Record<string, ProfileSettings> = {})
       const kept = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
       if (Object.keys(kept).length === 0) delete profiles[name];
       else profiles[name] = kept;
+      return [];
     },
   };
 }
@@ -40,6 +41,7 @@ export function createFakeContext(options: FakeOptions = {}) {
   const err: string[] = [];
   const requests: HttpRequest[] = [];
   const prompts: string[] = [];
+  const waits: number[] = [];
   const answers = [...(options.answers ?? [])];
   const store = createMemoryStore(options.profiles);
   const tty = options.tty ?? false;
@@ -64,6 +66,8 @@ export function createFakeContext(options: FakeOptions = {}) {
       return options.respond(request);
     },
     config: async () => store,
+    // Retry waits are recorded, not waited: a test of four attempts takes no time.
+    clock: { now: () => Date.parse('2026-01-01T00:00:00Z'), sleep: async (ms) => void waits.push(ms), random: () => 0.5 },
   };
-  return { ctx, requests, prompts, store, out: () => out.join(''), err: () => err.join('') };
+  return { ctx, requests, prompts, waits, store, out: () => out.join(''), err: () => err.join('') };
 }

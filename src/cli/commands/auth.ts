@@ -16,6 +16,7 @@ export function register(program: Command, ctx: Context): void {
     .action(async (_options, command: Command) => {
       const profile = profileName(ctx, globals(command));
       const token = (ctx.io.stdinIsTTY ? await ctx.io.prompt(`Paste the agent session token for profile "${profile}": `, { hidden: true }) : await ctx.io.stdin()).trim();
+      ctx.secrets?.add(token);
       if (token === '') throw usageError(`no token given: pipe it on stdin or paste it at the prompt`);
       const problem = checkAgentToken(token);
       if (problem) throw usageError(`that is not an agent session token: ${problem}`);
@@ -48,7 +49,7 @@ export function register(program: Command, ctx: Context): void {
     .action(async (_options, command: Command) => {
       const credential = await resolveCredential(ctx, profileName(ctx, globals(command)));
       if (!credential) throw new CliError('not signed in: set SERVICE_API_KEY, or run `svc auth login`', ExitCode.auth);
-      ctx.io.out(`${credential.token}\n`);
+      (ctx.secrets?.reveal ?? ctx.io.out)(`${credential.token}\n`);
     });
 
   auth

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { redactToken } from '../../auth/credential.js';
 import type { ProfileSettings } from '../../config/store.js';
-import { checkBaseUrl, profileName, type GlobalOptions } from '../../config/target.js';
+import { checkBaseUrl, parseRetries, profileName, type GlobalOptions } from '../../config/target.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 
@@ -13,7 +13,7 @@ interface SettingKey {
 
 const positiveNumber = (key: string) => (value: string) => {
   const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number) || number < 0) throw usageError(`${key}: expected a number of 0 or more, got "${value}"`);
+  if (value.trim() === '' || !Number.isFinite(number) || number <= 0) throw usageError(`${key}: expected a positive number, got "${value}"`);
   return number;
 };
 
@@ -21,7 +21,7 @@ const positiveNumber = (key: string) => (value: string) => {
 const KEYS: Record<string, SettingKey> = {
   'base-url': { field: 'baseUrl', help: 'base URL of the API, ending in /v1', parse: (value) => checkBaseUrl(value, 'svc config set') },
   timeout: { field: 'timeout', help: 'whole-request timeout in seconds', parse: positiveNumber('timeout') },
-  retries: { field: 'retries', help: 'retries of idempotent requests', parse: positiveNumber('retries') },
+  retries: { field: 'retries', help: 'retries of idempotent requests', parse: (value) => parseRetries(value, 'retries')! },
 };
 
 function settingKey(name: string): SettingKey {

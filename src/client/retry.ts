@@ -1,0 +1,88 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { CallResult } from './result.js';
+
+/** Time and jitter for retries; tests inject a clock that never waits. */
+export interface Clock {
+  now(): number;
+  /** Resolves after `ms`; rejects when `signal` aborts first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** A number in [0, 1), for the jitter of backoff waits. */
+  random(): number;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) => delay(ms, undefined, { signal }),
+  random: () => Math.random(),
+};
+
+export interface RetryOptions {
+  /** Retries after the first attempt (default 3; 0 turns retrying off). */
+  retries: number;
+  /** Ceiling of the first backoff wait, doubled at each retry (default 500 ms). */
+  baseDelayMs: number;
+  /** Ceiling of any one backoff wait (default 20 s). */
+  maxDelayMs: number;
+  /** The longest `Retry-After` honoured; a longer one ends the retries (default 60 s). */
+  maxRetryAfterMs: number;
+  clock: Clock;
+}
+
+export const defaultRetryOptions: RetryOptions = { retries: 3, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000, clock: systemClock };
+
+/** Statuses that say "try again later" rather than "this request is wrong". */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+
+/** RFC 9110 §9.2.2: repeating these has the effect of sending once. The registry uses GET and DELETE. */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** What to do after a failed attempt; `failure` and `why` are words for `--debug`. */
+export type RetryDecision = { failure: string; retry: true; waitMs: number; why: string } | { failure: string; retry: false; why: string };
+
+/**
+ * Decides whether a failed attempt is tried again. Only failures that may pass are candidates:
+ * a retryable status or a lost connection. A request that may have reached the server is repeated
+ * only when its method is idempotent, so a write is never duplicated; a request that never left
+ * (connection refused) may be repeated whatever its method. Returns undefined for a success or a
+ * failure that another attempt cannot fix.
+ */
+export function decideRetry(method: string, result: CallResult<unknown>, attempt: number, options: RetryOptions): RetryDecision | undefined {
+  if (result.ok) return undefined;
+  const { error } = result;
+  let failure: string;
+  let reachedServer = true;
+  if (error.kind === 'api' && RETRYABLE_STATUSES.has(error.status)) failure = `HTTP ${error.status}`;
+  else if (error.kind === 'transport' && !error.sent) {
+    failure = error.failure === 'refused' ? 'connection refused' : error.message;
+    reachedServer = false;
+  } else if (error.kind === 'transport' && (error.failure === 'reset' || error.failure === 'network')) failure = error.failure === 'reset' ? 'connection reset' : error.message;
+  else return undefined;
+
+  if (reachedServer && !IDEMPOTENT_METHODS.has(method)) return { failure, retry: false, why: `${method} is not idempotent and may have reached the server` };
+  if (attempt > options.retries) return { failure, retry: false, why: options.retries === 0 ? 'retries are off' : `all ${options.retries} retries used` };
+  const asked = retryAfterMs(result.headers?.['retry-after'], options.clock.now());
+  if (asked !== undefined && asked > options.maxRetryAfterMs) {
+    return { failure, retry: false, why: `the service asked to wait ${seconds(asked)}, over the ${seconds(options.maxRetryAfterMs)} limit` };
+  }
+  if (asked !== undefined) return { failure, retry: true, waitMs: asked, why: `Retry-After: ${result.headers!['retry-after']}` };
+  const waitMs = backoffMs(attempt, options);
+  return { failure, retry: true, waitMs, why: reachedServer ? `backoff; ${method} is idempotent` : 'backoff; nothing was sent' };
+}
+
+/** Exponential backoff with full jitter: uniform in [0, min(max, base * 2^(attempt-1))). */
+export function backoffMs(attempt: number, options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs' | 'clock'>): number {
+  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
+  return Math.floor(options.clock.random() * ceiling);
+}
+
+/** `Retry-After` as milliseconds from now: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
+export function retryAfterMs(value: string | undefined, now: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  if (!/[a-z]/i.test(text) || Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+export const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(2))}s`;

@@ -1,5 +1,6 @@
 import { refuseBearer } from './bearer.js';
 import type { Incoming, RecordedRequest } from './exchange.js';
+import type { FaultQueue } from './faults.js';
 import { failure, type Reply } from './reply.js';
 
 /** Paths under this prefix inspect or reset the mock; they are not part of the API and are not recorded. */
@@ -10,9 +11,10 @@ export interface ControlTarget {
   snapshot(): unknown;
   requests: readonly RecordedRequest[];
   reset(): void;
+  faults: FaultQueue;
 }
 
-/** Answers `GET /_mock/state`, `GET /_mock/requests` and `POST /_mock/reset`, under the API's bearer rule. */
+/** Answers `GET /_mock/state`, `GET /_mock/requests`, `POST /_mock/reset` and `POST /_mock/faults`, under the API's bearer rule. */
 export function answerControl(incoming: Incoming, target: ControlTarget): Reply {
   const refused = refuseBearer(incoming.headers.authorization, target.apiKey);
   if (refused) return refused;
@@ -24,7 +26,8 @@ export function answerControl(incoming: Incoming, target: ControlTarget): Reply 
     target.reset();
     return { status: 200, body: { ok: true } };
   }
-  return failure(404, `No mock control route answers ${route}; try GET /_mock/state, GET /_mock/requests or POST /_mock/reset.`, {
+  if (route === 'POST /_mock/faults') return queueFaults(incoming.body, target.faults);
+  return failure(404, `No mock control route answers ${route}; try GET /_mock/state, GET /_mock/requests, POST /_mock/reset or POST /_mock/faults.`, {
     code: 'route_not_found',
   });
 }
@@ -34,4 +37,19 @@ function redactRequest(request: RecordedRequest): RecordedRequest {
   const authorization = request.headers.authorization;
   if (authorization === undefined) return request;
   return { ...request, headers: { ...request.headers, authorization: `${authorization.slice(0, 10)}…` } };
+}
+
+/** `POST /_mock/faults` with `{ "fault": "503", "count": 2 }`: faults the next two API requests. */
+function queueFaults(body: string, faults: FaultQueue): Reply {
+  let request: { fault?: unknown; count?: unknown };
+  try {
+    request = JSON.parse(body) as typeof request;
+  } catch {
+    return failure(400, 'POST /_mock/faults takes JSON: { "fault": "503", "count": 2 }.', { code: 'invalid_fault' });
+  }
+  if (typeof request?.fault !== 'string') return failure(400, 'POST /_mock/faults needs "fault": an x-mock-fault value such as "503" or "reset".', { code: 'invalid_fault' });
+  const count = request.count ?? 1;
+  const refused = faults.push(request.fault, typeof count === 'number' ? count : Number.NaN);
+  if (refused) return failure(400, refused, { code: 'invalid_fault' });
+  return { status: 200, body: { ok: true, queued: faults.size } };
 }

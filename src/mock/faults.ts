@@ -53,3 +53,34 @@ export function faultAnswer(fault: Fault): { status: number; headers: Record<str
   const headers: Record<string, string> = fault.retryAfter === undefined ? json : { ...json, 'retry-after': String(fault.retryAfter) };
   return { status: fault.status, headers, text: JSON.stringify(reply.body) };
 }
+
+/** The most faults one call may queue, so a typo cannot break the mock for the rest of a session. */
+export const maxQueuedFaults = 1000;
+
+/**
+ * Faults queued for the next API requests, one each, in order: the server-side way to fault a
+ * request (`server.injectFaults('503', 2)`, `POST /_mock/faults`), for clients that cannot add
+ * the `x-mock-fault` header, such as the real svc in end-to-end tests.
+ */
+export function createFaultQueue() {
+  const queue: Fault[] = [];
+  return {
+    /** Queues `count` copies of a fault value; returns why it cannot, or undefined. */
+    push(value: string, count = 1): string | undefined {
+      const parsed = parseFault(value);
+      if (!parsed.ok) return parsed.message;
+      if (!Number.isInteger(count) || count < 1 || count > maxQueuedFaults) return `count must be a whole number from 1 to ${maxQueuedFaults}, got ${count}.`;
+      for (let i = 0; i < count; i++) queue.push(parsed.fault);
+      return undefined;
+    },
+    next: (): Fault | undefined => queue.shift(),
+    get size(): number {
+      return queue.length;
+    },
+    clear(): void {
+      queue.length = 0;
+    },
+  };
+}
+
+export type FaultQueue = ReturnType<typeof createFaultQueue>;

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { getResponse, type HttpHandler } from 'msw';
 import { answerControl, controlPrefix } from './control-routes.js';
 import { readIncoming, toFetchRequest, writeReply, writeResponse, writeText, type Incoming, type RecordedRequest } from './exchange.js';
-import { faultAnswer, faultHeader, parseFault } from './faults.js';
+import { createFaultQueue, type Fault, faultAnswer, faultHeader, type FaultQueue, parseFault } from './faults.js';
 import type { Fixtures } from './fixture-schema.js';
 import { builtInFixtures } from './fixtures.js';
 import { answerUnknownRoute, createHandlers, toResponse } from './handlers.js';
@@ -35,8 +35,13 @@ export interface MockServer {
   requests: RecordedRequest[];
   /** A JSON snapshot of the workspace state. */
   state(): unknown;
-  /** State back to the fixtures; the request log is emptied. */
+  /** State back to the fixtures; the request log and the fault queue are emptied. */
   reset(): void;
+  /**
+   * Faults the next `count` API requests (default 1) as the `x-mock-fault` value would, whatever
+   * headers they carry; a request with the header uses its own. Throws on a value the header refuses.
+   */
+  injectFaults(fault: string, count?: number): void;
   close(): Promise<void>;
 }
 
@@ -51,8 +56,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const store = createMockStore(options.fixtures ?? builtInFixtures);
   const requests: RecordedRequest[] = [];
   const closing = new AbortController();
+  const faults = createFaultQueue();
   const reset = (): void => {
     store.reset();
+    faults.clear();
     requests.length = 0; // the same array: tests hold on to `server.requests`
   };
   const context: ServingContext = {
@@ -60,6 +67,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     apiKey,
     requests,
     reset,
+    faults,
     origin: '',
     handlers: [],
     latencyMs: options.latencyMs ?? 0,
@@ -79,6 +87,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     requests,
     state: () => store.snapshot(),
     reset,
+    injectFaults(fault, count = 1) {
+      const refused = faults.push(fault, count);
+      if (refused) throw new Error(refused);
+    },
     close: () => closeServer(server, closing),
   };
 }
@@ -88,6 +100,7 @@ interface ServingContext {
   apiKey: string;
   requests: RecordedRequest[];
   reset(): void;
+  faults: FaultQueue;
   /** Known once listening: the port may be chosen by the system. */
   origin: string;
   handlers: HttpHandler[];
@@ -98,12 +111,12 @@ interface ServingContext {
 async function serve(req: IncomingMessage, res: ServerResponse, context: ServingContext): Promise<void> {
   const incoming = await readIncoming(req, maxBodyBytes);
   if (incoming.path.startsWith(controlPrefix)) {
-    const target = { apiKey: context.apiKey, snapshot: () => context.store.snapshot(), requests: context.requests, reset: context.reset };
+    const target = { apiKey: context.apiKey, snapshot: () => context.store.snapshot(), requests: context.requests, reset: context.reset, faults: context.faults };
     return writeReply(res, answerControl(incoming, target));
   }
   context.requests.push(recordOf(incoming));
   if (incoming.tooLarge) return writeReply(res, failure(413, `The request body is over the ${maxBodyBytes}-byte limit.`));
-  const fault = readFault(incoming);
+  const fault = readFault(incoming, context.faults);
   if (fault && !fault.ok) return writeReply(res, failure(400, fault.message, { code: 'invalid_fault' }));
   if (fault?.fault.kind === 'reset') {
     req.socket.destroy();
@@ -126,9 +139,12 @@ async function answerApi(res: ServerResponse, incoming: Incoming, context: Servi
   await writeResponse(res, response ?? toResponse(answerUnknownRoute(request, context.apiKey)));
 }
 
-function readFault(incoming: Incoming): ReturnType<typeof parseFault> | undefined {
+/** The header's fault, else the next queued one. */
+function readFault(incoming: Incoming, queue: FaultQueue): ReturnType<typeof parseFault> | undefined {
   const value = incoming.headers[faultHeader];
-  return value === undefined ? undefined : parseFault(value);
+  if (value !== undefined) return parseFault(value);
+  const queued: Fault | undefined = queue.next();
+  return queued && { ok: true, fault: queued };
 }
 
 function recordOf({ method, path, headers, body }: Incoming): RecordedRequest {

@@ -69,3 +69,61 @@ describe('x-mock-fault', () => {
     expect((await mock.state()).sequences.seq_123.enrollments).toEqual([]);
   });
 });
+
+describe('queued faults (server.injectFaults and POST /_mock/faults)', () => {
+  const addPlain = () => mock.call('POST', '/v1/campaigns/seq_123/person', { body: { email: 'ada@example.com' } });
+
+  it('injectFaults faults exactly the next N API requests, then the API answers again', async () => {
+    mock.server().injectFaults('503', 2);
+    expect((await addPlain()).status).toBe(503);
+    expect((await mock.call('GET', '/_mock/state')).status).toBe(200); // control routes use none up
+    expect((await addPlain()).status).toBe(503);
+    expect((await addPlain()).status).toBe(201);
+    expect((await mock.state()).sequences.seq_123.enrollments).toHaveLength(1);
+    expect(mock.server().requests).toHaveLength(3);
+  });
+
+  it('POST /_mock/faults queues them over HTTP, in order, and says how many wait', async () => {
+    const queued = await mock.call('POST', '/_mock/faults', { body: { fault: '429;retry-after=7', count: 1 } });
+    expect(queued).toMatchObject({ status: 200, json: { ok: true, queued: 1 } });
+    expect((await mock.call('POST', '/_mock/faults', { body: { fault: 'reset' } })).json).toEqual({ ok: true, queued: 2 });
+    const limited = await addPlain();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('7');
+    await expect(addPlain()).rejects.toThrow('fetch failed');
+    expect((await addPlain()).status).toBe(201);
+  });
+
+  it('a request with the header uses its own fault and leaves the queue alone', async () => {
+    mock.server().injectFaults('500');
+    expect((await addAda('418')).status).toBe(418);
+    expect((await addPlain()).status).toBe(500);
+  });
+
+  it('reset empties the queue', async () => {
+    mock.server().injectFaults('503', 5);
+    mock.server().reset();
+    expect((await addPlain()).status).toBe(201);
+  });
+
+  it.each([
+    [{ fault: 'boom' }, /Unknown x-mock-fault "boom"/],
+    [{ fault: '503', count: 0 }, /count must be a whole number from 1 to 1000, got 0/],
+    [{ fault: '503', count: 'two' }, /count must be a whole number/],
+    [{ count: 2 }, /needs "fault"/],
+  ])('refuses %j with 400 invalid_fault and queues nothing', async (body, message) => {
+    const answer = await mock.call('POST', '/_mock/faults', { body });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toMatchObject({ code: 'invalid_fault', message: expect.stringMatching(message) });
+    expect((await addPlain()).status).toBe(201);
+  });
+
+  it('injectFaults throws on a value the header would refuse', () => {
+    expect(() => mock.server().injectFaults('slow=forever')).toThrow(/Unknown x-mock-fault/);
+  });
+
+  it('POST /_mock/faults needs the bearer token', async () => {
+    expect((await mock.call('POST', '/_mock/faults', { body: { fault: '503' }, token: null })).status).toBe(401);
+    expect((await addPlain()).status).toBe(201);
+  });
+});

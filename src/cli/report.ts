@@ -1,5 +1,6 @@
 import type { OperationSpec } from '../../registry/define.js';
 import type { CallError, CallResult } from '../client/result.js';
+import { isIdempotent } from '../client/retry.js';
 import type { OperationInput } from '../input/operation-input.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode } from './errors.js';
@@ -20,7 +21,7 @@ export interface Outcome {
  * Secrets in what it prints are redacted by the context's io (src/cli/guarded-context.ts).
  */
 export async function reportResult(ctx: Context, { op, input, result, presenter, view, strict }: Outcome): Promise<void> {
-  if (!result.ok) throw toCliError(result.error, result.attempts);
+  if (!result.ok) throw toCliError(result.error, result.attempts, op.method);
   if (result.mismatch && strict) throw new CliError(`the response does not match the registry's schema (${result.mismatch}); --strict refuses it`, ExitCode.network);
   if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${result.mismatch})\n`);
   if (result.data === undefined) return;
@@ -41,15 +42,17 @@ export function exitCodeForStatus(status: number): number {
 }
 
 /** The error line; secrets in it are redacted by the context's io (src/cli/guarded-context.ts). */
-export function toCliError(error: CallError, attempts = 1): CliError {
+export function toCliError(error: CallError, attempts = 1, method = 'GET'): CliError {
   const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
+  // A lost answer to a write leaves the user not knowing whether it happened; svc never repeats it.
+  const unknown = error.kind === 'transport' && error.sent && error.failure !== 'aborted' && !isIdempotent(method) ? `; the ${method} may have been applied: check before sending it again` : '';
   switch (error.kind) {
     case 'invalid':
       return new CliError(error.message, ExitCode.usage);
     case 'unreadable':
       return new CliError(`${error.message}${tries}`, ExitCode.network);
     case 'transport':
-      return new CliError(`${error.message}${tries}`, error.failure === 'aborted' ? ExitCode.interrupted : ExitCode.network);
+      return new CliError(`${error.message}${tries}${unknown}`, error.failure === 'aborted' ? ExitCode.interrupted : ExitCode.network);
     case 'api': {
       const kind = error.type || error.code ? ` (${[error.type, error.code].filter(Boolean).join('/')}, HTTP ${error.status})` : '';
       const hint = error.status === 401 ? '; check SERVICE_API_KEY or run `svc auth login`' : '';

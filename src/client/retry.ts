@@ -36,6 +36,8 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 5
 /** RFC 9110 §9.2.2: repeating these has the effect of sending once. The registry uses GET and DELETE. */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
+export const isIdempotent = (method: string): boolean => IDEMPOTENT_METHODS.has(method);
+
 /** What to do after a failed attempt; `failure` and `why` are words for `--debug`. */
 export type RetryDecision = { failure: string; retry: true; waitMs: number; why: string } | { failure: string; retry: false; why: string };
 
@@ -58,7 +60,7 @@ export function decideRetry(method: string, result: CallResult<unknown>, attempt
   } else if (error.kind === 'transport' && (error.failure === 'reset' || error.failure === 'network')) failure = error.failure === 'reset' ? 'connection reset' : error.message;
   else return undefined;
 
-  if (reachedServer && !IDEMPOTENT_METHODS.has(method)) return { failure, retry: false, why: `${method} is not idempotent and may have reached the server` };
+  if (reachedServer && !isIdempotent(method)) return { failure, retry: false, why: `${method} is not idempotent and may have reached the server` };
   if (attempt > options.retries) return { failure, retry: false, why: options.retries === 0 ? 'retries are off' : `all ${options.retries} retries used` };
   const asked = retryAfterMs(result.headers?.['retry-after'], options.clock.now());
   if (asked !== undefined && asked > options.maxRetryAfterMs) {

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,14 @@ export interface SpawnOptions {
   timeoutMs?: number;
 }
 
+export interface RunningSvc {
+  child: ChildProcess;
+  /** Resolves when it exits; `code` is 128 + the signal number if a signal ended it. */
+  done: Promise<SvcRun>;
+  /** Resolves once stderr holds text matching `pattern` (rejects if svc exits first). */
+  stderrMatches(pattern: RegExp): Promise<void>;
+}
+
 /** A fresh, empty settings folder, so no test ever reads or writes the real home. */
 export const freshConfigDir = (): string => mkdtempSync(join(tmpdir(), 'svc-e2e-'));
 
@@ -25,14 +33,33 @@ export const freshConfigDir = (): string => mkdtempSync(join(tmpdir(), 'svc-e2e-
  * clean environment: only PATH, HOME and what the test gives.
  */
 export function runSvc(args: readonly string[], options: SpawnOptions = {}): Promise<SvcRun> {
+  return startSvc(args, options).done;
+}
+
+/** Like runSvc, with a handle on the process: to send it a signal while it waits, say. */
+export function startSvc(args: readonly string[], options: SpawnOptions = {}): RunningSvc {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir() };
   for (const [name, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[name] = value;
   env.SVC_CONFIG_DIR ??= freshConfigDir();
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, [SVC_BIN, ...args], { env, timeout: options.timeoutMs ?? 15_000, encoding: 'utf8' }, (error, stdout, stderr) => {
+  let stderr = '';
+  const waiting: { pattern: RegExp; resolve(): void }[] = [];
+  let child!: ChildProcess;
+  const done = new Promise<SvcRun>((resolve) => {
+    child = execFile(process.execPath, [SVC_BIN, ...args], { env, timeout: options.timeoutMs ?? 15_000, encoding: 'utf8' }, (error, stdout, stderrAll) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout, stderr: stderrAll });
     });
-    child.stdin?.end(options.input ?? '');
   });
+  child.stderr!.on('data', (chunk: string) => {
+    stderr += chunk;
+    for (const wait of waiting.filter((w) => w.pattern.test(stderr))) wait.resolve();
+  });
+  child.stdin?.end(options.input ?? '');
+  const stderrMatches = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      if (pattern.test(stderr)) return resolve();
+      waiting.push({ pattern, resolve });
+      void done.then(() => (pattern.test(stderr) ? resolve() : reject(new Error(`svc exited before stderr matched ${pattern}: ${stderr}`))));
+    });
+  return { child, done, stderrMatches };
 }

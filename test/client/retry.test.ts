@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/client.js';
+import type { CallResult } from '../../src/client/result.js';
+import { backoffMs, type Clock, decideRetry, defaultRetryOptions, retryAfterMs, type RetryOptions } from '../../src/client/retry.js';
+import { type HttpRequest, type HttpResponse, TransportError } from '../../src/client/transport.js';
+
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+
+function testClock(random = 0.5) {
+  const waits: number[] = [];
+  const clock: Clock = { now: () => NOW, sleep: async (ms) => void waits.push(ms), random: () => random };
+  return { clock, waits };
+}
+
+const options = (overrides: Partial<RetryOptions> = {}): RetryOptions => ({ ...defaultRetryOptions, clock: testClock().clock, ...overrides });
+const api = (status: number, headers: Record<string, string> = {}): CallResult<unknown> => ({ ok: false, status, headers, error: { kind: 'api', status, message: 'x', body: '' } });
+const transport = (failure: 'reset' | 'refused' | 'timeout' | 'too-large' | 'aborted' | 'network', sent: boolean): CallResult<unknown> => ({
+  ok: false,
+  status: 0,
+  error: { kind: 'transport', failure, message: `${failure}!`, sent },
+});
+
+describe('decideRetry', () => {
+  it.each([429, 500, 502, 503, 504])('retries a GET and a DELETE on %i, never a POST', (status) => {
+    expect(decideRetry('GET', api(status), 1, options())).toMatchObject({ retry: true, failure: `HTTP ${status}` });
+    expect(decideRetry('DELETE', api(status), 1, options())).toMatchObject({ retry: true });
+    expect(decideRetry('POST', api(status), 1, options())).toEqual({ failure: `HTTP ${status}`, retry: false, why: 'POST is not idempotent and may have reached the server' });
+  });
+
+  it.each([400, 401, 403, 404, 409, 422, 501, 505, 599])('leaves %i alone: another attempt cannot fix it', (status) => {
+    expect(decideRetry('GET', api(status), 1, options())).toBeUndefined();
+  });
+
+  it('a reset may have reached the server: GET yes, POST no; a refusal sent nothing: both yes', () => {
+    expect(decideRetry('GET', transport('reset', true), 1, options())).toMatchObject({ retry: true, failure: 'connection reset' });
+    expect(decideRetry('POST', transport('reset', true), 1, options())).toMatchObject({ retry: false });
+    expect(decideRetry('POST', transport('refused', false), 1, options())).toMatchObject({ retry: true, failure: 'connection refused', why: 'backoff; nothing was sent' });
+    expect(decideRetry('POST', transport('network', false), 1, options())).toMatchObject({ retry: true });
+  });
+
+  it.each(['timeout', 'too-large', 'aborted'] as const)('does not retry %s', (failure) => {
+    expect(decideRetry('GET', transport(failure, true), 1, options())).toBeUndefined();
+  });
+
+  it('stops after the last retry, and says so', () => {
+    expect(decideRetry('GET', api(503), 3, options({ retries: 3 }))).toMatchObject({ retry: true });
+    expect(decideRetry('GET', api(503), 4, options({ retries: 3 }))).toEqual({ failure: 'HTTP 503', retry: false, why: 'all 3 retries used' });
+    expect(decideRetry('GET', api(503), 1, options({ retries: 0 }))).toEqual({ failure: 'HTTP 503', retry: false, why: 'retries are off' });
+  });
+
+  it('never retries a success', () => {
+    expect(decideRetry('GET', { ok: true, status: 200, headers: {}, data: {} }, 1, options())).toBeUndefined();
+  });
+
+  it('honours Retry-After in seconds and as an HTTP date, up to the cap', () => {
+    expect(decideRetry('GET', api(429, { 'retry-after': '7' }), 1, options())).toEqual({ failure: 'HTTP 429', retry: true, waitMs: 7000, why: 'Retry-After: 7' });
+    const date = new Date(NOW + 12_000).toUTCString();
+    expect(decideRetry('GET', api(503, { 'retry-after': date }), 1, options())).toMatchObject({ retry: true, waitMs: 12_000 });
+    expect(decideRetry('GET', api(429, { 'retry-after': '61' }), 1, options({ maxRetryAfterMs: 60_000 }))).toEqual({
+      failure: 'HTTP 429',
+      retry: false,
+      why: 'the service asked to wait 61s, over the 60s limit',
+    });
+  });
+});
+
+describe('backoffMs: exponential, full jitter, capped', () => {
+  it('is uniform in [0, base * 2^(attempt-1)) and never over the cap', () => {
+    const at = (random: number, attempt: number) => backoffMs(attempt, { baseDelayMs: 100, maxDelayMs: 1000, clock: testClock(random).clock });
+    expect([1, 2, 3, 4, 5].map((attempt) => at(0.999, attempt))).toEqual([99, 199, 399, 799, 999]);
+    expect([1, 2, 3].map((attempt) => at(0, attempt))).toEqual([0, 0, 0]);
+    expect(at(0.5, 3)).toBe(200);
+  });
+});
+
+describe('retryAfterMs', () => {
+  it.each([
+    ['0', 0],
+    ['3', 3000],
+    [' 120 ', 120_000],
+    [new Date(NOW + 5000).toUTCString(), 5000],
+    [new Date(NOW - 5000).toUTCString(), 0],
+    ['soon', undefined],
+    ['-1', undefined],
+    ['1.5', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('%j -> %j ms', (value, expected) => {
+    expect(retryAfterMs(value, NOW)).toBe(expected);
+  });
+});
+
+describe('createClient gets the same policy', () => {
+  const draft = { ok: true, kind: 'email', draftId: 'dr_1', syncStatus: 'synced', revision: 1 };
+  const reply = (status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse => ({ status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  function scripted(...answers: (HttpResponse | TransportError)[]) {
+    const sent: HttpRequest[] = [];
+    const transport = async (request: HttpRequest) => {
+      sent.push(request);
+      const next = answers.shift() ?? reply(200, draft);
+      if (next instanceof TransportError) throw next;
+      return next;
+    };
+    return { sent, transport };
+  }
+
+  it('retries a GET with the injected clock, honouring Retry-After, and counts the attempts', async () => {
+    const { clock, waits } = testClock(0.25);
+    const { sent, transport } = scripted(reply(429, {}, { 'retry-after': '2' }), new TransportError('reset', 'reset', true));
+    const client = createClient({ baseUrl: 'https://api.example.com/v1', token: 't', transport, retries: { retries: 3, baseDelayMs: 400, clock } });
+    const result = await client.call('email_drafts_get', { draftId: 'dr_1' });
+    expect(result).toMatchObject({ ok: true, attempts: 3, data: draft });
+    expect(sent).toHaveLength(3);
+    expect(waits).toEqual([2000, 200]); // Retry-After, then 0.25 * 400 * 2^1
+  });
+
+  it('sends a POST once on a 503, and again only if it was refused before leaving', async () => {
+    const { clock } = testClock();
+    const once = scripted(reply(503, { error: { message: 'busy' } }));
+    const client = createClient({ baseUrl: 'https://api.example.com/v1', transport: once.transport, retries: { clock } });
+    const result = await client.call('crm_entries_create', { objectName: 'deals', body: { data: { a: 'b' } } });
+    expect(result).toMatchObject({ ok: false, status: 503, attempts: 1 });
+    expect(once.sent).toHaveLength(1);
+    const refused = scripted(new TransportError('refused', 'refused', false), reply(201, { entryId: 'e1' }));
+    const again = createClient({ baseUrl: 'https://api.example.com/v1', transport: refused.transport, retries: { clock } });
+    expect(await again.call('crm_entries_create', { objectName: 'deals', body: { data: { a: 'b' } } })).toMatchObject({ ok: true, attempts: 2 });
+    expect(refused.sent).toHaveLength(2);
+  });
+
+  it('retries: 0 sends once', async () => {
+    const { sent, transport } = scripted(reply(503, {}));
+    const client = createClient({ baseUrl: 'https://api.example.com/v1', transport, retries: 0 });
+    expect(await client.call('email_drafts_get', { draftId: 'dr_1' })).toMatchObject({ ok: false, status: 503, attempts: 1 });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('an abort during a wait ends the call as aborted, with nothing more sent', async () => {
+    const controller = new AbortController();
+    const clock: Clock = { now: () => NOW, random: () => 0.5, sleep: (_ms, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')))) };
+    const { sent, transport } = scripted(reply(503, {}));
+    const client = createClient({ baseUrl: 'https://api.example.com/v1', transport, retries: { clock } });
+    const pending = client.call('email_drafts_get', { draftId: 'dr_1' }, { signal: controller.signal });
+    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    expect(await pending).toMatchObject({ ok: false, error: { kind: 'transport', failure: 'aborted' } });
+    expect(sent).toHaveLength(1);
+  });
+});

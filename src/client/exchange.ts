@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { OperationSpec } from '../../registry/define.js';
 import { ErrorBody } from '../../registry/errors.js';
 import { fillPath } from './path.js';
+import { MAX_JSON_DEPTH, parseJsonBody } from './response-body.js';
 import type { CallResult, Issue } from './result.js';
 import type { HttpRequest, HttpResponse } from './transport.js';
 
@@ -46,36 +47,40 @@ const pathKey = (key: PropertyKey): string | number => (typeof key === 'symbol' 
 export function readResponse<T>(op: OperationSpec, res: HttpResponse): CallResult<T> {
   const ok = res.status >= 200 && res.status < 300;
   if (!ok) return { ok: false, status: res.status, headers: res.headers, error: readApiError(res) };
-  if (res.status === 204 || (res.body === '' && res.status !== 200)) {
+  const unreadable = (what: string): CallResult<T> => ({
+    ok: false,
+    status: res.status,
+    headers: res.headers,
+    error: { kind: 'unreadable', status: res.status, message: `the service answered ${res.status} with ${what} where JSON was expected` },
+  });
+  // 204/205 say "no body" outright; any other 2xx must carry the JSON the operation answers with.
+  if (res.status === 204 || res.status === 205 || (res.body.trim() === '' && acceptsNothing(op))) {
     return { ok: true, status: res.status, headers: res.headers, data: undefined as T };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(res.body);
-  } catch {
-    const what = res.body.trim() === '' ? 'an empty body' : describeNonJson(res);
-    return { ok: false, status: res.status, headers: res.headers, error: { kind: 'unreadable', status: res.status, message: `the service answered ${res.status} with ${what} where JSON was expected` } };
-  }
-  const parsed = (op.response as z.ZodType).safeParse(json);
+  if (res.body.trim() === '') return unreadable('an empty body');
+  const json = parseJsonBody(res.body);
+  if (!json.ok) return unreadable(json.problem === 'too-deep' ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels` : describeNonJson(res));
+  const parsed = (op.response as z.ZodType).safeParse(json.value);
   if (parsed.success) return { ok: true, status: res.status, headers: res.headers, data: parsed.data as T };
   const first = parsed.error.issues[0]!;
   const where = first.path.length > 0 ? first.path.map(pathKey).join('.') : 'the body';
-  return { ok: true, status: res.status, headers: res.headers, data: json as T, mismatch: `${where}: ${first.message}` };
+  return { ok: true, status: res.status, headers: res.headers, data: json.value as T, mismatch: `${where}: ${first.message}` };
 }
 
+const acceptsNothing = (op: OperationSpec): boolean => (op.response as z.ZodType).safeParse(undefined).success;
+
 function readApiError(res: HttpResponse): Extract<CallResult<never>, { ok: false }>['error'] {
-  let json: unknown;
-  try {
-    json = JSON.parse(res.body);
-  } catch {
-    json = undefined;
+  if (res.status >= 300 && res.status < 400) {
+    const location = res.headers.location ? ` to ${res.headers.location}` : '';
+    return { kind: 'api', status: res.status, message: `HTTP ${res.status} redirect${location}; svc does not follow redirects (is the base URL right?)`, body: res.body };
   }
-  const parsed = ErrorBody.safeParse(json);
+  const json = parseJsonBody(res.body);
+  const parsed = ErrorBody.safeParse(json.ok ? json.value : undefined);
   if (parsed.success) {
     const { message, type, code, details } = parsed.data.error;
     return { kind: 'api', status: res.status, message, type, code, details, body: res.body };
   }
-  const what = res.body.trim() === '' ? 'no body' : json === undefined ? describeNonJson(res) : 'a JSON body that is not the standard error shape';
+  const what = res.body.trim() === '' ? 'no body' : !json.ok ? describeNonJson(res) : 'a JSON body that is not the standard error shape';
   return { kind: 'api', status: res.status, message: `HTTP ${res.status} with ${what}`, body: res.body };
 }
 
@@ -83,5 +88,5 @@ function describeNonJson(res: HttpResponse): string {
   const type = res.headers['content-type']?.split(';')[0]?.trim();
   if (type === 'text/html' || /^\s*<(!doctype|html)/i.test(res.body)) return 'an HTML page (a proxy or gateway error?)';
   if (res.headers['content-type']?.includes('json')) return 'malformed JSON';
-  return type ? `a ${type} body` : 'a body that is not JSON';
+  return type ? `a body of type ${type}` : 'a body that is not JSON';
 }

@@ -31,6 +31,11 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
         headersTimeout: 0,
         bodyTimeout: 0,
       });
+      const declared = Number(res.headers['content-length']);
+      if (declared > maxBytes) {
+        res.body.destroy(); // refused before a byte of it is read
+        throw tooLarge(maxBytes, ` (it announced ${mebibytes(declared)})`);
+      }
       const body = await readCapped(res.body, maxBytes);
       return { status: res.statusCode, headers: flattenHeaders(res.headers), body };
     } catch (error) {
@@ -46,12 +51,17 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max
     size += chunk.length;
     if (size > maxBytes) {
       body.destroy();
-      throw new TransportError('too-large', `the response is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB`, true);
+      throw tooLarge(maxBytes, '');
     }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+const mebibytes = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MiB`;
+
+const tooLarge = (maxBytes: number, detail: string): TransportError =>
+  new TransportError('too-large', `the response is larger than the ${mebibytes(maxBytes)} limit${detail}; nothing of it was used`, true);
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const flat: Record<string, string> = {};
@@ -70,6 +80,7 @@ function toTransportError(error: unknown, req: HttpRequest, deadline: AbortSigna
   if (req.signal?.aborted) return new TransportError('aborted', 'the request was interrupted', true);
   if (code === 'ECONNREFUSED') return new TransportError('refused', `could not connect to ${host}: connection refused`, false);
   if (NOT_SENT_CODES.has(code)) return new TransportError('network', `could not reach ${host} (${code})`, false);
+  if (code === 'UND_ERR_HEADERS_OVERFLOW') return new TransportError('too-large', `the response headers from ${host} are larger than the limit`, true);
   if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
     return new TransportError('reset', `the connection to ${host} was closed before the answer was complete`, true);
   }

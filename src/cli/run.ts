@@ -30,6 +30,7 @@ export async function run(argv: readonly string[], world: Context): Promise<numb
   const ctx = guardContext(world);
   const program = createRootProgram(ctx);
   try {
+    refuseUndecodable(argv);
     const word = firstCommandWord(argv, valueOptions(program));
     await addCommandsFor(program, word, ctx);
     if (word === undefined && !argv.some((a) => a === '-h' || a === '--help' || a === '-V' || a === '--version')) {
@@ -41,6 +42,15 @@ export async function run(argv: readonly string[], world: Context): Promise<numb
   } catch (error) {
     return reportError(ctx, error, argv.includes('--debug'));
   }
+}
+
+/**
+ * Node decodes argv as UTF-8 and turns invalid bytes into U+FFFD; sent on, it would change the
+ * value silently. A real U+FFFD in an argument is rare enough to refuse too.
+ */
+function refuseUndecodable(argv: readonly string[]): void {
+  const index = argv.findIndex((arg) => arg.includes('\uFFFD'));
+  if (index >= 0) throw new CliError(`argument ${index + 1} ("${argv[index]}") is not valid UTF-8: it holds U+FFFD, the mark of undecodable bytes`, ExitCode.usage);
 }
 
 /** Builds only the branch argv names; an unknown or missing word gets every top-level name for help and suggestions. */

@@ -2,26 +2,25 @@ import { readFile } from 'node:fs/promises';
 
 export class BodySourceError extends Error {}
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Reads `--body <json | @file | ->`: inline JSON, a file's JSON, or standard input's JSON; any JSON value. */
-export async function readJsonSource(source: string, stdin: () => Promise<string>): Promise<{ value: unknown; origin: string }> {
+export async function readJsonSource(source: string, stdin: () => Promise<string>, expected = 'JSON'): Promise<{ value: unknown; origin: string }> {
   let text: string;
   let origin: string;
   if (source === '-') {
-    text = await stdin();
     origin = 'standard input';
+    text = await stdin();
+    // stdin arrives decoded; U+FFFD is what invalid bytes decode to, and would be sent as if meant.
+    if (text.includes('\uFFFD')) throw new BodySourceError(`${origin} is not valid UTF-8 (it holds U+FFFD, the mark of undecodable bytes)`);
   } else if (source.startsWith('@')) {
-    const file = source.slice(1);
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      throw new BodySourceError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'unreadable')}`);
-    }
-    origin = file;
+    origin = source.slice(1);
+    text = await readBodyFile(origin);
   } else {
     text = source;
     origin = 'the argument';
   }
+  if (text.trim() === '') throw new BodySourceError(`--body: ${origin} is empty; expected ${expected}`);
   try {
     return { value: JSON.parse(text) as unknown, origin };
   } catch (error) {
@@ -31,9 +30,25 @@ export async function readJsonSource(source: string, stdin: () => Promise<string
 
 /** Reads `--body` for an operation, whose body is a JSON object. */
 export async function readBodySource(source: string, stdin: () => Promise<string>): Promise<Record<string, unknown>> {
-  const { value, origin } = await readJsonSource(source, stdin);
+  const { value, origin } = await readJsonSource(source, stdin, 'a JSON object');
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new BodySourceError(`JSON in ${origin} must be an object`);
   }
   return value as Record<string, unknown>;
+}
+
+async function readBodyFile(file: string): Promise<string> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? 'unreadable');
+    throw new BodySourceError(`cannot read ${file}: ${why}`);
+  }
+  try {
+    return strictUtf8.decode(bytes); // also drops a leading byte-order mark
+  } catch {
+    throw new BodySourceError(`${file} is not valid UTF-8`);
+  }
 }

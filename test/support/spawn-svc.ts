@@ -32,12 +32,24 @@ export const freshConfigDir = (): string => mkdtempSync(join(tmpdir(), 'svc-e2e-
  * Spawns the real bin/svc (asynchronously: the server under test may live in this process) with a
  * clean environment: only PATH, HOME and what the test gives.
  */
-export function runSvc(args: readonly string[], options: SpawnOptions = {}): Promise<SvcRun> {
+export function runSvc(args: readonly Arg[], options: SpawnOptions = {}): Promise<SvcRun> {
   return startSvc(args, options).done;
 }
 
+/** An argument; a number[] is passed as those raw bytes, which may be invalid UTF-8. */
+export type Arg = string | number[];
+
+const quote = (text: string): string => `'${text.replace(/'/g, "'\\''")}'`;
+
+/** Node can only pass argv as UTF-8 text, so raw bytes go through sh's printf. */
+function command(args: readonly Arg[]): [string, string[]] {
+  if (args.every((arg) => typeof arg === 'string')) return [process.execPath, [SVC_BIN, ...args]];
+  const words = args.map((arg) => (typeof arg === 'string' ? quote(arg) : `"$(printf '${arg.map((byte) => `\\${byte.toString(8).padStart(3, '0')}`).join('')}')"`));
+  return ['/bin/sh', ['-c', `exec ${quote(process.execPath)} ${quote(SVC_BIN)} ${words.join(' ')}`]];
+}
+
 /** Like runSvc, with a handle on the process: to send it a signal while it waits, say. */
-export function startSvc(args: readonly string[], options: SpawnOptions = {}): RunningSvc {
+export function startSvc(args: readonly Arg[], options: SpawnOptions = {}): RunningSvc {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir() };
   for (const [name, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[name] = value;
   env.SVC_CONFIG_DIR ??= freshConfigDir();
@@ -45,7 +57,8 @@ export function startSvc(args: readonly string[], options: SpawnOptions = {}): R
   const waiting: { pattern: RegExp; resolve(): void }[] = [];
   let child!: ChildProcess;
   const done = new Promise<SvcRun>((resolve) => {
-    child = execFile(process.execPath, [SVC_BIN, ...args], { env, timeout: options.timeoutMs ?? 15_000, encoding: 'utf8' }, (error, stdout, stderrAll) => {
+    const [file, argv] = command(args);
+    child = execFile(file, argv, { env, timeout: options.timeoutMs ?? 15_000, encoding: 'utf8' }, (error, stdout, stderrAll) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout, stderr: stderrAll });
     });

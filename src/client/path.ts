@@ -18,6 +18,8 @@ export class PathParamError extends Error {
 export function encodePathParam(name: string, value: string): string {
   if (value === '') throw new PathParamError(name, `<${name}> cannot be empty`);
   if (value === '.' || value === '..') throw new PathParamError(name, `<${name}> cannot be "${value}"`);
+  // encodeURIComponent throws a URIError on a lone surrogate; the library must answer in a result.
+  if (/\p{Cs}/u.test(value)) throw new PathParamError(name, `<${name}> is not well-formed Unicode (it holds a lone surrogate)`);
   return encodeURIComponent(value);
 }
 

@@ -35,7 +35,8 @@ export function parseFieldAssignment(text: string): FieldAssignment {
  * array holding every value in order (CRM user fields: every assignee must be kept).
  */
 export function applyAssignments(assignments: readonly FieldAssignment[]): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
+  // No prototype: a key such as "__proto__" is a field like any other, not a way to lose a value.
+  const result: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const collected = new Set<string>();
   for (const { key, value, append } of assignments) {
     if (collected.has(key)) {
@@ -51,4 +52,30 @@ export function applyAssignments(assignments: readonly FieldAssignment[]): Recor
     }
   }
   return result;
+}
+
+/**
+ * Why a key cannot be written as an assignment, or undefined when it can: the key ends at the
+ * first `=`, and a trailing `[]` means "append".
+ */
+export function unwritableKey(key: string): string | undefined {
+  if (key === '') return 'the key is empty';
+  if (key.includes('=')) return `the key "${key}" holds "="`;
+  if (key.endsWith('[]')) return `the key "${key}" ends in "[]"`;
+  return undefined;
+}
+
+/**
+ * The inverse of parsing: assignments that give back exactly this map, one per key (`key=value`
+ * for a string, `key:=<json>` for anything else). Throws AssignmentError for a key the grammar
+ * cannot express; use `--body` for those.
+ */
+export function formatFieldAssignments(map: Record<string, unknown>): string[] {
+  return Object.entries(map).map(([key, value]) => {
+    const problem = unwritableKey(key);
+    if (problem) throw new AssignmentError(`${problem}; give it in --body instead`);
+    // A key ending in ":" would read as the ":=" form, so it always takes the JSON form.
+    if (typeof value === 'string' && !key.endsWith(':')) return `${key}=${value}`;
+    return `${key}:=${JSON.stringify(value)}`;
+  });
 }

@@ -1,0 +1,94 @@
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freshConfigDir, runSvc } from '../support/spawn-svc.js';
+
+// The settings file through the real bin/svc: private modes, corrupt files, concurrent writers.
+
+const TOKEN = (n: number) => `svc_agent_concurrent${String(n).padStart(4, '0')}xyz`;
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+/** Every command that writes the file, as a user would run it. */
+const writers = [
+  { argv: ['auth', 'login'], input: `${TOKEN(0)}\n` },
+  { argv: ['auth', 'logout'] },
+  { argv: ['config', 'set', 'base-url', 'https://api.example.com/v1'] },
+  { argv: ['config', 'set', 'retries', '2'] },
+];
+
+describe('modes', () => {
+  it.each(writers)('svc $argv tightens a loose file and folder to 0600/0700, with one warning each', async ({ argv, input }) => {
+    const dir = freshConfigDir();
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ profiles: { default: { token: TOKEN(1), timeout: 9 } } }));
+    chmodSync(file, 0o644);
+    chmodSync(dir, 0o755);
+    const run = await runSvc(argv, { env: { SVC_CONFIG_DIR: dir }, input });
+    expect(run.code).toBe(0);
+    expect(modeOf(file)).toBe(0o600);
+    expect(modeOf(dir)).toBe(0o700);
+    expect(run.stderr).toContain(`svc: warning: ${dir} was open to other users (mode 0755); it is now 0700\n`);
+    expect(run.stderr).toContain(`svc: warning: ${file} was open to other users (mode 0644); it is now 0600\n`);
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default.timeout).toBe(9); // the rest is kept
+    const again = await runSvc(argv, { env: { SVC_CONFIG_DIR: dir }, input });
+    expect(again.stderr).not.toContain('warning');
+  });
+
+  it('a new file and folder are created private, without a warning', async () => {
+    const dir = join(freshConfigDir(), 'nested', 'svc');
+    const run = await runSvc(['auth', 'login'], { env: { SVC_CONFIG_DIR: dir }, input: TOKEN(2) });
+    expect(run.stderr).not.toContain('warning');
+    expect(modeOf(join(dir, 'config.json'))).toBe(0o600);
+    expect(modeOf(dir)).toBe(0o700);
+  });
+});
+
+describe('a corrupt config file', () => {
+  const corruptions = [
+    ['not JSON', '{"profiles": {"default": {"token": "svc_agent_x"', 'is not valid JSON; fix or remove it'],
+    ['not svc settings', '[1, 2, 3]', 'does not hold svc settings; fix or remove it'],
+    ['profiles not an object', '{"profiles": "all"}', 'does not hold svc settings; fix or remove it'],
+  ] as const;
+
+  const cases = writers.flatMap((writer) => corruptions.map(([what, text, message]) => ({ ...writer, what, text, message })));
+
+  it.each(cases)('svc $argv on a file that is $what: exit 2, one line naming the file, the file untouched', async ({ argv, input, text, message }) => {
+    const dir = freshConfigDir();
+    const file = join(dir, 'config.json');
+    writeFileSync(file, text, { mode: 0o600 });
+    const run = await runSvc(argv, { env: { SVC_CONFIG_DIR: dir }, input });
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `svc: the config file ${file} ${message}\n` });
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('reading commands say the same and exit 2', async () => {
+    const dir = freshConfigDir();
+    writeFileSync(join(dir, 'config.json'), '{');
+    for (const argv of [['auth', 'status'], ['auth', 'token'], ['config', 'list'], ['config', 'get', 'timeout'], ['email', 'drafts', 'get', 'dr_1']]) {
+      const run = await runSvc(argv, { env: { SVC_CONFIG_DIR: dir } });
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `svc: the config file ${join(dir, 'config.json')} is not valid JSON; fix or remove it\n` });
+    }
+  });
+});
+
+describe('concurrent writers', () => {
+  it('10 logins at once into 10 profiles leave a valid file holding all of them', async () => {
+    const dir = freshConfigDir();
+    const runs = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => runSvc(['auth', 'login', '--profile', `p${n}`], { env: { SVC_CONFIG_DIR: dir }, input: TOKEN(n) })),
+    );
+    expect(runs.map((run) => run.code)).toEqual(Array(10).fill(0));
+    const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, { token: string }> };
+    expect(Object.fromEntries(Object.entries(saved.profiles).map(([name, p]) => [name, p.token]))).toEqual(Object.fromEntries(Array.from({ length: 10 }, (_, n) => [`p${n}`, TOKEN(n)])));
+    expect(() => statSync(join(dir, 'config.json.lock'))).toThrow(); // released
+  });
+
+  it('a lock left by a crashed svc (its process gone) does not block the next write', async () => {
+    const dir = freshConfigDir();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'config.json.lock'), '999999999');
+    const run = await runSvc(['config', 'set', 'timeout', '5'], { env: { SVC_CONFIG_DIR: dir } });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { timeout: 5 } } });
+  });
+});

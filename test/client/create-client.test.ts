@@ -34,7 +34,7 @@ describe('createClient', () => {
     expect(unauthorized).toMatchObject({ ok: false, status: 401, error: { kind: 'api', code: 'unauthorized' } });
     const closed = await startMockServer({ port: 0 });
     await closed.close();
-    const refused = await createClient({ baseUrl: closed.url, token: 'k' }).call('email_drafts_get', { draftId: 'x' });
+    const refused = await createClient({ baseUrl: closed.url, token: 'k', retries: 0 }).call('email_drafts_get', { draftId: 'x' });
     expect(refused).toMatchObject({ ok: false, error: { kind: 'transport', failure: 'refused', sent: false } });
   });
 

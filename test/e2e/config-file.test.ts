@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshConfigDir, runSvc } from '../support/spawn-svc.js';
+import { concurrentLogins } from './tables/config-cases.js';
 
 // The settings file through the real bin/svc: private modes, corrupt files, concurrent writers.
 
@@ -72,14 +73,14 @@ describe('a corrupt config file', () => {
 });
 
 describe('concurrent writers', () => {
-  it('10 logins at once into 10 profiles leave a valid file holding all of them', async () => {
+  it(`${concurrentLogins} logins at once into as many profiles leave a valid file holding all of them`, async () => {
     const dir = freshConfigDir();
     const runs = await Promise.all(
-      Array.from({ length: 10 }, (_, n) => runSvc(['auth', 'login', '--profile', `p${n}`], { env: { SVC_CONFIG_DIR: dir }, input: TOKEN(n) })),
+      Array.from({ length: concurrentLogins }, (_, n) => runSvc(['auth', 'login', '--profile', `p${n}`], { env: { SVC_CONFIG_DIR: dir }, input: TOKEN(n) })),
     );
-    expect(runs.map((run) => run.code)).toEqual(Array(10).fill(0));
+    expect(runs.map((run) => run.code)).toEqual(Array(concurrentLogins).fill(0));
     const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, { token: string }> };
-    expect(Object.fromEntries(Object.entries(saved.profiles).map(([name, p]) => [name, p.token]))).toEqual(Object.fromEntries(Array.from({ length: 10 }, (_, n) => [`p${n}`, TOKEN(n)])));
+    expect(Object.fromEntries(Object.entries(saved.profiles).map(([name, p]) => [name, p.token]))).toEqual(Object.fromEntries(Array.from({ length: concurrentLogins }, (_, n) => [`p${n}`, TOKEN(n)])));
     expect(() => statSync(join(dir, 'config.json.lock'))).toThrow(); // released
   });
 

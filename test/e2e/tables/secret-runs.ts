@@ -20,7 +20,6 @@ export const secretRuns: SecretRun[] = [
   ...operations.map((argv) => ({ argv })),
   ...operations.map((argv) => ({ argv: [...argv, '--debug'] })),
   ...operations.map((argv) => ({ argv: [...argv, '--dry-run'] })),
-  ...operations.map((argv) => ({ argv: [...argv, '--dry-run', '--debug'] })),
   // API errors, with --debug so their details are printed too
   { argv: ['email', 'drafts', 'get', 'dr_missing', '--debug'] },
   { argv: ['crm', 'entries', 'create', 'nope', '--data', 'a=b', '--debug'] },

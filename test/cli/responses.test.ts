@@ -49,6 +49,11 @@ const cases: Case[] = [
     sent: 4,
   },
   { name: 'a schema mismatch is printed with a warning', respond: () => json(200, { ...draft, revision: 'three' }), code: 0, stdout: /"revision": "three"/, stderr: /^svc: warning: the response does not match the registry's schema \(revision: /m },
+  { name: '--strict refuses a schema mismatch: exit 3, nothing on stdout', argv: [...GET, '--strict'], respond: () => json(200, { ...draft, revision: 'three' }), code: 3, stdout: '', stderr: /^svc: the response does not match the registry's schema \(revision: .*\); --strict refuses it\n$/ },
+  { name: 'a redirect is not followed', respond: () => ({ status: 307, headers: { location: 'https://elsewhere.example/v1/x' }, body: '' }), code: 1, stdout: '', stderr: 'svc: HTTP 307 redirect to https://elsewhere.example/v1/x; svc does not follow redirects (is the base URL right?)\n' },
+  { name: '204 is a success with nothing to print', argv: ['files', 'delete', 'x'], respond: () => ({ status: 204, headers: {}, body: '' }), code: 0, stdout: '', stderr: '' },
+  { name: 'a 503 on a POST is not retried', argv: ['crm', 'entries', 'create', 'deals', '--data', 'a=b'], respond: () => apiError(503, 'unavailable'), code: 1, stdout: '', stderr: /HTTP 503\)\n$/, sent: 1 },
+  { name: 'a GET recovers from a 503 on the next attempt', respond: (() => { let n = 0; return () => (n++ === 0 ? apiError(503, 'unavailable') : json(200, draft)); })(), code: 0, stdout: /"draftId"/, stderr: '', sent: 2 },
   {
     name: 'null from files delete: null on stdout, a note on stderr, exit 0',
     argv: ['files', 'delete', 'nope/missing.txt'],
@@ -69,6 +74,15 @@ describe('response in, stdout and exit code out', () => {
     if (typeof stderr === 'string') expect(fake.err()).toBe(stderr);
     else expect(fake.err()).toMatch(stderr);
     expect(fake.err()).not.toMatch(/\n\s+at /); // never a stack trace
+  });
+
+  it('waits what Retry-After asks, else a jittered backoff, between attempts', async () => {
+    let n = 0;
+    const busy = json(429, { error: { message: 'slow down' } }, { 'retry-after': '3' });
+    const fake = createFakeContext({ respond: () => [busy, apiError(502, 'bad_gateway'), json(200, draft)][n++]!, env: { SVC_RETRY_BASE_MS: '100' } });
+    expect(await run(GET, fake.ctx)).toBe(0);
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.waits).toEqual([3000, 100]); // Retry-After: 3; then 0.5 (the fake's random) x 100 ms x 2
   });
 
   it('shows error details with --debug only', async () => {

@@ -35,7 +35,7 @@ function guardStore(store: ConfigStore, add: (secret: string) => void, err: (tex
     async setProfile(name, settings) {
       if (settings.token) add(settings.token);
       const warnings = await store.setProfile(name, settings);
-      for (const warning of warnings) err(`svc: warning: ${warning}\n`);
+      if (warnings.length > 0) err(`svc: warning: ${warnings.join('; ')}\n`);
       return warnings;
     },
   };

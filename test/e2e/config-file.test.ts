@@ -18,7 +18,7 @@ const writers = [
 ];
 
 describe('modes', () => {
-  it.each(writers)('svc $argv tightens a loose file and folder to 0600/0700, with one warning each', async ({ argv, input }) => {
+  it.each(writers)('svc $argv tightens a loose file and folder to 0600/0700, with a one-line warning', async ({ argv, input }) => {
     const dir = freshConfigDir();
     const file = join(dir, 'config.json');
     writeFileSync(file, JSON.stringify({ profiles: { default: { token: TOKEN(1), timeout: 9 } } }));
@@ -28,11 +28,20 @@ describe('modes', () => {
     expect(run.code).toBe(0);
     expect(modeOf(file)).toBe(0o600);
     expect(modeOf(dir)).toBe(0o700);
-    expect(run.stderr).toContain(`svc: warning: ${dir} was open to other users (mode 0755); it is now 0700\n`);
-    expect(run.stderr).toContain(`svc: warning: ${file} was open to other users (mode 0644); it is now 0600\n`);
+    expect(run.stderr).toContain(`svc: warning: ${dir} was open to other users (mode 0755); it is now 0700; ${file} was open to other users (mode 0644); it is now 0600\n`);
     expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default.timeout).toBe(9); // the rest is kept
     const again = await runSvc(argv, { env: { SVC_CONFIG_DIR: dir }, input });
     expect(again.stderr).not.toContain('warning');
+  });
+
+  it('only the file loose: the warning names the file alone', async () => {
+    const dir = freshConfigDir();
+    const file = join(dir, 'config.json');
+    writeFileSync(file, '{}', { mode: 0o640 });
+    chmodSync(dir, 0o700);
+    const run = await runSvc(['config', 'set', 'timeout', '3'], { env: { SVC_CONFIG_DIR: dir } });
+    expect(run.stderr).toBe(`svc: warning: ${file} was open to other users (mode 0640); it is now 0600\nSet timeout of profile "default" to 3.\n`);
+    expect(modeOf(file)).toBe(0o600);
   });
 
   it('a new file and folder are created private, without a warning', async () => {

@@ -66,11 +66,13 @@ describe('svc api: refused before sending', () => {
 });
 
 describe('svc api: answers', () => {
-  it('maps statuses to the same exit codes, with the same one-line errors', async () => {
-    for (const [status, code] of [[400, 1], [401, 4], [404, 5], [500, 1]] as const) {
+  it('maps statuses to the same exit codes, with the same one-line errors and the same retries', async () => {
+    for (const [status, code, attempts] of [[400, 1, 1], [401, 4, 1], [404, 5, 1], [500, 1, 4]] as const) {
       const fake = createFakeContext({ respond: () => json(status, { error: { message: 'no', type: 't', code: 'c' } }) });
       expect(await run(['api', 'GET', '/x'], fake.ctx)).toBe(code);
-      expect(fake.err()).toBe(`svc: no (t/c, HTTP ${status})${status === 401 ? '; check SERVICE_API_KEY or run `svc auth login`' : ''}\n`);
+      const hint = status === 401 ? '; check SERVICE_API_KEY or run `svc auth login`' : '';
+      expect(fake.err()).toBe(`svc: no (t/c, HTTP ${status})${hint}${attempts > 1 ? ` (after ${attempts} attempts)` : ''}\n`);
+      expect(fake.requests).toHaveLength(attempts);
     }
   });
 

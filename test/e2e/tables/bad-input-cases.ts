@@ -73,6 +73,11 @@ export const badInputs: BadInput[] = [
   { argv: [...GET, 'dr_123', '--retries', '1.5'], code: 2, stderr: 'svc: --retries: expected a whole number from 0 to 10, got "1.5"\n' },
   { argv: [...GET, 'dr_123', '--retries', '11'], code: 2, stderr: 'svc: --retries: expected a whole number from 0 to 10, got "11"\n' },
   { argv: ['--retries', 'many', ...GET, 'dr_123'], code: 2, stderr: 'svc: --retries: expected a whole number from 0 to 10, got "many"\n' },
+  // output formats and queries
+  { argv: [...GET, 'dr_123', '--output', 'xml'], code: 2, stderr: "svc: option '--output <format>' argument 'xml' is invalid. Allowed choices are json, yaml, table, ndjson.\n" },
+  { argv: ['--output', 'csv', ...LIST, 'ser_weekly'], code: 2, stderr: /^svc: option '--output <format>' argument 'csv' is invalid/ },
+  { argv: [...GET, 'dr_123', '--query', 'foo bar'], code: 2, stderr: 'svc: --query: unexpected "bar" at column 5 in "foo bar"\n' },
+  { argv: [...GET, 'dr_123', '--query', '['], code: 2, stderr: 'svc: --query: the expression ends too early (after column 1) in "["\n' },
   // base URL and credential
   { argv: [...GET, 'dr_123', '--base-url', '{origin}/api'], code: 2, stderr: /^svc: the base URL from --base-url must end in \/v1, such as https:\/\/api\.example\.com\/v1: http:\/\/127\.0\.0\.1:\d+\/api\n$/ },
   { argv: [...GET, 'dr_123', '--base-url', '{origin}'], code: 2, stderr: /^svc: the base URL from --base-url must end in \/v1/ },

@@ -41,6 +41,16 @@ export const secretRuns: SecretRun[] = [
   { argv: ['--help'] },
   { argv: ['email', 'drafts', 'get', '--help'] },
   { argv: ['--version'] },
+  // output formats, discovery and the raw escape hatch
+  { argv: ['email', 'drafts', 'get', 'dr_123', '--output', 'yaml', '--debug'] },
+  { argv: ['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--output', 'table', '--query', '[].taskId'] },
+  { argv: ['api', 'GET', '/email/drafts/dr_123', '--debug'] },
+  { argv: ['api', 'POST', '/crm/objects/deals/entries', '--data', 'name=Raw', '--dry-run'] },
+  { argv: ['api', 'GET', '/nowhere', '--debug'] },
+  { argv: ['ops'] },
+  { argv: ['ops', 'email_drafts_get'] },
+  { argv: ['openapi'] },
+  { argv: ['completion', 'bash'] },
   // auth and config (auth token is the one command that prints it, and is checked apart)
   { argv: ['auth', 'status'] },
   { argv: ['auth', 'status', '--debug'] },

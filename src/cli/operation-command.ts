@@ -1,7 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { OperationSpec } from '../../registry/define.js';
 import type { Context } from './context.js';
-import { executeOperation } from './execute.js';
 import { operationArguments, operationFlags, typeNote } from './operation-flags.js';
 
 /** `svc email drafts get <draftId>`: the command line of an operation, as help shows it. */
@@ -21,6 +20,8 @@ export function addOperationCommand(parent: Command, word: string, id: string, o
   command.addHelpText('after', `\n${op.method} ${op.path}${op.destructive ? '  (destructive)' : ''}\n\nExamples:\n${op.examples.map((e) => `  ${e}`).join('\n')}\n`);
   command.action(async (...args: unknown[]) => {
     const self = args.at(-1) as Command;
+    // The call path (zod error schema, input grammar, output) loads only when a command runs, not for help.
+    const { executeOperation } = await import('./execute.js');
     await executeOperation(ctx, { id, op, positionals: self.processedArgs as string[], flags: self.opts(), globals: self.optsWithGlobals() });
   });
 }

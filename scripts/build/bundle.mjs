@@ -1,0 +1,48 @@
+// The esbuild settings for svc, shared by `npm run build` and the benchmark's variant bundles.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+export const repoRoot = new URL('../../', import.meta.url).pathname;
+const { version } = JSON.parse(readFileSync(new URL('package.json', `file://${repoRoot}`), 'utf8'));
+
+// Some bundled CommonJS dependencies (undici, conf's) call require() for Node built-ins.
+const requireBanner = "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);";
+
+const common = {
+  absWorkingDir: repoRoot,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  define: { __SVC_VERSION__: JSON.stringify(version) },
+  banner: { js: requireBanner },
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+/**
+ * The CLI: `cli.js` holds only what every invocation needs (argv routing, commander, help); an
+ * area's operations and zod, the call path, undici, conf and msw are chunks loaded on demand.
+ * Built on its own, not beside the library, so chunks follow the CLI's lazy boundaries only:
+ * every chunk is one more file for the loader to resolve at start-up.
+ * `plugins` lets the benchmark swap in a generated registry.
+ */
+export function bundleCli({ outdir, plugins = [], metafile = false }) {
+  return build({
+    ...common,
+    entryPoints: { cli: 'src/cli/main.ts' },
+    outdir,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    // msw is only for `svc mock` and keeps its own module graph; everything else is bundled.
+    external: ['msw', 'msw/*'],
+    plugins,
+    metafile,
+  });
+}
+
+/** The library (`import { createClient } from 'svc'`): one file, loaded whole by its users. */
+export function bundleLibrary({ outdir }) {
+  return build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir, external: ['msw', 'msw/*'] });
+}

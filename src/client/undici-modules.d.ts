@@ -1,0 +1,16 @@
+// Types for the two undici modules the transport imports by path (undici-transport.ts says why);
+// they are undici's own Agent and request(), typed by undici's published declarations.
+
+declare module 'undici/lib/dispatcher/agent.js' {
+  import type { Agent } from 'undici';
+
+  const AgentClass: typeof Agent;
+  export default AgentClass;
+}
+
+declare module 'undici/lib/api/api-request.js' {
+  import type { Dispatcher } from 'undici';
+
+  /** undici's `Dispatcher.prototype.request`, called with the dispatcher as `this`. */
+  export default function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+}

@@ -1,24 +1,29 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages.js';
 import { defineOperations } from './define.js';
+
+const nonEmpty = () => z.string().check(z.minLength(1));
 
 /** A person is identified by an email and/or a LinkedIn profile URL: at least one is required. */
 export const CampaignPersonBody = z
   .strictObject({
-    displayName: z.string().min(1).optional(),
-    email: z.email().optional(),
-    linkedinProfileUrl: z.url({ protocol: /^https?$/ }).optional(),
-    entryId: z.string().min(1).optional(),
-    sourceEntryId: z.string().min(1).optional(),
-    sourceObjectName: z.string().min(1).optional(),
-    personalization: z.record(z.string(), z.unknown()).optional(),
-    checkDuplicatesAcrossWorkspace: z.boolean().optional(),
+    displayName: z.optional(nonEmpty()),
+    email: z.optional(z.email()),
+    linkedinProfileUrl: z.optional(z.url({ protocol: /^https?$/ })),
+    entryId: z.optional(nonEmpty()),
+    sourceEntryId: z.optional(nonEmpty()),
+    sourceObjectName: z.optional(nonEmpty()),
+    personalization: z.optional(z.record(z.string(), z.unknown())),
+    checkDuplicatesAcrossWorkspace: z.optional(z.boolean()),
   })
-  .refine((person) => person.email !== undefined || person.linkedinProfileUrl !== undefined, {
-    message: 'a person needs an email or a LinkedIn profile URL (or both)',
-    path: ['email'],
-  })
+  .check(
+    z.refine((person) => person.email !== undefined || person.linkedinProfileUrl !== undefined, {
+      message: 'a person needs an email or a LinkedIn profile URL (or both)',
+      path: ['email'],
+    }),
+  )
   // The refinement above, in JSON Schema words, for `svc ops` and the OpenAPI export.
-  .meta({ anyOf: [{ required: ['email'] }, { required: ['linkedinProfileUrl'] }] });
+  .register(z.globalRegistry, { anyOf: [{ required: ['email'] }, { required: ['linkedinProfileUrl'] }] });
 
 export const CampaignEnrollment = z.looseObject({ enrollmentId: z.string() });
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages.js';
 import { defineOperations } from './define.js';
 
 /**

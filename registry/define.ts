@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+// zod's core types accept a schema written with classic zod or zod/mini alike (see zod.ts).
+import type * as z from 'zod/v4/core';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -16,9 +17,9 @@ export interface OperationSpec {
    */
   args: readonly string[];
   /** Request body schema (zod); its input type is the client's body type. */
-  body?: z.ZodType;
+  body?: z.$ZodType;
   /** Success response schema (zod); its output type is the client's result type. */
-  response: z.ZodType;
+  response: z.$ZodType;
   /** Destructive operations ask for confirmation on a terminal unless `--yes`. */
   destructive?: boolean;
   /** Printed on stderr when the service answers JSON `null`; `{name}` is filled from the input. */
@@ -101,7 +102,7 @@ function checkOperation(id: string, op: OperationSpec): void {
   }
 }
 
-function bodyFieldNames(body: z.ZodType | undefined): string[] {
+function bodyFieldNames(body: z.$ZodType | undefined): string[] {
   const shape = (body as { shape?: Record<string, unknown> } | undefined)?.shape;
   return shape ? Object.keys(shape) : [];
 }

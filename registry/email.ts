@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages.js';
 import { defineOperations } from './define.js';
 
 /** The draft read result; extra fields (eligible senders and more) are kept, not stripped. */

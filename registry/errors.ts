@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages.js';
 
 /** The one error body shape used by every error response of the API. */
 export const ErrorBody = z.looseObject({
@@ -6,7 +7,7 @@ export const ErrorBody = z.looseObject({
     message: z.string(),
     type: z.string(),
     code: z.string(),
-    details: z.unknown().optional(),
+    details: z.optional(z.unknown()),
   }),
 });
 

@@ -1,13 +1,14 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-messages.js';
 import { defineOperations } from './define.js';
 
 export const FileDeleteBody = z.strictObject({
   /** Workspace path of the file or directory to remove. */
-  path: z.string().min(1),
+  path: z.string().check(z.minLength(1)),
 });
 
 /** The deleted path, or `null` when nothing existed there (not an error). */
-export const FileDeleted = z.looseObject({ path: z.string() }).nullable();
+export const FileDeleted = z.nullable(z.looseObject({ path: z.string() }));
 
 export const files = defineOperations({
   files_delete: {

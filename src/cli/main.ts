@@ -25,10 +25,19 @@ export function createProcessContext(): Context {
     io: {
       out: (text) => void process.stdout.write(text),
       err: (text) => void process.stderr.write(text),
-      stdoutIsTTY: process.stdout.isTTY === true,
-      stderrIsTTY: process.stderr.isTTY === true,
-      stdinIsTTY: process.stdin.isTTY === true,
-      columns: process.stdout.columns,
+      // Getters: each process stream costs a few ms to set up, so one a command never asks about is never made.
+      get stdoutIsTTY() {
+        return process.stdout.isTTY === true;
+      },
+      get stderrIsTTY() {
+        return process.stderr.isTTY === true;
+      },
+      get stdinIsTTY() {
+        return process.stdin.isTTY === true;
+      },
+      get columns() {
+        return process.stdout.columns;
+      },
       stdin: readAllStdin,
       prompt: (question, options) => promptLine(question, options?.hidden === true),
     },

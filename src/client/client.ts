@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 import type { PathParamNames } from '../../registry/define.js';
 import { type OperationId, type Registry, registry } from '../../registry/index.js';
 import { VERSION } from '../version.js';
@@ -14,7 +14,7 @@ type Op<Id extends OperationId> = Registry[Id];
 export type ParamsOf<Id extends OperationId> = { [K in PathParamNames<Op<Id>['path']>]: string };
 
 /** The request body an operation takes (the zod schema's input type), if any. */
-export type BodyOf<Id extends OperationId> = Op<Id> extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+export type BodyOf<Id extends OperationId> = Op<Id> extends { body: infer B extends z.$ZodType } ? z.input<B> : never;
 
 /** What `call` takes: path parameters by name, and `body` for operations that have one. */
 export type CallInput<Id extends OperationId> = ParamsOf<Id> & ([BodyOf<Id>] extends [never] ? { body?: never } : { body: BodyOf<Id> });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { safeParse } from 'zod/v4/core';
 import type { OperationSpec } from '../../registry/define.js';
 import { ErrorBody } from '../../registry/errors.js';
 import { fillPath } from './path.js';
@@ -36,7 +36,7 @@ export function buildRequest(op: OperationSpec, params: Record<string, unknown>,
 /** Checks a body against the operation's schema; returns the parsed body or the issues. */
 export function validateBody(op: OperationSpec, body: unknown): { ok: true; body: unknown } | { ok: false; issues: Issue[] } {
   if (!op.body) return { ok: true, body: undefined };
-  const parsed = op.body.safeParse(body);
+  const parsed = safeParse(op.body, body);
   if (parsed.success) return { ok: true, body: parsed.data };
   return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.map(pathKey), message: i.message })) };
 }
@@ -60,14 +60,14 @@ export function readResponse<T>(op: OperationSpec, res: HttpResponse): CallResul
   if (res.body.trim() === '') return unreadable('an empty body');
   const json = parseJsonBody(res.body);
   if (!json.ok) return unreadable(json.problem === 'too-deep' ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels` : describeNonJson(res));
-  const parsed = (op.response as z.ZodType).safeParse(json.value);
+  const parsed = safeParse(op.response, json.value);
   if (parsed.success) return { ok: true, status: res.status, headers: res.headers, data: parsed.data as T };
   const first = parsed.error.issues[0]!;
   const where = first.path.length > 0 ? first.path.map(pathKey).join('.') : 'the body';
   return { ok: true, status: res.status, headers: res.headers, data: json.value as T, mismatch: `${where}: ${first.message}` };
 }
 
-const acceptsNothing = (op: OperationSpec): boolean => (op.response as z.ZodType).safeParse(undefined).success;
+const acceptsNothing = (op: OperationSpec): boolean => safeParse(op.response, undefined).success;
 
 function readApiError(res: HttpResponse): Extract<CallResult<never>, { ok: false }>['error'] {
   if (res.status >= 300 && res.status < 400) {
@@ -75,7 +75,7 @@ function readApiError(res: HttpResponse): Extract<CallResult<never>, { ok: false
     return { kind: 'api', status: res.status, message: `HTTP ${res.status} redirect${location}; svc does not follow redirects (is the base URL right?)`, body: res.body };
   }
   const json = parseJsonBody(res.body);
-  const parsed = ErrorBody.safeParse(json.ok ? json.value : undefined);
+  const parsed = safeParse(ErrorBody, json.ok ? json.value : undefined);
   if (parsed.success) {
     const { message, type, code, details } = parsed.data.error;
     return { kind: 'api', status: res.status, message, type, code, details, body: res.body };

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 import type { OperationSpec } from '../../registry/define.js';
 import { pathParamNames } from '../../registry/define.js';
 
@@ -20,13 +20,13 @@ export const toKebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `
 
 interface SchemaDef {
   type: string;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
+  innerType?: z.$ZodType;
+  element?: z.$ZodType;
 }
 
-const defOf = (schema: z.ZodType): SchemaDef => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+const defOf = (schema: z.$ZodType): SchemaDef => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
 
-function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
+function unwrap(schema: z.$ZodType): { inner: z.$ZodType; optional: boolean } {
   let inner = schema;
   let optional = false;
   for (;;) {
@@ -38,7 +38,7 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
   }
 }
 
-function kindOf(schema: z.ZodType): FieldKind {
+function kindOf(schema: z.$ZodType): FieldKind {
   const def = defOf(schema);
   switch (def.type) {
     case 'string':
@@ -56,7 +56,7 @@ function kindOf(schema: z.ZodType): FieldKind {
 
 /** The body fields of an operation, read from its zod schema, in declaration order. */
 export function bodyFields(op: OperationSpec): BodyField[] {
-  const shape = (op.body as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+  const shape = (op.body as { shape?: Record<string, z.$ZodType> } | undefined)?.shape;
   if (!shape) return [];
   const params = new Set(pathParamNames(op.path));
   return Object.entries(shape).map(([name, schema]) => {

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../../registry/zod-messages.js';
 
 /** A stored draft; `ok`, `kind` and `draftId` are added when it is read, the rest is returned as is. */
 const DraftFixture = z.looseObject({
@@ -7,33 +8,33 @@ const DraftFixture = z.looseObject({
 });
 
 const Enrollment = z.looseObject({
-  enrollmentId: z.string().min(1),
-  email: z.string().optional(),
-  linkedinProfileUrl: z.string().optional(),
+  enrollmentId: z.string().check(z.minLength(1)),
+  email: z.optional(z.string()),
+  linkedinProfileUrl: z.optional(z.string()),
 });
 
 const Sequence = z.strictObject({
   name: z.string(),
-  enrollments: z.array(Enrollment).default([]),
+  enrollments: z._default(z.array(Enrollment), []),
 });
 
 const FieldDefinition = z.discriminatedUnion('type', [
   z.strictObject({ type: z.enum(['text', 'number', 'boolean', 'date', 'users']) }),
-  z.strictObject({ type: z.literal('select'), options: z.array(z.string()).min(1) }),
+  z.strictObject({ type: z.literal('select'), options: z.array(z.string()).check(z.minLength(1)) }),
 ]);
 
 const CrmEntry = z.strictObject({
-  entryId: z.string().min(1),
+  entryId: z.string().check(z.minLength(1)),
   data: z.record(z.string(), z.unknown()),
 });
 
 const CrmObject = z.strictObject({
   fields: z.record(z.string(), FieldDefinition),
-  entries: z.array(CrmEntry).default([]),
+  entries: z._default(z.array(CrmEntry), []),
 });
 
 const Member = z.strictObject({
-  userId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
   name: z.string(),
   email: z.string(),
 });
@@ -45,7 +46,7 @@ const Template = z.strictObject({
 });
 
 const Task = z.looseObject({
-  taskId: z.string().min(1),
+  taskId: z.string().check(z.minLength(1)),
   title: z.string(),
   dueAt: z.string(),
   status: z.string(),
@@ -62,13 +63,13 @@ const TaskSeries = z.strictObject({
  * silently an empty workspace. Files are paths; one ending in "/" is an empty directory.
  */
 export const FixturesSchema = z.strictObject({
-  drafts: z.record(z.string(), DraftFixture).default({}),
-  sequences: z.record(z.string(), Sequence).default({}),
-  members: z.array(Member).default([]),
-  crmObjects: z.record(z.string(), CrmObject).default({}),
-  templates: z.record(z.string(), Template).default({}),
-  files: z.array(z.string().min(1)).default([]),
-  taskSeries: z.record(z.string(), TaskSeries).default({}),
+  drafts: z._default(z.record(z.string(), DraftFixture), {}),
+  sequences: z._default(z.record(z.string(), Sequence), {}),
+  members: z._default(z.array(Member), []),
+  crmObjects: z._default(z.record(z.string(), CrmObject), {}),
+  templates: z._default(z.record(z.string(), Template), {}),
+  files: z._default(z.array(z.string().check(z.minLength(1))), []),
+  taskSeries: z._default(z.record(z.string(), TaskSeries), {}),
 });
 
 export type Fixtures = z.output<typeof FixturesSchema>;

@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import { type $ZodIssue, type $ZodType, safeParse } from 'zod/v4/core';
 import { failure, validationFailure, type FieldProblem, type Reply } from './reply.js';
 
 /** The request's JSON body checked against the operation's registry schema, or the 400 that says why not. */
-export async function readValidBody(request: Request, schema: z.ZodType): Promise<{ ok: true; body: unknown } | { ok: false; reply: Reply }> {
+export async function readValidBody(request: Request, schema: $ZodType): Promise<{ ok: true; body: unknown } | { ok: false; reply: Reply }> {
   const text = await request.text();
   if (text.trim() === '') return { ok: false, reply: failure(400, 'This operation needs a JSON request body.') };
   let json: unknown;
@@ -11,7 +11,7 @@ export async function readValidBody(request: Request, schema: z.ZodType): Promis
   } catch (error) {
     return { ok: false, reply: failure(400, `The request body is not valid JSON: ${(error as Error).message}`) };
   }
-  const parsed = schema.safeParse(json);
+  const parsed = safeParse(schema, json);
   if (parsed.success) return { ok: true, body: parsed.data };
   const problems = parsed.error.issues.flatMap(fieldProblems);
   const summary = problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)).join('; ');
@@ -19,7 +19,7 @@ export async function readValidBody(request: Request, schema: z.ZodType): Promis
 }
 
 // An unknown key is reported where it is, once per key, so `details` names the field a user mistyped.
-function fieldProblems(issue: z.core.$ZodIssue): FieldProblem[] {
+function fieldProblems(issue: $ZodIssue): FieldProblem[] {
   const at = issue.path.map(String);
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => ({ path: [...at, key].join('.'), message: 'unknown field' }));

@@ -1,26 +1,9 @@
-import { Chalk, type ChalkInstance } from 'chalk';
-
-/** Pretty JSON, two-space indented; coloured (keys, strings, numbers, literals) when asked. */
-export function formatJson(value: unknown, color: boolean): string {
+/**
+ * Pretty JSON, two-space indented; coloured when asked. chalk loads only for colour, so piped
+ * output (scripts, CI) never pays for it.
+ */
+export async function formatJson(value: unknown, color: boolean): Promise<string> {
   if (!color) return `${JSON.stringify(value, null, 2) ?? 'null'}\n`;
-  const chalk = new Chalk({ level: 1 });
-  return `${paint(value, chalk, '')}\n`;
-}
-
-function paint(value: unknown, chalk: ChalkInstance, indent: string): string {
-  if (value === null || typeof value === 'boolean') return chalk.magenta(String(value));
-  if (typeof value === 'number') return chalk.yellow(String(value));
-  if (typeof value === 'string') return chalk.green(JSON.stringify(value));
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    return `[\n${value.map((item) => inner + paint(item, chalk, inner)).join(',\n')}\n${indent}]`;
-  }
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    if (entries.length === 0) return '{}';
-    const lines = entries.map(([key, item]) => `${inner}${chalk.blue(JSON.stringify(key))}: ${paint(item, chalk, inner)}`);
-    return `{\n${lines.join(',\n')}\n${indent}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
+  const { paintJson } = await import('./json-color.js');
+  return `${paintJson(value)}\n`;
 }

@@ -1,10 +1,10 @@
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 import type { OperationId, PathParamNames, Registry } from '../../../registry/index.js';
 import type { Reply } from '../reply.js';
 import type { MockStore } from '../state.js';
 
 /** The body an operation's behaviour receives: the output of its registry schema, already validated. */
-export type BodyOf<Id extends OperationId> = Registry[Id] extends { body: infer B extends z.ZodType } ? z.output<B> : undefined;
+export type BodyOf<Id extends OperationId> = Registry[Id] extends { body: infer B extends z.$ZodType } ? z.output<B> : undefined;
 
 /** Decoded path parameters, named from the registry path. */
 export type ParamsOf<Id extends OperationId> = Record<PathParamNames<Registry[Id]['path']>, string>;

@@ -1,0 +1,48 @@
+// npm run bench: svc's start-up and single-call cost against bare Node (issue #7). Builds a variant
+// CLI with 1,000 generated operations, starts `svc mock` on loopback, runs each case and its
+// baseline alternately, and prints a Markdown table of medians, ratios and targets. Exits 1 when a
+// case misses its target, so the rule "import heavy modules lazily" is guarded by a number.
+// Usage: node scripts/bench.mjs [--runs 30] [--memory-runs 10] [--tool hyperfine|node]   (after npm run build)
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { repoRoot } from './build/bundle.mjs';
+import { defineCases } from './bench/cases.mjs';
+import { startMock } from './bench/mock-process.mjs';
+import { allPass, formatTable, summarize } from './bench/report.mjs';
+import { buildSyntheticCli } from './bench/synthetic-registry.mjs';
+import { hasHyperfine, outputOf, peakMemoryAlternately, timeAlternately } from './bench/timing.mjs';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' }, 'memory-runs': { type: 'string', default: '10' }, tool: { type: 'string' } } });
+const runs = Number(values.runs);
+const memoryRuns = Number(values['memory-runs']);
+const tool = values.tool ?? (hasHyperfine() ? 'hyperfine' : 'node');
+
+function machine() {
+  const cpu = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU';
+  return `${cpu}, ${availableParallelism()} cores, Node ${process.version}, ${tool === 'hyperfine' ? 'hyperfine' : 'Node spawnSync'} timing`;
+}
+
+function measure(kase) {
+  const commands = [kase.baseline, kase.svc];
+  if (kase.expect && !kase.expect.test(outputOf(kase.svc))) throw new Error(`${kase.svc.label} did not print what the case expects (${kase.expect})`);
+  process.stderr.write(`${kase.name}: ${kase.memory ? memoryRuns : runs} rounds…\n`);
+  const [baseline, svc] = kase.memory ? peakMemoryAlternately(commands, { runs: memoryRuns }) : timeAlternately(commands, { runs, tool });
+  return { kase, svc: summarize(svc), baseline: summarize(baseline) };
+}
+
+const work = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+const svcBin = join(repoRoot, 'bin', 'svc.js');
+const mock = await startMock(svcBin);
+try {
+  const syntheticBin = await buildSyntheticCli({ repoRoot, count: 1000, folder: join(work, 'synthetic') });
+  const cases = defineCases({ svcBin, syntheticBin, url: mock.url, apiKey: mock.apiKey, configDir: join(work, 'config') });
+  const started = performance.now();
+  const rows = cases.map(measure);
+  process.stdout.write(`\n${machine()}; ${runs} runs per timing case, ${memoryRuns} per memory case; ${((performance.now() - started) / 1000).toFixed(0)} s\n\n${formatTable(rows)}\n`);
+  process.exitCode = allPass(rows) ? 0 : 1;
+} finally {
+  mock.stop();
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,42 @@
+// What `npm run bench` measures: each case is svc against the bare-Node baseline it must stay close to.
+
+// The baselines: what a user would write without svc. Same URL, same token, same body, JSON printed.
+const GET_ONE_LINER = `fetch(process.argv[1], { headers: { authorization: 'Bearer ' + process.argv[2] } }).then((r) => r.json()).then((j) => process.stdout.write(JSON.stringify(j, null, 2) + '\\n'))`;
+const POST_ONE_LINER = `fetch(process.argv[1], { method: 'POST', headers: { authorization: 'Bearer ' + process.argv[2], 'content-type': 'application/json' }, body: process.argv[3] }).then((r) => r.json()).then((j) => process.stdout.write(JSON.stringify(j, null, 2) + '\\n'))`;
+
+const DEAL = { data: { name: 'Bench renewal', amount: 12000 } };
+
+/**
+ * The cases, given where things are: `svcBin` (the built CLI), `syntheticBin` (the same CLI built
+ * with 1,000 generated operations), the mock's `url` and `apiKey`, and an empty settings folder.
+ */
+export function defineCases({ svcBin, syntheticBin, url, apiKey, configDir }) {
+  const node = process.execPath;
+  // Every command gets the same environment; SVC_CONFIG_DIR keeps the user's settings out of it.
+  const env = { ...process.env, SERVICE_BASE_URL: url, SERVICE_API_KEY: apiKey, SVC_CONFIG_DIR: configDir, NO_COLOR: '1' };
+  for (const name of ['SERVICE_PROFILE', 'FORCE_COLOR', 'NODE_OPTIONS']) delete env[name];
+  const command = (label, ...argv) => ({ label, argv: [node, ...argv], env });
+  const bareNode = command('node -e 0', '-e', '0');
+  const oneLinerGet = command('fetch one-liner, GET', '-e', GET_ONE_LINER, `${url}/email/drafts/dr_123`, apiKey);
+  const svcGet = command('svc email drafts get dr_123', svcBin, 'email', 'drafts', 'get', 'dr_123');
+  return [
+    { name: 'svc --version', svc: command('svc --version', svcBin, '--version'), baseline: bareNode, target: 1.5, expect: /^svc \d/ },
+    { name: 'svc --help', svc: command('svc --help', svcBin, '--help'), baseline: bareNode, target: 1.5, expect: /Usage: svc/ },
+    { name: 'GET: svc email drafts get', svc: svcGet, baseline: oneLinerGet, target: 1.3, expect: /"draftId": "dr_123"/ },
+    {
+      name: 'POST: svc crm entries create',
+      svc: command('svc crm entries create deals --data …', svcBin, 'crm', 'entries', 'create', 'deals', '--data', `name=${DEAL.data.name}`, '--data', `amount:=${DEAL.data.amount}`),
+      baseline: command('fetch one-liner, POST', '-e', POST_ONE_LINER, `${url}/crm/objects/deals/entries`, apiKey, JSON.stringify(DEAL)),
+      target: 1.4,
+      expect: /"entryId": "/,
+    },
+    {
+      name: 'svc --help, 1,000 operations',
+      svc: command('svc --help (1,000 generated operations)', syntheticBin, '--help'),
+      baseline: command('svc --help (the real registry)', svcBin, '--help'),
+      target: 1.1,
+      expect: /agentconfig/,
+    },
+    { name: 'Peak memory, GET', svc: svcGet, baseline: oneLinerGet, target: 1.3, memory: true },
+  ];
+}

@@ -1,6 +1,7 @@
 // The esbuild settings for svc, shared by `npm run build` and the benchmark's variant bundles.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { builtinImports } from './builtin-imports.mjs';
 
 export const repoRoot = new URL('../../', import.meta.url).pathname;
 const { version } = JSON.parse(readFileSync(new URL('package.json', `file://${repoRoot}`), 'utf8'));
@@ -37,12 +38,12 @@ export function bundleCli({ outdir, plugins = [], metafile = false }) {
     chunkNames: 'chunks/[name]-[hash]',
     // msw is only for `svc mock` and keeps its own module graph; everything else is bundled.
     external: ['msw', 'msw/*'],
-    plugins,
+    plugins: [builtinImports, ...plugins],
     metafile,
   });
 }
 
 /** The library (`import { createClient } from 'svc'`): one file, loaded whole by its users. */
 export function bundleLibrary({ outdir }) {
-  return build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir, external: ['msw', 'msw/*'] });
+  return build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir, external: ['msw', 'msw/*'], plugins: [builtinImports] });
 }

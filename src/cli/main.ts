@@ -1,10 +1,7 @@
 import type { Transport } from '../client/transport.js';
-import { openConfigStore } from '../config/config-file.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Context } from './context.js';
 import { run } from './run.js';
-import { promptLine, readAllStdin } from './terminal.js';
-
 
 /** Wires the real world into a Context once; everything below receives it. */
 export function createProcessContext(): Context {
@@ -20,7 +17,7 @@ export function createProcessContext(): Context {
     process.exit(0);
   });
   let transport: Transport | undefined;
-  let store: ConfigStore | undefined;
+  let store: Promise<ConfigStore> | undefined;
   return {
     io: {
       out: (text) => void process.stdout.write(text),
@@ -38,8 +35,9 @@ export function createProcessContext(): Context {
       get columns() {
         return process.stdout.columns;
       },
-      stdin: readAllStdin,
-      prompt: (question, options) => promptLine(question, options?.hidden === true),
+      // readline, env-paths (below) and undici load only for the commands that use them.
+      stdin: async () => (await import('./terminal.js')).readAllStdin(),
+      prompt: async (question, options) => (await import('./terminal.js')).promptLine(question, options?.hidden === true),
     },
     env: process.env,
     // undici loads on the first request only, so help and usage errors never pay for it.
@@ -47,7 +45,7 @@ export function createProcessContext(): Context {
       transport ??= (await import('../client/undici-transport.js')).createUndiciTransport();
       return transport(request);
     },
-    config: async () => (store ??= openConfigStore(process.env)),
+    config: () => (store ??= import('../config/config-file.js').then((file) => file.openConfigStore(process.env))),
     signal: controller.signal,
   };
 }

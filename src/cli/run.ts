@@ -1,6 +1,6 @@
 import { type Command, CommanderError } from 'commander';
 import { areas } from '../../registry/areas.js';
-import { ConfigFileError } from '../config/config-file.js';
+import { ConfigFileError } from '../config/store.js';
 import { builtins } from './builtins.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode } from './errors.js';

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
-import type { ConfigStore, ProfileSettings } from './store.js';
+import { type ConfigStore, ConfigFileError, type ProfileSettings } from './store.js';
 
 export type StoredConfig = { profiles?: Record<string, ProfileSettings> };
 
-/** A config file that exists but cannot be used; never overwritten silently. */
-export class ConfigFileError extends Error {}
+export { ConfigFileError };
 
 /** `$SVC_CONFIG_DIR/config.json`, else the platform's config folder for svc (as conf puts it). */
 export function configFilePath(env: Record<string, string | undefined>): string {

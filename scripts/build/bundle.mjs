@@ -27,9 +27,10 @@ const common = {
  * area's operations and zod, the call path, undici, conf and msw are chunks loaded on demand.
  * Built on its own, not beside the library, so chunks follow the CLI's lazy boundaries only:
  * every chunk is one more file for the loader to resolve at start-up.
- * `plugins` lets the benchmark swap in a generated registry.
+ * `plugins` lets the benchmark swap in a generated registry; `write: false` with `metafile` lets
+ * a test read what start-up loads without touching dist/.
  */
-export function bundleCli({ outdir, plugins = [], metafile = false }) {
+export function bundleCli({ outdir, plugins = [], metafile = false, write = true }) {
   return build({
     ...common,
     entryPoints: { cli: 'src/cli/main.ts' },
@@ -40,6 +41,7 @@ export function bundleCli({ outdir, plugins = [], metafile = false }) {
     external: ['msw', 'msw/*'],
     plugins: [builtinImports, ...plugins],
     metafile,
+    write,
   });
 }
 

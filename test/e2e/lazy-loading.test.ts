@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { freshConfigDir, SVC_BIN } from '../support/spawn-svc.js';
+import { freshConfigDir, SVC_BIN, TEST_CACHE_HOME } from '../support/spawn-svc.js';
 
 const TRACER = join(import.meta.dirname, '..', 'support', 'trace-imports.mjs');
 let server: MockServer;
@@ -17,7 +17,7 @@ afterAll(() => server.close());
 /** The module URLs a real bin/svc process loads for these arguments. */
 async function loadedModules(args: string[]): Promise<string[]> {
   const trace = join(freshConfigDir(), 'imports.txt');
-  const env = { PATH: process.env.PATH ?? '', SVC_TRACE_IMPORTS: trace, SERVICE_BASE_URL: server.url, SERVICE_API_KEY: server.apiKey, SVC_CONFIG_DIR: freshConfigDir() };
+  const env = { PATH: process.env.PATH ?? '', SVC_TRACE_IMPORTS: trace, SERVICE_BASE_URL: server.url, SERVICE_API_KEY: server.apiKey, SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: TEST_CACHE_HOME };
   await promisify(execFile)(process.execPath, ['--import', TRACER, SVC_BIN, ...args], { env });
   return readFileSync(trace, 'utf8').trim().split('\n');
 }

@@ -25,6 +25,9 @@ export interface RunningSvc {
   stderrMatches(pattern: RegExp): Promise<void>;
 }
 
+/** One compile cache for every spawned svc (bin/svc.js keeps it in the user's cache folder), outside the real home. */
+export const TEST_CACHE_HOME = join(tmpdir(), 'svc-test-cache');
+
 /** A fresh, empty settings folder, so no test ever reads or writes the real home. */
 export const freshConfigDir = (): string => mkdtempSync(join(tmpdir(), 'svc-e2e-'));
 
@@ -53,6 +56,7 @@ export function startSvc(args: readonly Arg[], options: SpawnOptions = {}): Runn
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir() };
   for (const [name, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[name] = value;
   env.SVC_CONFIG_DIR ??= freshConfigDir();
+  env.XDG_CACHE_HOME ??= TEST_CACHE_HOME;
   let stderr = '';
   const waiting: { pattern: RegExp; resolve(): void }[] = [];
   let child!: ChildProcess;

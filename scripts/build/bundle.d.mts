@@ -1,0 +1,5 @@
+import type { BuildResult, Plugin } from 'esbuild';
+
+export const repoRoot: string;
+export function bundleCli(options: { outdir: string; plugins?: Plugin[]; metafile?: boolean; write?: boolean }): Promise<BuildResult<{ metafile: true; write: false }>>;
+export function bundleLibrary(options: { outdir: string }): Promise<BuildResult>;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { bundleCli } from '../../scripts/build/bundle.mjs';
+
+// What every svc invocation loads before it knows what argv asks for: dist/cli.js and the chunks it
+// imports statically. `npm run bench` measures the time; this names the culprit when it grows.
+const { metafile, outputFiles } = await bundleCli({ outdir: 'dist', metafile: true, write: false });
+
+function startUpFiles(): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of metafile.outputs[file]!.imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+  };
+  visit('dist/cli.js');
+  return [...seen];
+}
+
+const startUpInputs = startUpFiles().flatMap((file) => Object.keys(metafile.outputs[file]!.inputs));
+
+describe('start-up loads only what every command needs', () => {
+  it('no schema library, HTTP client, colours, config writer or mock', () => {
+    const heavy = startUpInputs.filter((input) => /node_modules\/(zod|undici|chalk|conf|ajv|msw|env-paths|yaml|@jmespath-community)\//.test(input));
+    expect(heavy).toEqual([]);
+  });
+
+  it('no operation, and none of the call path', () => {
+    const lazy = startUpInputs.filter((input) => /^registry\/(?!areas|define)|^src\/(cli\/execute|cli\/terminal|client\/undici|config\/config-file|output|input\/operation-input)/.test(input));
+    expect(lazy).toEqual([]);
+  });
+
+  it('Node built-ins imported by name through require(), not as ES modules (their facades read every property)', () => {
+    const files = new Set(startUpFiles().map((file) => `${process.cwd()}/${file}`));
+    const texts = outputFiles.filter((output) => files.has(output.path));
+    expect(texts).toHaveLength(files.size);
+    const esImports = texts
+      .flatMap((output) => [...output.text.matchAll(/^import .* from ["'](node:[\w/]+)["']/gm)].map((match) => match[1]));
+    expect(esImports.filter((name) => name !== 'node:module')).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Transport } from '../client/transport.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Context } from './context.js';
+import { openProcessOutput } from './process-output.js';
 import { run } from './run.js';
 
 /** Wires the real world into a Context once; everything below receives it. */
@@ -10,30 +11,26 @@ export function createProcessContext(): Context {
     controller.abort();
     process.once('SIGINT', () => process.exit(130)); // a second Ctrl-C does not wait
   });
-  // A reader that stops early (`svc ops | head`) closes the pipe: stop quietly, as pipelines expect,
-  // instead of dying on EPIPE with a stack trace.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    process.exit(0);
-  });
   let transport: Transport | undefined;
   let store: Promise<ConfigStore> | undefined;
+  const stdout = openProcessOutput(1, stdoutStream);
+  const stderr = openProcessOutput(2, () => process.stderr);
   return {
     io: {
-      out: (text) => void process.stdout.write(text),
-      err: (text) => void process.stderr.write(text),
+      out: stdout.write,
+      err: stderr.write,
       // Getters: each process stream costs a few ms to set up, so one a command never asks about is never made.
       get stdoutIsTTY() {
-        return process.stdout.isTTY === true;
+        return stdout.isTTY();
       },
       get stderrIsTTY() {
-        return process.stderr.isTTY === true;
+        return stderr.isTTY();
       },
       get stdinIsTTY() {
         return process.stdin.isTTY === true;
       },
       get columns() {
-        return process.stdout.columns;
+        return stdout.columns();
       },
       // readline, env-paths (below) and undici load only for the commands that use them.
       stdin: async () => (await import('./terminal.js')).readAllStdin(),
@@ -53,4 +50,22 @@ export function createProcessContext(): Context {
 /** The CLI entry: returns the exit code for bin/svc.js to set. */
 export function main(argv: readonly string[]): Promise<number> {
   return run(argv, createProcessContext());
+}
+
+let watchingStdout = false;
+
+/**
+ * process.stdout, for terminals and full pipes (process-output.ts). A reader that stops early
+ * (`svc ops | head`) closes the pipe: stop quietly, as pipelines expect, instead of dying on EPIPE
+ * with a stack trace.
+ */
+function stdoutStream(): NodeJS.WriteStream {
+  if (!watchingStdout) {
+    watchingStdout = true;
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      process.exit(0);
+    });
+  }
+  return process.stdout;
 }

@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { apiVersion } from '../../registry/areas.js';
+import { colorEnabled } from '../output/color.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { VERSION } from '../version.js';
 import type { Context } from './context.js';
@@ -49,6 +50,12 @@ export function createRootProgram(ctx: Context): Command {
       writeOut: (text) => ctx.io.out(text),
       writeErr: (text) => ctx.io.err(text),
       outputError: (text, write) => write(`svc: ${oneLine(text)}\n`),
+      // Asked through ctx rather than process.stdout, so help printed to a pipe sets up no stream;
+      // 80 columns off a terminal, as commander does.
+      getOutHelpWidth: () => ctx.io.columns ?? 80,
+      getErrHelpWidth: () => (ctx.io.stderrIsTTY ? ctx.io.columns : undefined) ?? 80,
+      getOutHasColors: () => colorEnabled(ctx.env, ctx.io.stdoutIsTTY),
+      getErrHasColors: () => colorEnabled(ctx.env, ctx.io.stderrIsTTY),
     })
     .addHelpText('after', `\n${ENVIRONMENT_HELP}\n\n${EXIT_CODES_HELP}\n`);
   return program;

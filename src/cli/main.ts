@@ -6,11 +6,7 @@ import { run } from './run.js';
 
 /** Wires the real world into a Context once; everything below receives it. */
 export function createProcessContext(): Context {
-  const controller = new AbortController();
-  process.once('SIGINT', () => {
-    controller.abort();
-    process.once('SIGINT', () => process.exit(130)); // a second Ctrl-C does not wait
-  });
+  let interrupt: AbortController | undefined;
   let transport: Transport | undefined;
   let store: Promise<ConfigStore> | undefined;
   const stdout = openProcessOutput(1, stdoutStream);
@@ -43,8 +39,22 @@ export function createProcessContext(): Context {
       return transport(request);
     },
     config: () => (store ??= import('../config/config-file.js').then((file) => file.openConfigStore(process.env))),
-    signal: controller.signal,
+    // Made when a command first asks (a request, svc mock): until then Ctrl-C just ends the process
+    // (exit 130), and help and usage errors skip loading AbortController (~1 ms).
+    get signal() {
+      return (interrupt ??= abortOnInterrupt()).signal;
+    },
   };
+}
+
+/** The first Ctrl-C aborts what is in flight; a second one does not wait. */
+function abortOnInterrupt(): AbortController {
+  const controller = new AbortController();
+  process.once('SIGINT', () => {
+    controller.abort();
+    process.once('SIGINT', () => process.exit(130));
+  });
+  return controller;
 }
 
 /** The CLI entry: returns the exit code for bin/svc.js to set. */

@@ -1,6 +1,5 @@
 import { type Command, CommanderError } from 'commander';
 import { areas } from '../../registry/areas.js';
-import { ConfigFileError } from '../config/store.js';
 import { builtins } from './builtins.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode } from './errors.js';
@@ -69,10 +68,6 @@ function reportError(ctx: Context, error: unknown, debug: boolean): number {
     ctx.io.err(`svc: ${error.message}\n`);
     if (debug && error.debugDetail) ctx.io.err(`${error.debugDetail}\n`);
     return error.exitCode;
-  }
-  if (error instanceof ConfigFileError) {
-    ctx.io.err(`svc: ${error.message}\n`);
-    return ExitCode.usage;
   }
   const message = error instanceof Error ? error.message : String(error);
   ctx.io.err(`svc: unexpected error: ${message}${debug ? '' : ' (run with --debug for more)'}\n`);

@@ -1,11 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
-import { type ConfigStore, ConfigFileError, type ProfileSettings } from './store.js';
+import { CliError, ExitCode } from '../cli/errors.js';
+import type { ConfigStore, ProfileSettings } from './store.js';
 
 export type StoredConfig = { profiles?: Record<string, ProfileSettings> };
 
-export { ConfigFileError };
+/** A config file that exists but cannot be used; never overwritten silently. A usage error (exit 2). */
+export class ConfigFileError extends CliError {
+  constructor(message: string) {
+    super(message, ExitCode.usage);
+    this.name = 'ConfigFileError';
+  }
+}
 
 /** `$SVC_CONFIG_DIR/config.json`, else the platform's config folder for svc (as conf puts it). */
 export function configFilePath(env: Record<string, string | undefined>): string {

@@ -1,6 +1,3 @@
-/** A config file that exists but cannot be used; never overwritten silently. */
-export class ConfigFileError extends Error {}
-
 /** Settings kept per profile (one profile per workspace, since keys are workspace-scoped). */
 export interface ProfileSettings {
   baseUrl?: string;

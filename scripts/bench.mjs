@@ -2,7 +2,8 @@
 // CLI with 1,000 generated operations, starts `svc mock` on loopback, runs each case and its
 // baseline alternately, and prints a Markdown table of medians, ratios and targets. Exits 1 when a
 // case misses its target, so the rule "import heavy modules lazily" is guarded by a number.
-// Usage: node scripts/bench.mjs [--runs 30] [--memory-runs 10] [--tool hyperfine|node]   (after npm run build)
+// Usage: node scripts/bench.mjs [--runs 40] [--memory-runs 10] [--tool hyperfine|node] [--only <text in a case name>]
+// (after npm run build)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +12,11 @@ import { repoRoot } from './build/bundle.mjs';
 import { defineCases } from './bench/cases.mjs';
 import { startMock } from './bench/mock-process.mjs';
 import { allPass, formatTable, summarize } from './bench/report.mjs';
-import { buildSyntheticCli } from './bench/synthetic-registry.mjs';
+import { buildCliVariant } from './bench/cli-variant.mjs';
+import { syntheticRegistryPlugin } from './bench/synthetic-registry.mjs';
 import { hasHyperfine, outputOf, peakMemoryAlternately, timeAlternately } from './bench/timing.mjs';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' }, 'memory-runs': { type: 'string', default: '10' }, tool: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '40' }, 'memory-runs': { type: 'string', default: '10' }, tool: { type: 'string' }, only: { type: 'string' } } });
 const runs = Number(values.runs);
 const memoryRuns = Number(values['memory-runs']);
 const tool = values.tool ?? (hasHyperfine() ? 'hyperfine' : 'node');
@@ -36,10 +38,12 @@ const work = mkdtempSync(join(tmpdir(), 'svc-bench-'));
 const svcBin = join(repoRoot, 'bin', 'svc.js');
 const mock = await startMock(svcBin);
 try {
-  const syntheticBin = await buildSyntheticCli({ repoRoot, count: 1000, folder: join(work, 'synthetic') });
-  const cases = defineCases({ svcBin, syntheticBin, url: mock.url, apiKey: mock.apiKey, configDir: join(work, 'config') });
+  // The registry row compares two builds that differ only in their registry, side by side.
+  const realBin = await buildCliVariant({ repoRoot, folder: join(work, 'real') });
+  const syntheticBin = await buildCliVariant({ repoRoot, folder: join(work, 'synthetic'), plugins: [syntheticRegistryPlugin({ repoRoot, count: 1000 })] });
+  const cases = defineCases({ svcBin, realBin, syntheticBin, url: mock.url, apiKey: mock.apiKey, configDir: join(work, 'config') });
   const started = performance.now();
-  const rows = cases.map(measure);
+  const rows = cases.filter((kase) => !values.only || kase.name.includes(values.only)).map(measure);
   process.stdout.write(`\n${machine()}; ${runs} runs per timing case, ${memoryRuns} per memory case; ${((performance.now() - started) / 1000).toFixed(0)} s\n\n${formatTable(rows)}\n`);
   process.exitCode = allPass(rows) ? 0 : 1;
 } finally {

@@ -7,10 +7,11 @@ const POST_ONE_LINER = `fetch(process.argv[1], { method: 'POST', headers: { auth
 const DEAL = { data: { name: 'Bench renewal', amount: 12000 } };
 
 /**
- * The cases, given where things are: `svcBin` (the built CLI), `syntheticBin` (the same CLI built
- * with 1,000 generated operations), the mock's `url` and `apiKey`, and an empty settings folder.
+ * The cases, given where things are: `svcBin` (the built CLI), `realBin` and `syntheticBin` (the
+ * CLI built again side by side, with the real registry and with 1,000 generated operations), the
+ * mock's `url` and `apiKey`, and an empty settings folder.
  */
-export function defineCases({ svcBin, syntheticBin, url, apiKey, configDir }) {
+export function defineCases({ svcBin, realBin, syntheticBin, url, apiKey, configDir }) {
   const node = process.execPath;
   // Every command gets the same environment; SVC_CONFIG_DIR keeps the user's settings out of it.
   const env = { ...process.env, SERVICE_BASE_URL: url, SERVICE_API_KEY: apiKey, SVC_CONFIG_DIR: configDir, NO_COLOR: '1' };
@@ -33,7 +34,7 @@ export function defineCases({ svcBin, syntheticBin, url, apiKey, configDir }) {
     {
       name: 'svc --help, 1,000 operations',
       svc: command('svc --help (1,000 generated operations)', syntheticBin, '--help'),
-      baseline: command('svc --help (the real registry)', svcBin, '--help'),
+      baseline: command('svc --help (the real registry)', realBin, '--help'),
       target: 1.1,
       expect: /agentconfig/,
     },

@@ -1,7 +1,6 @@
 // A registry of generated operations for the "start-up must not grow with the registry" case.
 // An esbuild plugin serves registry/areas.ts and one area module per API area from memory, written
 // as real registry code (zod/mini schemas, defineOperations), so nothing generated touches the repo.
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The API's areas (spec: "What the service does") as command words, but `auth`: svc's own command.
@@ -78,14 +77,3 @@ export function syntheticRegistryPlugin({ repoRoot, count }) {
   };
 }
 
-/**
- * Builds the CLI with `count` generated operations into a temporary folder laid out like the
- * package (bin/svc.js beside dist/), so it starts exactly as the real one does. Returns its bin.
- */
-export async function buildSyntheticCli({ repoRoot, count, folder }) {
-  const { bundleCli } = await import('../build/bundle.mjs');
-  await bundleCli({ outdir: join(folder, 'dist'), plugins: [syntheticRegistryPlugin({ repoRoot, count })] });
-  mkdirSync(join(folder, 'bin'));
-  copyFileSync(join(repoRoot, 'bin', 'svc.js'), join(folder, 'bin', 'svc.js'));
-  return join(folder, 'bin', 'svc.js');
-}

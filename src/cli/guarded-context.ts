@@ -17,10 +17,19 @@ export function guardContext(ctx: Context): Context {
   if (ctx.env.SERVICE_API_KEY) add(ctx.env.SERVICE_API_KEY);
   // Longest first, so a secret that contains another is redacted whole.
   const redact = (text: string): string => redactSecrets(text, [...known].sort((a, b) => b.length - a.length));
-  const io = { ...ctx.io, out: (text: string) => ctx.io.out(redact(text)), err: (text: string) => ctx.io.err(redact(text)) };
+  const io = copyWith(ctx.io, { out: (text: string) => ctx.io.out(redact(text)), err: (text: string) => ctx.io.err(redact(text)) });
   let store: Promise<ConfigStore> | undefined;
   const config = (): Promise<ConfigStore> => (store ??= ctx.config().then((loaded) => guardStore(loaded, add, io.err)));
-  return { ...ctx, io, config, secrets: { add, reveal: (text) => ctx.io.out(text) } };
+  return copyWith(ctx, { io, config, secrets: { add, reveal: (text: string) => ctx.io.out(text) } });
+}
+
+/**
+ * A shallow copy with some properties replaced, keeping getters as getters. A spread would call
+ * them, and the process context's getters set up stdin, stdout, stderr and the Ctrl-C handler only
+ * when a command asks (README, Speed).
+ */
+function copyWith<T extends object>(source: T, replaced: Partial<T>): T {
+  return Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(source)), Object.getOwnPropertyDescriptors(replaced)) as T;
 }
 
 function guardStore(store: ConfigStore, add: (secret: string) => void, err: (text: string) => void): ConfigStore {

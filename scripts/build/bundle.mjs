@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { builtinImports } from './builtin-imports.mjs';
+import { findSharedStartUpModules, startUpFile } from './start-up-file.mjs';
 
 export const repoRoot = new URL('../../', import.meta.url).pathname;
 const { version } = JSON.parse(readFileSync(new URL('package.json', `file://${repoRoot}`), 'utf8'));
@@ -30,8 +31,8 @@ const common = {
  * `plugins` lets the benchmark swap in a generated registry; `write: false` with `metafile` lets
  * a test read what start-up loads without touching dist/.
  */
-export function bundleCli({ outdir, plugins = [], metafile = false, write = true }) {
-  return build({
+export async function bundleCli({ outdir, plugins = [], metafile = false, write = true }) {
+  const options = {
     ...common,
     entryPoints: { cli: 'src/cli/main.ts' },
     outdir,
@@ -40,9 +41,10 @@ export function bundleCli({ outdir, plugins = [], metafile = false, write = true
     // msw is only for `svc mock` and keeps its own module graph; everything else is bundled.
     external: ['msw', 'msw/*'],
     plugins: [builtinImports, ...plugins],
-    metafile,
-    write,
-  });
+  };
+  const { startUp, shared } = await findSharedStartUpModules(options);
+  const keepStartUpTogether = startUpFile({ startUp, shared, entry: './src/cli/main.ts', absWorkingDir: repoRoot });
+  return build({ ...options, entryPoints: { cli: 'start-up-entry' }, plugins: [keepStartUpTogether, ...options.plugins], metafile, write });
 }
 
 /** The library (`import { createClient } from 'svc'`): one file, loaded whole by its users. */

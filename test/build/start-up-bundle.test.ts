@@ -19,6 +19,14 @@ function startUpFiles(): string[] {
 const startUpInputs = startUpFiles().flatMap((file) => Object.keys(metafile.outputs[file]!.inputs));
 
 describe('start-up loads only what every command needs', () => {
+  it('from one file, plus the chunk of esbuild helpers every chunk shares', () => {
+    // Each file costs the loader ~0.2 ms; scripts/build/start-up-file.mjs keeps start-up in cli.js.
+    const [cli, ...others] = startUpFiles();
+    expect(cli).toBe('dist/cli.js');
+    expect(others.length).toBeLessThanOrEqual(1);
+    for (const other of others) expect(Object.keys(metafile.outputs[other]!.inputs)).toEqual([]);
+  });
+
   it('no schema library, HTTP client, colours, config writer or mock', () => {
     const heavy = startUpInputs.filter((input) => /node_modules\/(zod|undici|chalk|conf|ajv|msw|env-paths|yaml|@jmespath-community)\//.test(input));
     expect(heavy).toEqual([]);

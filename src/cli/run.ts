@@ -32,10 +32,8 @@ export async function run(argv: readonly string[], world: Context): Promise<numb
     refuseUndecodable(argv);
     const word = firstCommandWord(argv, valueOptions(program));
     await addCommandsFor(program, word, ctx);
-    if (word === undefined && !argv.some((a) => a === '-h' || a === '--help' || a === '-V' || a === '--version')) {
-      program.outputHelp();
-      return ExitCode.ok;
-    }
+    // No command word: help on stdout, exit 0; commander still refuses an unknown option (exit 2).
+    if (word === undefined) program.action(() => program.outputHelp());
     await program.parseAsync(argv as string[], { from: 'user' });
     return ExitCode.ok;
   } catch (error) {

@@ -15,6 +15,8 @@ const cases: Case[] = [
   { argv: ['email', 'drafts', 'get', 'a', 'b'], code: 2, stderr: /^svc: too many arguments/ },
   { argv: ['email', 'drafts', 'get', 'dr_1', '--bogus'], code: 2, stderr: "svc: unknown option '--bogus'\n" },
   { argv: ['campaigns', 'person', 'add', 's', '--emial', 'a@b.co'], code: 2, stderr: "svc: unknown option '--emial' (Did you mean --email?)\n" },
+  { argv: ['--bogus'], code: 2, stderr: "svc: unknown option '--bogus'\n" },
+  { argv: ['--debgu'], code: 2, stderr: "svc: unknown option '--debgu' (Did you mean --debug?)\n" },
   { argv: ['emial', 'drafts', 'get', 'x'], code: 2, stderr: "svc: unknown command 'emial' (Did you mean email?)\n" },
   { argv: ['email', 'draft', 'get', 'x'], code: 2, stderr: "svc: unknown command 'draft' (Did you mean drafts?)\n" },
   { argv: ['campaigns', 'person', 'add', 'seq_1', '--display-name', 'Ada'], code: 2, stderr: 'svc: invalid input: --email: a person needs an email or a LinkedIn profile URL (or both)\n' },
@@ -109,6 +111,15 @@ describe('help and version', () => {
     const fake = createFakeContext();
     expect(await run(['--version'], fake.ctx)).toBe(0);
     expect(fake.out()).toMatch(/^svc \d+\.\d+\.\d+\S* \(Workspace API 1\.0\.0\)\n$/);
+  });
+
+  it('no command word prints help on stdout and exits 0, global options or not', async () => {
+    for (const argv of [[], ['--debug']]) {
+      const fake = createFakeContext();
+      expect(await run(argv, fake.ctx)).toBe(0);
+      expect(fake.out()).toMatch(/^Usage: svc \[options\] \[command\]\n/);
+      expect(fake.err()).toBe('');
+    }
   });
 
   it('top-level help lists the areas, builtins and exit codes', async () => {

@@ -12,6 +12,8 @@ export interface IO {
   columns?: number;
   /** All of standard input, as text. */
   stdin(): Promise<string>;
+  /** Standard input as it arrives, for inputs too large to hold (batch `--input -`). */
+  stdinChunks(): AsyncIterable<Uint8Array>;
   /** Asks one question on the terminal; `hidden` does not echo what is typed. */
   prompt(question: string, options?: { hidden?: boolean }): Promise<string>;
 }
@@ -21,6 +23,8 @@ export interface Context {
   io: IO;
   env: Record<string, string | undefined>;
   send: Transport;
+  /** A transport of its own with this many keep-alive connections (batch mode); `send` when absent. */
+  createTransport?(options: { connections: number }): Transport;
   /** Lazy: a command that needs no config never loads it. */
   config(): Promise<ConfigStore>;
   /** Aborted on Ctrl-C. */

@@ -44,7 +44,8 @@ export async function dispatch(ctx: Context, d: Dispatch): Promise<void> {
   await reportResult(ctx, { op: d.op, input: d.input, result, presenter: d.presenter, view: d.view, strict: d.globals.strict === true });
 }
 
-function retryPolicy(ctx: Context, target: Target): RetryOptions {
+/** The profile's retry policy (src/client/retry.ts): single calls and batch lines alike. */
+export function retryPolicy(ctx: Context, target: Target): RetryOptions {
   return {
     ...defaultRetryOptions,
     retries: target.retries,

@@ -21,6 +21,8 @@ export interface Invocation {
 
 /** Runs one generated command: input, output options, target, confirmation, then the call and its report. */
 export async function executeOperation(ctx: Context, inv: Invocation): Promise<void> {
+  if (inv.flags.input !== undefined) return (await import('../batch/run-batch.js')).runBatch(ctx, inv);
+  refuseBatchFlags(inv.flags);
   const { op, globals } = inv;
   const input = await readInput(ctx, inv);
   const presenter = await preparePresenter(ctx, globals);
@@ -44,6 +46,12 @@ export async function executeOperation(ctx: Context, inv: Invocation): Promise<v
     beforeSend: op.destructive && !inv.flags.yes ? () => confirm(ctx, op, inv.positionals) : undefined,
     onSuccess: saver?.save,
   });
+}
+
+/** Batch flags mean nothing without --input; say so rather than ignore them. */
+function refuseBatchFlags(flags: Record<string, unknown>): void {
+  const batchFlags = { inputFormat: '--input-format', concurrency: '--concurrency', unordered: '--unordered', rejects: '--rejects' };
+  for (const [key, flag] of Object.entries(batchFlags)) if (flags[key] !== undefined) throw usageError(`${flag} needs --input <file | ->`);
 }
 
 async function readInput(ctx: Context, inv: Invocation): Promise<OperationInput> {

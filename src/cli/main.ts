@@ -30,6 +30,7 @@ export function createProcessContext(): Context {
       },
       // readline, env-paths (below) and undici load only for the commands that use them.
       stdin: async () => (await import('./terminal.js')).readAllStdin(),
+      stdinChunks: () => process.stdin,
       prompt: async (question, options) => (await import('./terminal.js')).promptLine(question, options?.hidden === true),
     },
     env: process.env,
@@ -37,6 +38,13 @@ export function createProcessContext(): Context {
     send: async (request) => {
       transport ??= (await import('../client/undici-transport.js')).createUndiciTransport();
       return transport(request);
+    },
+    createTransport: ({ connections }) => {
+      let pool: Transport | undefined;
+      return async (request) => {
+        pool ??= (await import('../client/undici-transport.js')).createUndiciTransport({ connections });
+        return pool(request);
+      };
     },
     config: () => (store ??= import('../config/config-file.js').then((file) => file.openConfigStore(process.env))),
     // Made when a command first asks (a request, svc mock): until then Ctrl-C just ends the process

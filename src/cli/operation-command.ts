@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { OperationSpec } from '../../registry/define.js';
+import { bodyFields } from '../input/fields.js';
 import type { Context } from './context.js';
 import { operationArguments, operationFlags, typeNote } from './operation-flags.js';
 
@@ -9,21 +10,34 @@ export function commandLine(id: string, op: OperationSpec): string {
   return `svc ${id.split('_').join(' ')}${args ? ` ${args}` : ''}`;
 }
 
-/** One leaf command, its arguments and flags read from the registry entry. */
-export function addOperationCommand(parent: Command, word: string, id: string, op: OperationSpec, ctx: Context): void {
+/**
+ * One leaf command, its arguments and flags read from the registry entry. In batch mode (argv holds
+ * --input) the positional arguments are optional: each line may give them.
+ */
+export function addOperationCommand(parent: Command, word: string, id: string, op: OperationSpec, ctx: Context, batch = false): void {
   const command = parent.command(word).description(op.summary);
-  for (const arg of operationArguments(op)) command.argument(`<${arg.name}>`, `${arg.in === 'path' ? 'path parameter' : 'body field'} ${typeNote(arg)}`);
+  for (const arg of operationArguments(op)) {
+    const what = `${arg.in === 'path' ? 'path parameter' : 'body field'} ${typeNote(arg)}`;
+    command.argument(batch ? `[${arg.name}]` : `<${arg.name}>`, batch ? `${what}; with --input, for every line that does not give ${arg.name}` : what);
+  }
   for (const flag of operationFlags(op)) {
     const option = new Option(flag.flags, `${flag.help} ${typeNote(flag)}`);
+    if (flag.choices) option.choices(flag.choices);
+    if (flag.group) option.helpGroup(flag.group);
     command.addOption(flag.repeatable ? option.argParser(collect) : option);
   }
-  command.addHelpText('after', `\n${op.method} ${op.path}${op.destructive ? '  (destructive)' : ''}\n\nExamples:\n${op.examples.map((e) => `  ${e}`).join('\n')}\n`);
+  command.addHelpText('after', `\n${op.method} ${op.path}${op.destructive ? '  (destructive)' : ''}\n\nExamples:\n${op.examples.map((e) => `  ${e}`).join('\n')}\n${batchHelp(id, op)}`);
   command.action(async (...args: unknown[]) => {
     const self = args.at(-1) as Command;
     // The call path (zod error schema, input grammar, output) loads only when a command runs, not for help.
     const { executeOperation } = await import('./execute.js');
     await executeOperation(ctx, { id, op, positionals: self.processedArgs as string[], flags: self.opts(), globals: self.optsWithGlobals() });
   });
+}
+
+function batchHelp(id: string, op: OperationSpec): string {
+  const names = [...op.args, ...bodyFields(op).filter((f) => !f.positional).map((f) => f.name)];
+  return `\nBatch: with --input, each NDJSON line or CSV row names its own ${names.join(', ')};\nflags and arguments given here apply to every line, and a line's own fields win.\n  svc ${id.split('_').join(' ')} --input lines.ndjson --rejects failed.ndjson\n`;
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {

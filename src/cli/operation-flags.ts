@@ -14,6 +14,10 @@ export interface FlagSpec {
   field?: string;
   /** Each use adds a value. */
   repeatable?: boolean;
+  /** The only values accepted. */
+  choices?: string[];
+  /** Help heading, for flags that are not the operation's own (batch mode). */
+  group?: string;
 }
 
 export interface ArgumentSpec {
@@ -32,14 +36,25 @@ export function operationArguments(op: OperationSpec): ArgumentSpec[] {
   return op.args.map((name) => ({ name, in: params.has(name) ? 'path' : 'body', type: 'string', required: true }));
 }
 
-/** Every flag of an operation's command: body fields, then --body, --yes and a save flag. */
+/** Every flag of an operation's command: body fields, then --body, --yes, a save flag and the batch flags. */
 export function operationFlags(op: OperationSpec): FlagSpec[] {
   const flags = bodyFields(op).filter((field) => !field.positional).flatMap(fieldFlags);
   if (op.body) flags.push({ flags: '--body <json|@file|->', type: 'JSON', required: false, help: 'the whole request body as JSON; flags apply on top of it' });
   if (op.destructive) flags.push({ flags: '-y, --yes', type: 'boolean', required: false, help: 'do not ask for confirmation' });
   if (op.saveField) flags.push({ flags: `--${op.saveField.flag} <file>`, type: 'file', required: false, help: op.saveField.help });
-  return flags;
+  return [...flags, ...batchFlags];
 }
+
+const batch = { required: false, group: 'Batch options:' };
+
+/** Every operation runs in batch mode with --input (issue #6); the rest need it. */
+const batchFlags: FlagSpec[] = [
+  { ...batch, flags: '--input <file|->', type: 'file', help: 'run once per NDJSON line or CSV row of this file (- for standard input); one JSON record per line on stdout' },
+  { ...batch, flags: '--input-format <format>', type: 'string', choices: ['csv', 'ndjson'], help: 'csv or ndjson (default: from the file name; standard input is ndjson)' },
+  { ...batch, flags: '--concurrency <n>', type: 'number', help: 'calls in flight at once (default 8, at most 64)' },
+  { ...batch, flags: '--unordered', type: 'boolean', help: 'write each record as its call finishes, not in input order' },
+  { ...batch, flags: '--rejects <file>', type: 'file', help: 'write the lines that failed here, verbatim, to fix and run again' },
+];
 
 function fieldFlags(field: BodyField): FlagSpec[] {
   const flag = `--${field.flag}`;

@@ -31,7 +31,7 @@ export async function run(argv: readonly string[], world: Context): Promise<numb
   try {
     refuseUndecodable(argv);
     const word = firstCommandWord(argv, valueOptions(program));
-    await addCommandsFor(program, word, ctx);
+    await addCommandsFor(program, word, ctx, argv);
     // No command word: help on stdout, exit 0; commander still refuses an unknown option (exit 2).
     if (word === undefined) program.action(() => program.outputHelp());
     await program.parseAsync(argv as string[], { from: 'user' });
@@ -51,13 +51,19 @@ function refuseUndecodable(argv: readonly string[]): void {
 }
 
 /** Builds only the branch argv names; an unknown or missing word gets every top-level name for help and suggestions. */
-async function addCommandsFor(program: Command, word: string | undefined, ctx: Context): Promise<void> {
+async function addCommandsFor(program: Command, word: string | undefined, ctx: Context, argv: readonly string[]): Promise<void> {
   const builtin = word !== undefined && Object.hasOwn(builtins, word) ? builtins[word] : undefined;
   if (builtin) return (await builtin.load()).register(program, ctx);
   const area = word !== undefined && Object.hasOwn(areas, word) ? areas[word] : undefined;
-  if (area) return addAreaCommands(program, word!, area.summary, await area.load(), ctx);
+  if (area) return addAreaCommands(program, word!, area.summary, await area.load(), ctx, holdsInput(argv));
   for (const [name, entry] of Object.entries(areas)) program.command(name).description(entry.summary);
   for (const [name, entry] of Object.entries(builtins)) program.command(name).description(entry.summary);
+}
+
+/** Batch mode: positional arguments become optional, since each line may give them. */
+function holdsInput(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '--input' || arg.startsWith('--input='));
 }
 
 function reportError(ctx: Context, error: unknown, debug: boolean): number {

@@ -7,7 +7,7 @@ import { addOperationCommand, commandLine } from './operation-command.js';
  * Adds one area's commands under the root: command words are the operation id's words
  * (email_drafts_get -> `svc email drafts get`). Only the area argv names is ever built.
  */
-export function addAreaCommands(root: Command, area: string, summary: string, operations: Operations, ctx: Context): void {
+export function addAreaCommands(root: Command, area: string, summary: string, operations: Operations, ctx: Context, batch = false): void {
   const groups = new Map<string, Command>();
   const areaCommand = root.command(area).description(summary);
   groups.set(area, areaCommand);
@@ -23,7 +23,7 @@ export function addAreaCommands(root: Command, area: string, summary: string, op
       }
       parent = group;
     }
-    addOperationCommand(parent, words.at(-1)!, id, op, ctx);
+    addOperationCommand(parent, words.at(-1)!, id, op, ctx, batch);
   }
   for (const [key, group] of groups) describeGroup(group, key, operations);
 }

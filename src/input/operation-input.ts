@@ -88,7 +88,8 @@ export function describeIssues(op: OperationSpec, issues: readonly Issue[]): str
     .join('; ');
 }
 
-function issueMessage(message: string): string {
+/** zod's "expected string, received undefined" is, to a user, a required field left out. */
+export function issueMessage(message: string): string {
   if (/received undefined$/.test(message)) return 'required';
   return message;
 }

@@ -54,6 +54,9 @@ export function createFakeContext(options: FakeOptions = {}) {
       stdinIsTTY: tty,
       columns: 80,
       stdin: async () => options.stdin ?? '',
+      async *stdinChunks() {
+        if (options.stdin) yield Buffer.from(options.stdin);
+      },
       prompt: async (question) => {
         prompts.push(question);
         return answers.shift() ?? '';

@@ -1,0 +1,109 @@
+import { MAX_LINE_BYTES, type SourceLine } from './lines.js';
+
+/** One CSV record (RFC 4180): it starts on `line` and may span several lines inside quotes. */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+  /** The record's lines as they were read, joined by `\n`: what a rejects file repeats. */
+  raw: string;
+  endOffset: number;
+  /** Why the record cannot be read; its cells are then not to be trusted. */
+  problem?: string;
+}
+
+interface Scan {
+  cells: string[];
+  cell: string;
+  /** Inside a quoted cell that goes on past the end of the line. */
+  quoted: boolean;
+  problem?: string;
+}
+
+/**
+ * Groups lines into CSV records: comma-separated, `"` quotes a cell, `""` is a quote inside one, and
+ * a quoted cell may hold commas and line breaks. A blank line between records is skipped. A quote
+ * inside an unquoted cell is kept as text, as spreadsheets do.
+ */
+export async function* parseCsvRecords(lines: AsyncIterable<SourceLine>): AsyncGenerator<CsvRecord> {
+  let open: { record: CsvRecord; scan: Scan; bytes: number } | undefined;
+  for await (const source of lines) {
+    if (!open) {
+      if (source.text.trim() === '' && !source.tooLong) continue;
+      const record: CsvRecord = { line: source.number, cells: [], raw: source.text, endOffset: source.endOffset };
+      open = { record, scan: { cells: [], cell: '', quoted: false }, bytes: source.text.length };
+      if (source.tooLong) open.scan.problem = tooLongProblem;
+      else scanLine(source.text, open.scan);
+    } else {
+      open.record.endOffset = source.endOffset;
+      open.bytes += source.text.length + 1;
+      if (source.tooLong || open.bytes > MAX_LINE_BYTES) open.scan.problem ??= tooLongProblem;
+      if (!open.scan.problem) {
+        open.record.raw += `\n${source.text}`;
+        open.scan.cell += '\n';
+        scanLine(source.text, open.scan);
+      } else {
+        scanLine(source.text, open.scan); // only to find where the record ends; nothing is kept
+        open.scan.cells = [];
+        open.scan.cell = '';
+      }
+    }
+    if (open.scan.quoted) continue;
+    yield finish(open.record, open.scan);
+    open = undefined;
+  }
+  if (open) {
+    open.scan.problem ??= 'a quoted cell is not closed before the end of the input';
+    yield finish(open.record, open.scan);
+  }
+}
+
+const tooLongProblem = `the row is longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB`;
+
+function finish(record: CsvRecord, scan: Scan): CsvRecord {
+  if (scan.problem) return { ...record, raw: scan.problem === tooLongProblem ? '' : record.raw, problem: scan.problem };
+  return { ...record, cells: scan.cells };
+}
+
+/** Reads one line's cells into the scan; a quoted cell still open at the end goes on on the next line. */
+function scanLine(text: string, scan: Scan): void {
+  let i = 0;
+  for (;;) {
+    if (scan.quoted) {
+      i = readQuoted(text, i, scan);
+      if (i === -1) return;
+      const comma = text.indexOf(',', i);
+      if ((comma === -1 ? text.length : comma) > i) scan.problem ??= `a quoted cell must be followed by a comma or the end of the row (column ${scan.cells.length + 1})`;
+      scan.cells.push(scan.cell);
+      scan.cell = '';
+      if (comma === -1) return;
+      i = comma + 1;
+    } else if (text[i] === '"') {
+      scan.quoted = true;
+      i++;
+    } else {
+      const comma = text.indexOf(',', i);
+      scan.cells.push(comma === -1 ? text.slice(i) : text.slice(i, comma));
+      if (comma === -1) return;
+      i = comma + 1;
+    }
+  }
+}
+
+/** Reads a quoted cell from `i`; returns the index after its closing quote, or -1 if the line ends first. */
+function readQuoted(text: string, from: number, scan: Scan): number {
+  let i = from;
+  for (;;) {
+    const quote = text.indexOf('"', i);
+    if (quote === -1) {
+      scan.cell += text.slice(i);
+      return -1;
+    }
+    scan.cell += text.slice(i, quote);
+    if (text[quote + 1] !== '"') {
+      scan.quoted = false;
+      return quote + 1;
+    }
+    scan.cell += '"';
+    i = quote + 2;
+  }
+}

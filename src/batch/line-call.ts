@@ -1,0 +1,47 @@
+import type { OperationSpec } from '../../registry/define.js';
+import { type CallHooks, sendRequest } from '../client/call.js';
+import { buildRequest, type RequestTarget } from '../client/exchange.js';
+import type { CallResult } from '../client/result.js';
+import type { RetryOptions } from '../client/retry.js';
+import type { HttpRequest, Transport } from '../client/transport.js';
+import { type Column, rowObject } from './csv-columns.js';
+import { createLineInput } from './line-input.js';
+import type { OperationInput } from '../input/operation-input.js';
+import { parseNdjsonLine } from './line-input.js';
+import { invalidOutcome, type LineOutcome, outcomeOfCall, plannedOutcome } from './records.js';
+import type { SourceRecord } from './source.js';
+
+/** Sends one line's request: the one place a batch call goes through. */
+export type LineCall = (request: HttpRequest) => Promise<CallResult<unknown>>;
+
+/** Each line is sent as a single call is, retried by the same policy (idempotent requests only). */
+export function createLineCall(op: OperationSpec, send: Transport, hooks: CallHooks, retry: RetryOptions): LineCall {
+  return (request) => sendRequest(op, request, send, hooks, retry);
+}
+
+export interface LineProcessorOptions {
+  op: OperationSpec;
+  /** What the command line gives every line. */
+  base: OperationInput;
+  /** CSV input: the header's columns. */
+  columns?: readonly Column[];
+  /** Without a signal: Ctrl-C stops taking lines but lets calls in flight finish. */
+  target: Omit<RequestTarget, 'signal'>;
+  /** Undefined for --dry-run: the request is recorded, not sent. */
+  call?: LineCall;
+}
+
+/** Turns one input record into its outcome: read, merge with the command line, validate, send. Never throws. */
+export function createLineProcessor({ op, base, columns, target, call }: LineProcessorOptions): (record: SourceRecord) => Promise<LineOutcome> {
+  const lineInput = createLineInput(op, base);
+  return async (record) => {
+    if (record.problem) return invalidOutcome(record.problem);
+    const decoded = columns ? rowObject(columns, record.cells ?? []) : parseNdjsonLine(record.raw);
+    if (!decoded.ok) return invalidOutcome(decoded.problem);
+    const line = lineInput(decoded.object);
+    if (!line.ok) return invalidOutcome(line.message, line.issues);
+    const request = buildRequest(op, line.input.params, line.input.body, target);
+    if (!call) return plannedOutcome(request);
+    return outcomeOfCall(await call(request));
+  };
+}

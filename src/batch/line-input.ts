@@ -1,0 +1,67 @@
+import type { OperationSpec } from '../../registry/define.js';
+import { pathParamNames } from '../../registry/define.js';
+import { validateBody } from '../client/exchange.js';
+import { fillPath, PathParamError } from '../client/path.js';
+import { bodyFields } from '../input/fields.js';
+import { issueMessage, type OperationInput } from '../input/operation-input.js';
+
+/** A line's problem with one field, named as the line names it: `email`, `data.amount`, `sequenceId`. */
+export interface LineIssue {
+  field: string;
+  message: string;
+}
+
+export type LineInput = { ok: true; input: OperationInput } | { ok: false; message: string; issues: LineIssue[] };
+
+/**
+ * Returns what turns one line object into a call's valid input. The command line's positionals,
+ * flags and --body (`base`) apply to every line; a line's own fields win, map fields key by key.
+ */
+export function createLineInput(op: OperationSpec, base: OperationInput): (object: Record<string, unknown>) => LineInput {
+  const params = new Set(pathParamNames(op.path));
+  const fields = new Map(bodyFields(op).map((field) => [field.name, field]));
+  const names = [...params, ...fields.keys()].join(', ');
+  return (object) => {
+    const input: OperationInput = { params: { ...base.params }, body: base.body && { ...base.body } };
+    const issues: LineIssue[] = [];
+    for (const [key, value] of Object.entries(object)) {
+      if (params.has(key)) {
+        if (typeof value === 'string') input.params[key] = value;
+        else issues.push({ field: key, message: 'expected a string' });
+      } else if (fields.has(key) && input.body) {
+        const before = input.body[key];
+        input.body[key] = fields.get(key)!.kind === 'map' && isPlainObject(before) && isPlainObject(value) ? { ...before, ...value } : value;
+      } else issues.push({ field: key, message: `not a field of this operation (${names})` });
+    }
+    if (issues.length === 0) checkInput(op, input, issues);
+    if (issues.length > 0) return { ok: false, message: issues.map((i) => `${i.field}: ${i.message}`).join('; '), issues };
+    return { ok: true, input };
+  };
+}
+
+/** Checks the path parameters as URL segments and the body against the registry's schema; both are reported. */
+function checkInput(op: OperationSpec, input: OperationInput, issues: LineIssue[]): void {
+  try {
+    fillPath(op.path, input.params);
+  } catch (error) {
+    if (!(error instanceof PathParamError)) throw error;
+    issues.push({ field: error.param, message: error.message.replace(`<${error.param}> `, '').replace(/^is /, '') });
+  }
+  const valid = validateBody(op, input.body);
+  if (valid.ok) input.body = valid.body as Record<string, unknown> | undefined;
+  else for (const issue of valid.issues) issues.push({ field: issue.path.join('.') || 'line', message: issueMessage(issue.message) });
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** One NDJSON line as a line object. */
+export function parseNdjsonLine(text: string): { ok: true; object: Record<string, unknown> } | { ok: false; problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problem: `the line is not valid JSON: ${(error as Error).message}` };
+  }
+  if (!isPlainObject(value)) return { ok: false, problem: 'the line must be a JSON object of path parameters and body fields' };
+  return { ok: true, object: value };
+}

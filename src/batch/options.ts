@@ -1,0 +1,48 @@
+import { usageError } from '../cli/errors.js';
+import type { InputFormat } from './source.js';
+
+/** The batch flags every generated operation has, read and checked. */
+export interface BatchOptions {
+  input: string;
+  format?: InputFormat;
+  concurrency: number;
+  ordered: boolean;
+  rejects?: string;
+}
+
+export const DEFAULT_CONCURRENCY = 8;
+export const MAX_CONCURRENCY = 64;
+
+/**
+ * Outcomes held back for input order, per call slot: enough that one slow line rarely stalls the
+ * others, small enough that memory stays flat whatever the input size.
+ */
+export const windowFor = (concurrency: number): number => Math.max(64, concurrency * 16);
+
+export function readBatchOptions(flags: Record<string, unknown>): BatchOptions {
+  const input = flags.input as string;
+  if (input === '') throw usageError('--input: expected a file name, or - for standard input');
+  const options: BatchOptions = { input, concurrency: readConcurrency(flags.concurrency), ordered: flags.unordered !== true };
+  const format = flags.inputFormat as string | undefined;
+  if (format !== undefined) {
+    if (format !== 'csv' && format !== 'ndjson') throw usageError(`--input-format: expected csv or ndjson, got "${format}"`);
+    options.format = format;
+  }
+  const rejects = flags.rejects as string | undefined;
+  if (rejects !== undefined) {
+    if (rejects === '' || rejects === '-') throw usageError('--rejects: expected a file name (standard output holds the records)');
+    options.rejects = rejects;
+  }
+  if (input === '-' && flags.body === '-') throw usageError('--input - and --body - cannot both read standard input');
+  return options;
+}
+
+function readConcurrency(value: unknown): number {
+  if (value === undefined) return DEFAULT_CONCURRENCY;
+  const text = String(value);
+  const number = Number(text);
+  if (!/^\d+$/.test(text.trim()) || number < 1 || number > MAX_CONCURRENCY) {
+    throw usageError(`--concurrency: expected a whole number from 1 to ${MAX_CONCURRENCY}, got "${text}"`);
+  }
+  return number;
+}

@@ -1,0 +1,80 @@
+/** Counts of a running batch. */
+export class BatchTally {
+  succeeded = 0;
+  failed = 0;
+  /** The highest input line that has a record: every line up to it was taken. */
+  lastLine = 0;
+  /** How far into the file the lines with records reach, in bytes. */
+  offset = 0;
+
+  get done(): number {
+    return this.succeeded + this.failed;
+  }
+
+  count(line: number, ok: boolean, endOffset: number): void {
+    if (ok) this.succeeded++;
+    else this.failed++;
+    if (line > this.lastLine) this.lastLine = line;
+    if (endOffset > this.offset) this.offset = endOffset;
+  }
+}
+
+export interface ProgressOptions {
+  write(text: string): void;
+  /** File size in bytes, when known: the bar and ETA follow the bytes done. */
+  totalBytes?: number;
+  now?: () => number;
+}
+
+const BAR_WIDTH = 24;
+const REDRAW_MS = 100;
+
+/** A one-line progress bar on a terminal, redrawn at most ten times a second. */
+export function createProgressBar(tally: BatchTally, options: ProgressOptions): { update(): void; clear(): void } {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  let drawnAt = -Infinity;
+  return {
+    update() {
+      const time = now();
+      if (time - drawnAt < REDRAW_MS) return;
+      drawnAt = time;
+      options.write(`\r${progressLine(tally, (time - started) / 1000, options.totalBytes)}\u001b[K`);
+    },
+    clear() {
+      if (drawnAt !== -Infinity) options.write('\r\u001b[K');
+    },
+  };
+}
+
+/** `[#######.................]  29% 4,210 done · 12 failed · 812/s · ETA 12s` */
+export function progressLine(tally: BatchTally, seconds: number, totalBytes: number | undefined): string {
+  const rate = seconds > 0 ? tally.done / seconds : 0;
+  const parts = [`${tally.done.toLocaleString('en-US')} done`, `${tally.failed.toLocaleString('en-US')} failed`, `${Math.round(rate)}/s`];
+  if (!totalBytes) return parts.join(' · ');
+  const fraction = Math.min(1, tally.offset / totalBytes);
+  const filled = Math.round(fraction * BAR_WIDTH);
+  const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${String(Math.floor(fraction * 100)).padStart(3)}%`;
+  if (fraction > 0) parts.push(`ETA ${duration((seconds / fraction) * (1 - fraction))}`);
+  return `${bar} ${parts.join(' · ')}`;
+}
+
+export function duration(seconds: number): string {
+  if (seconds < 10) return `${seconds.toFixed(1)}s`;
+  if (seconds < 60) return `${Math.round(seconds)}s`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 60 ? `${minutes}m${String(Math.round(seconds % 60)).padStart(2, '0')}s` : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}
+
+export type BatchEnd = 'complete' | 'interrupted' | 'halted';
+
+/** The line printed when a batch ends, whatever the end: what was done and what is left. */
+export function summaryLine(tally: BatchTally, seconds: number, end: BatchEnd, rejects?: string): string {
+  const lines = `${tally.done} ${tally.done === 1 ? 'line' : 'lines'}`;
+  const counts = `${tally.succeeded} succeeded, ${tally.failed} failed${tally.failed > 0 && rejects ? ` (written to ${rejects})` : ''}`;
+  const speed = `in ${duration(seconds)}${seconds > 0 && tally.done > 0 ? ` (${Math.round(tally.done / seconds)}/s)` : ''}`;
+  if (end === 'complete') return `${lines}: ${counts} ${speed}`;
+  const left = tally.lastLine === 0 ? 'no line was started' : `lines after line ${tally.lastLine} were not started`;
+  const why = end === 'interrupted' ? 'interrupted' : 'stopped: the service refused the credential (HTTP 401)';
+  return `${why}: ${lines} done, ${counts}; ${left}`;
+}

@@ -1,0 +1,138 @@
+import type { OperationSpec } from '../../registry/define.js';
+import { BodySourceError } from '../input/body-source.js';
+import { buildOperationInput, InputError, type OperationInput } from '../input/operation-input.js';
+import type { Context } from '../cli/context.js';
+import { debugHooks } from '../cli/debug-trace.js';
+import { retryPolicy } from '../cli/dispatch.js';
+import { CliError, ExitCode, usageError } from '../cli/errors.js';
+import type { Invocation } from '../cli/execute.js';
+import type { RetryOptions } from '../client/retry.js';
+import { resolveTarget, type Target } from '../config/target.js';
+import { VERSION } from '../version.js';
+import { readCsvColumns, type Column } from './csv-columns.js';
+import { createLineCall, createLineProcessor } from './line-call.js';
+import { type BatchOptions, readBatchOptions, windowFor } from './options.js';
+import { runPipeline } from './pipeline.js';
+import { BatchTally, createProgressBar, summaryLine } from './progress.js';
+import { recordText } from './records.js';
+import { openRejects, type RejectsFile } from './rejects.js';
+import { BatchInputError, type BatchSource, openBatchSource, sameFile } from './source.js';
+
+/**
+ * `--input <file | ->`: one call per NDJSON line or CSV row, concurrently, one record per line on
+ * stdout. Loaded only when argv holds --input, so single calls never pay for it.
+ */
+export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
+  const options = readBatchOptions(inv.flags);
+  const base = await readBaseInput(ctx, inv);
+  const source = await guard(() => openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks() }));
+  let rejects: RejectsFile | undefined;
+  try {
+    const columns = source.header && guard(() => readCsvColumns(inv.op, source.header!.cells, `${source.name} line ${source.header!.line}`));
+    const target = await resolveTarget(ctx, inv.globals, { needCredential: !inv.globals.dryRun });
+    if (inv.op.destructive && !inv.flags.yes && !inv.globals.dryRun) await confirmBatch(ctx, inv.op, options, source);
+    if (options.rejects) rejects = await guard(() => createRejects(options, source));
+    await runLines(ctx, inv, { options, source, base, columns, target, rejects });
+  } finally {
+    source.close();
+    rejects?.close();
+  }
+}
+
+/** Positionals, flags and --body: what every line starts from. Path parameters may come from the lines. */
+async function readBaseInput(ctx: Context, inv: Invocation): Promise<OperationInput> {
+  try {
+    return await buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, () => ctx.io.stdin());
+  } catch (error) {
+    if (error instanceof InputError || error instanceof BodySourceError) throw usageError(error.message);
+    throw error;
+  }
+}
+
+/** Unusable input is a usage error: exit 2, nothing sent. */
+function guard<T>(open: () => T): T {
+  const refuse = (error: unknown): never => {
+    throw error instanceof BatchInputError ? usageError(error.message) : error;
+  };
+  try {
+    const value = open();
+    return (value instanceof Promise ? value.catch(refuse) : value) as T;
+  } catch (error) {
+    return refuse(error);
+  }
+}
+
+async function createRejects(options: BatchOptions, source: BatchSource): Promise<RejectsFile> {
+  if (options.input !== '-' && (await sameFile(options.input, options.rejects!))) {
+    throw new BatchInputError(`--rejects ${options.rejects} is the input file itself; name another file`);
+  }
+  return openRejects(options.rejects!, source.header?.raw);
+}
+
+interface Batch {
+  options: BatchOptions;
+  source: BatchSource;
+  base: OperationInput;
+  columns: Column[] | undefined;
+  target: Target;
+  rejects: RejectsFile | undefined;
+}
+
+async function runLines(ctx: Context, inv: Invocation, { options, source, base, columns, target, rejects }: Batch): Promise<void> {
+  const send = ctx.createTransport?.({ connections: options.concurrency }) ?? ctx.send;
+  const hooks = inv.globals.debug ? debugHooks((text) => ctx.io.err(text), target.credential?.source) : {};
+  const requestTarget = { baseUrl: target.baseUrl, token: target.credential?.token, userAgent: `svc/${VERSION}`, timeoutMs: target.timeoutMs };
+  const call = inv.globals.dryRun ? undefined : createLineCall(inv.op, send, hooks, batchRetryPolicy(ctx, target));
+  const tally = new BatchTally();
+  // The bar would tear --debug's trace lines apart; a pipe or file gets no bar at all.
+  const bar = ctx.io.stderrIsTTY && !inv.globals.debug ? createProgressBar(tally, { write: (text) => ctx.io.err(text), totalBytes: source.size }) : undefined;
+  const started = performance.now();
+  const end = await runPipeline({
+    entries: source.records,
+    concurrency: options.concurrency,
+    window: options.ordered ? windowFor(options.concurrency) : undefined,
+    signal: ctx.signal,
+    stopReading: () => source.close(),
+    run: createLineProcessor({ op: inv.op, base, columns, target: requestTarget, call }),
+    emit(record, outcome) {
+      ctx.io.out(recordText(record.line, outcome));
+      if (!outcome.ok) rejects?.add(record.raw);
+      tally.count(record.line, outcome.ok, record.endOffset);
+      bar?.update();
+    },
+    // A refused credential fails every later line too: stop rather than send thousands of 401s.
+    halts: (outcome) => !outcome.ok && outcome.status === 401,
+  });
+  bar?.clear();
+  const summary = summaryLine(tally, (performance.now() - started) / 1000, end.stopped ?? 'complete', options.rejects);
+  if (end.stopped === 'interrupted') throw new CliError(summary, ExitCode.interrupted);
+  if (end.stopped === 'halted') throw new CliError(summary, ExitCode.auth);
+  if (tally.failed > 0) throw new CliError(summary, ExitCode.api);
+  ctx.io.err(`svc: ${summary}\n`);
+}
+
+/**
+ * The single-call policy, except that Ctrl-C ends a wait for a retry: requests already on the wire
+ * finish, but no new attempt starts (the line's record then says it was interrupted).
+ */
+function batchRetryPolicy(ctx: Context, target: Target): RetryOptions {
+  const policy = retryPolicy(ctx, target);
+  return { ...policy, clock: { ...policy.clock, sleep: (ms) => policy.clock.sleep(ms, ctx.signal) } };
+}
+
+/** Destructive operations ask once on a terminal, naming how many lines when the file can be counted. */
+async function confirmBatch(ctx: Context, op: OperationSpec, options: BatchOptions, source: BatchSource): Promise<void> {
+  if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY) return; // scripts proceed, as single calls do
+  const count = source.size === undefined ? undefined : await countRecords(options);
+  const what = count === undefined ? `every line of ${source.name}` : `each of the ${count} ${count === 1 ? 'line' : 'lines'} of ${source.name}`;
+  const answer = await ctx.io.prompt(`${op.summary}, once for ${what}? This cannot be undone. [y/N] `);
+  if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('cancelled: nothing was sent', ExitCode.usage);
+}
+
+async function countRecords(options: BatchOptions): Promise<number> {
+  // Only regular files are counted, so standard input is never read here.
+  const source = await openBatchSource(options.input, { format: options.format, stdin: async function* () {} });
+  let count = 0;
+  for await (const _ of source.records) count++;
+  return count;
+}

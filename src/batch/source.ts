@@ -1,0 +1,105 @@
+import { open, stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { type CsvRecord, parseCsvRecords } from './csv.js';
+import { splitLines, type SourceLine } from './lines.js';
+
+export type InputFormat = 'csv' | 'ndjson';
+
+/** What `--input` names, opened: nothing is read past the CSV header until `records` is iterated. */
+export interface BatchSource {
+  /** The file as the user named it, or "standard input". */
+  name: string;
+  format: InputFormat;
+  /** Bytes in a regular file, for the progress bar; undefined for a pipe or standard input. */
+  size?: number;
+  /** The CSV header row. */
+  header?: CsvRecord;
+  /** One per non-blank NDJSON line or CSV row after the header. */
+  records: AsyncIterable<SourceRecord>;
+  /** Stops reading (Ctrl-C while waiting for standard input). */
+  close(): void;
+}
+
+/** One input line (NDJSON) or row (CSV), numbered by the file line it starts on. */
+export interface SourceRecord {
+  line: number;
+  raw: string;
+  endOffset: number;
+  /** CSV only. */
+  cells?: string[];
+  /** Why it cannot be read at all: too long, or a broken CSV row. */
+  problem?: string;
+}
+
+/** Unusable input: exit 2 before anything is sent. */
+export class BatchInputError extends Error {}
+
+export interface OpenOptions {
+  format?: InputFormat;
+  stdin: () => AsyncIterable<Uint8Array>;
+}
+
+/** Opens `--input <file | ->`, checks it can be read, and reads a CSV header. */
+export async function openBatchSource(path: string, options: OpenOptions): Promise<BatchSource> {
+  const format = options.format ?? formatOf(path);
+  const opened = path === '-' ? { chunks: options.stdin(), size: undefined, close: () => {} } : await openFile(path);
+  const name = path === '-' ? 'standard input' : path;
+  const lines = splitLines(opened.chunks);
+  if (format === 'ndjson') return { name, format, size: opened.size, records: ndjsonRecords(lines), close: opened.close };
+  const rows = parseCsvRecords(lines)[Symbol.asyncIterator]();
+  const first = await rows.next();
+  if (first.done) throw new BatchInputError(`${name} has no header row: the first row of a CSV input names its columns`);
+  if (first.value.problem) throw new BatchInputError(`${name} line ${first.value.line}: the header row cannot be read: ${first.value.problem}`);
+  const records = { [Symbol.asyncIterator]: () => rows };
+  return { name, format, size: opened.size, header: first.value, records, close: opened.close };
+}
+
+/** `.csv` is CSV; `.ndjson`, `.jsonl` and standard input are NDJSON; anything else must say. */
+export function formatOf(path: string): InputFormat {
+  if (path === '-') return 'ndjson';
+  const extension = extname(path).toLowerCase();
+  if (extension === '.csv') return 'csv';
+  if (extension === '.ndjson' || extension === '.jsonl') return 'ndjson';
+  throw new BatchInputError(`cannot tell the format of ${path} from its name: use a .csv, .ndjson or .jsonl file, or pass --input-format csv|ndjson`);
+}
+
+async function* ndjsonRecords(lines: AsyncIterable<SourceLine>): AsyncGenerator<SourceRecord> {
+  for await (const line of lines) {
+    if (line.tooLong) yield { line: line.number, raw: '', endOffset: line.endOffset, problem: 'the line is longer than 1 MiB' };
+    else if (line.text.trim() !== '') yield { line: line.number, raw: line.text, endOffset: line.endOffset };
+  }
+}
+
+async function openFile(path: string): Promise<{ chunks: AsyncIterable<Uint8Array>; size: number | undefined; close(): void }> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    throw new BatchInputError(`cannot read ${path}: ${describeFsError(error)}`);
+  }
+  const info = await handle.stat();
+  if (info.isDirectory()) {
+    await handle.close();
+    throw new BatchInputError(`cannot read ${path}: it is a directory`);
+  }
+  const stream = handle.createReadStream({ highWaterMark: 256 * 1024 });
+  return { chunks: stream, size: info.isFile() ? info.size : undefined, close: () => stream.destroy() };
+}
+
+export function describeFsError(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory';
+  return code ?? (error as Error).message;
+}
+
+/** Whether two paths are one file, so a rejects file never overwrites its own input. */
+export async function sameFile(a: string, b: string): Promise<boolean> {
+  try {
+    const [x, y] = await Promise.all([stat(a), stat(b)]);
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
+}

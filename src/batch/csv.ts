@@ -4,7 +4,7 @@ import { MAX_LINE_BYTES, type SourceLine } from './lines.js';
 export interface CsvRecord {
   line: number;
   cells: string[];
-  /** The record's lines as they were read, joined by `\n`: what a rejects file repeats. */
+  /** The record's lines exactly as read, line breaks included: what a rejects file repeats. */
   raw: string;
   endOffset: number;
   /** Why the record cannot be read; its cells are then not to be trusted. */
@@ -29,7 +29,7 @@ export async function* parseCsvRecords(lines: AsyncIterable<SourceLine>): AsyncG
   for await (const source of lines) {
     if (!open) {
       if (source.text.trim() === '' && !source.tooLong) continue;
-      const record: CsvRecord = { line: source.number, cells: [], raw: source.text, endOffset: source.endOffset };
+      const record: CsvRecord = { line: source.number, cells: [], raw: source.text + source.eol, endOffset: source.endOffset };
       open = { record, scan: { cells: [], cell: '', quoted: false }, bytes: source.text.length };
       if (source.tooLong) open.scan.problem = tooLongProblem;
       else scanLine(source.text, open.scan);
@@ -38,8 +38,8 @@ export async function* parseCsvRecords(lines: AsyncIterable<SourceLine>): AsyncG
       open.bytes += source.text.length + 1;
       if (source.tooLong || open.bytes > MAX_LINE_BYTES) open.scan.problem ??= tooLongProblem;
       if (!open.scan.problem) {
-        open.record.raw += `\n${source.text}`;
-        open.scan.cell += '\n';
+        open.scan.cell += lastEol(open.record.raw); // the line break inside the quoted cell, as it was
+        open.record.raw += source.text + source.eol;
         scanLine(source.text, open.scan);
       } else {
         scanLine(source.text, open.scan); // only to find where the record ends; nothing is kept
@@ -57,7 +57,9 @@ export async function* parseCsvRecords(lines: AsyncIterable<SourceLine>): AsyncG
   }
 }
 
-const tooLongProblem = `the row is longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB`;
+const lastEol = (raw: string): string => (raw.endsWith('\r\n') ? '\r\n' : '\n');
+
+const tooLongProblem = `the row is longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB, so it was not kept (nor copied to a rejects file)`;
 
 function finish(record: CsvRecord, scan: Scan): CsvRecord {
   if (scan.problem) return { ...record, raw: scan.problem === tooLongProblem ? '' : record.raw, problem: scan.problem };

@@ -36,7 +36,7 @@ export function createLineProcessor({ op, base, columns, target, call }: LinePro
   const lineInput = createLineInput(op, base);
   return async (record) => {
     if (record.problem) return invalidOutcome(record.problem);
-    const decoded = columns ? rowObject(columns, record.cells ?? []) : parseNdjsonLine(record.raw);
+    const decoded = columns ? rowObject(columns, record.cells ?? []) : parseNdjsonLine(record.raw.trimEnd());
     if (!decoded.ok) return invalidOutcome(decoded.problem);
     const line = lineInput(decoded.object);
     if (!line.ok) return invalidOutcome(line.message, line.issues);

@@ -1,8 +1,10 @@
 /** One physical line of an input: its number in the file (from 1), its text, where it ends. */
 export interface SourceLine {
   number: number;
-  /** Without the line break (`\n` or `\r\n`). Empty when the line was too long to keep. */
+  /** Without the line break. Empty when the line was too long to keep. */
   text: string;
+  /** The line break as it was: `\n`, `\r\n`, or nothing at the end of the input. */
+  eol: '\n' | '\r\n' | '';
   /** Byte offset just past the line, for a progress fraction of the file. */
   endOffset: number;
   /** Longer than the limit: its text was dropped to keep memory bounded. */
@@ -27,28 +29,32 @@ export async function* splitLines(chunks: AsyncIterable<Uint8Array>, maxBytes = 
   let tooLong = false;
   let offset = 0;
   let number = 0;
-  const take = (tail: Buffer): SourceLine => {
+  const take = (tail: Buffer, ended: boolean): SourceLine => {
     number++;
     const bytes = partBytes + tail.length;
     const over = tooLong || bytes > maxBytes;
-    const text = over ? '' : decodeLine(parts.length === 0 ? tail : Buffer.concat([...parts, tail]), number);
+    let text = over ? '' : decodeLine(parts.length === 0 ? tail : Buffer.concat([...parts, tail]), number);
+    const crlf = text.endsWith('\r');
+    if (crlf) text = text.slice(0, -1);
+    const line: SourceLine = { number, text, eol: ended ? (crlf ? '\r\n' : '\n') : '', endOffset: offset };
+    if (over) line.tooLong = true;
     parts = [];
     partBytes = 0;
     tooLong = false;
-    return over ? { number, text, endOffset: offset, tooLong: true } : { number, text, endOffset: offset };
+    return line;
   };
   for await (const chunk of chunks) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
     let start = 0;
     for (let end = buffer.indexOf(NEWLINE); end !== -1; end = buffer.indexOf(NEWLINE, start)) {
       offset += end + 1 - start;
-      yield take(buffer.subarray(start, end));
+      yield take(buffer.subarray(start, end), true);
       start = end + 1;
     }
     offset += buffer.length - start;
     if (start < buffer.length) keep(buffer.subarray(start));
   }
-  if (partBytes > 0 || tooLong) yield take(Buffer.alloc(0));
+  if (partBytes > 0 || tooLong) yield take(Buffer.alloc(0), false);
 
   function keep(rest: Buffer): void {
     partBytes += rest.length;
@@ -60,9 +66,7 @@ export async function* splitLines(chunks: AsyncIterable<Uint8Array>, maxBytes = 
 }
 
 function decodeLine(bytes: Buffer, number: number): string {
-  let text = bytes.toString('utf8');
-  if (text.endsWith('\r')) text = text.slice(0, -1);
+  const text = bytes.toString('utf8');
   // Spreadsheet exports start with a byte-order mark; it is not part of the first column's name.
-  if (number === 1 && text.startsWith('\uFEFF')) text = text.slice(1);
-  return text;
+  return number === 1 && text.startsWith('\uFEFF') ? text.slice(1) : text;
 }

@@ -69,9 +69,10 @@ export function duration(seconds: number): string {
 export type BatchEnd = 'complete' | 'interrupted' | 'halted';
 
 /** The line printed when a batch ends, whatever the end: what was done and what is left. */
-export function summaryLine(tally: BatchTally, seconds: number, end: BatchEnd, rejects?: string): string {
+export function summaryLine(tally: BatchTally, seconds: number, end: BatchEnd, options: { rejects?: string; dryRun?: boolean } = {}): string {
   const lines = `${tally.done} ${tally.done === 1 ? 'line' : 'lines'}`;
-  const counts = `${tally.succeeded} succeeded, ${tally.failed} failed${tally.failed > 0 && rejects ? ` (written to ${rejects})` : ''}`;
+  const succeeded = options.dryRun ? `${tally.succeeded} valid (nothing was sent)` : `${tally.succeeded} succeeded`;
+  const counts = `${succeeded}, ${tally.failed} failed${tally.failed > 0 && options.rejects ? ` (written to ${options.rejects})` : ''}`;
   const speed = `in ${duration(seconds)}${seconds > 0 && tally.done > 0 ? ` (${Math.round(tally.done / seconds)}/s)` : ''}`;
   if (end === 'complete') return `${lines}: ${counts} ${speed}`;
   const left = tally.lastLine === 0 ? 'no line was started' : `lines after line ${tally.lastLine} were not started`;

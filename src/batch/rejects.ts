@@ -19,12 +19,13 @@ export function openRejects(path: string, header: string | undefined): RejectsFi
   } catch (error) {
     throw new BatchInputError(`--rejects: cannot write ${path}: ${describeFsError(error)}`);
   }
-  if (header !== undefined) writeSync(fd, `${header}\n`);
+  const write = (raw: string) => writeSync(fd, /\n$/.test(raw) ? raw : `${raw}\n`); // the input's last line may lack a break
+  if (header !== undefined) write(header);
   let open = true;
   return {
     add(raw) {
       // A line too long to keep was dropped while reading; its record says so.
-      if (raw !== '') writeSync(fd, `${raw}\n`);
+      if (raw !== '') write(raw);
     },
     close() {
       if (open) closeSync(fd);

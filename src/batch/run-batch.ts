@@ -104,7 +104,7 @@ async function runLines(ctx: Context, inv: Invocation, { options, source, base, 
     halts: (outcome) => !outcome.ok && outcome.status === 401,
   });
   bar?.clear();
-  const summary = summaryLine(tally, (performance.now() - started) / 1000, end.stopped ?? 'complete', options.rejects);
+  const summary = summaryLine(tally, (performance.now() - started) / 1000, end.stopped ?? 'complete', { rejects: options.rejects, dryRun: inv.globals.dryRun });
   if (end.stopped === 'interrupted') throw new CliError(summary, ExitCode.interrupted);
   if (end.stopped === 'halted') throw new CliError(summary, ExitCode.auth);
   if (tally.failed > 0) throw new CliError(summary, ExitCode.api);

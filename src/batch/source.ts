@@ -14,7 +14,7 @@ export interface BatchSource {
   size?: number;
   /** The CSV header row. */
   header?: CsvRecord;
-  /** One per non-blank NDJSON line or CSV row after the header. */
+  /** One per non-blank NDJSON line or CSV row after the header; blank lines are skipped but keep their numbers. */
   records: AsyncIterable<SourceRecord>;
   /** Stops reading (Ctrl-C while waiting for standard input). */
   close(): void;
@@ -23,6 +23,7 @@ export interface BatchSource {
 /** One input line (NDJSON) or row (CSV), numbered by the file line it starts on. */
 export interface SourceRecord {
   line: number;
+  /** Exactly as read, line break included (empty for a line too long to keep). */
   raw: string;
   endOffset: number;
   /** CSV only. */
@@ -63,10 +64,12 @@ export function formatOf(path: string): InputFormat {
   throw new BatchInputError(`cannot tell the format of ${path} from its name: use a .csv, .ndjson or .jsonl file, or pass --input-format csv|ndjson`);
 }
 
+const tooLongProblem = 'the line is longer than 1 MiB, so it was not kept (nor copied to a rejects file)';
+
 async function* ndjsonRecords(lines: AsyncIterable<SourceLine>): AsyncGenerator<SourceRecord> {
   for await (const line of lines) {
-    if (line.tooLong) yield { line: line.number, raw: '', endOffset: line.endOffset, problem: 'the line is longer than 1 MiB' };
-    else if (line.text.trim() !== '') yield { line: line.number, raw: line.text, endOffset: line.endOffset };
+    if (line.tooLong) yield { line: line.number, raw: '', endOffset: line.endOffset, problem: tooLongProblem };
+    else if (line.text.trim() !== '') yield { line: line.number, raw: line.text + line.eol, endOffset: line.endOffset };
   }
 }
 

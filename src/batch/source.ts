@@ -43,7 +43,7 @@ export interface OpenOptions {
 /** Opens `--input <file | ->`, checks it can be read, and reads a CSV header. */
 export async function openBatchSource(path: string, options: OpenOptions): Promise<BatchSource> {
   const format = options.format ?? formatOf(path);
-  const opened = path === '-' ? { chunks: options.stdin(), size: undefined, close: () => {} } : await openFile(path);
+  const opened = path === '-' ? openStdin(options.stdin()) : await openFile(path);
   const name = path === '-' ? 'standard input' : path;
   const lines = splitLines(opened.chunks);
   if (format === 'ndjson') return { name, format, size: opened.size, records: ndjsonRecords(lines), close: opened.close };
@@ -71,6 +71,11 @@ async function* ndjsonRecords(lines: AsyncIterable<SourceLine>): AsyncGenerator<
     if (line.tooLong) yield { line: line.number, raw: '', endOffset: line.endOffset, problem: tooLongProblem };
     else if (line.text.trim() !== '') yield { line: line.number, raw: line.text + line.eol, endOffset: line.endOffset };
   }
+}
+
+// Standard input is a stream in svc (process.stdin); destroying it ends a read that waits forever.
+function openStdin(chunks: AsyncIterable<Uint8Array>) {
+  return { chunks, size: undefined, close: () => (chunks as { destroy?(): void }).destroy?.() };
 }
 
 async function openFile(path: string): Promise<{ chunks: AsyncIterable<Uint8Array>; size: number | undefined; close(): void }> {

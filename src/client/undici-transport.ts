@@ -23,9 +23,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const dispatcher = new Agent({ connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
   return async (req: HttpRequest): Promise<HttpResponse> => {
-    const deadline = req.timeoutMs ? AbortSignal.timeout(req.timeoutMs) : undefined;
-    const signals = [deadline, req.signal].filter((s): s is AbortSignal => s !== undefined);
-    const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
+    const deadline = createDeadline(req);
     try {
       const url = new URL(req.url);
       const res = await dispatchRequest.call(dispatcher, {
@@ -34,7 +32,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
         method: req.method as 'GET',
         headers: req.headers,
         body: req.body,
-        signal,
+        signal: deadline.signal,
         headersTimeout: 0,
         bodyTimeout: 0,
       });
@@ -46,8 +44,37 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
       const body = await readCapped(res.body, maxBytes);
       return { status: res.statusCode, headers: flattenHeaders(res.headers), body };
     } catch (error) {
-      throw toTransportError(error, req, deadline);
+      throw toTransportError(error, req, deadline.expired);
+    } finally {
+      deadline.release();
     }
+  };
+}
+
+/**
+ * One signal for the request's timeout and the caller's signal. A timer cleared when the request
+ * ends, not AbortSignal.timeout: in a batch of thousands of calls, each of those would stay alive
+ * (with its request) for the whole timeout, and memory would grow with the batch (issue #6).
+ */
+function createDeadline(req: HttpRequest): { signal: AbortSignal; expired: () => boolean; release(): void } {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = req.timeoutMs
+    ? setTimeout(() => {
+        expired = true;
+        controller.abort();
+      }, req.timeoutMs)
+    : undefined;
+  const forward = () => controller.abort();
+  if (req.signal?.aborted) controller.abort();
+  else req.signal?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    expired: () => expired,
+    release() {
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', forward);
+    },
   };
 }
 
@@ -78,12 +105,12 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return flat;
 }
 
-function toTransportError(error: unknown, req: HttpRequest, deadline: AbortSignal | undefined): TransportError {
+function toTransportError(error: unknown, req: HttpRequest, expired: () => boolean): TransportError {
   if (error instanceof TransportError) return error;
   const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? '';
   const host = new URL(req.url).host;
-  if (deadline?.aborted) return new TransportError('timeout', `no complete answer from ${host} within ${req.timeoutMs! / 1000}s`, true);
+  if (expired()) return new TransportError('timeout', `no complete answer from ${host} within ${req.timeoutMs! / 1000}s`, true);
   if (req.signal?.aborted) return new TransportError('aborted', 'the request was interrupted', true);
   if (code === 'ECONNREFUSED') return new TransportError('refused', `could not connect to ${host}: connection refused`, false);
   if (NOT_SENT_CODES.has(code)) return new TransportError('network', `could not reach ${host} (${code})`, false);

@@ -1,0 +1,43 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TransportError } from '../../src/client/transport.js';
+import { createUndiciTransport } from '../../src/client/undici-transport.js';
+
+// A server that reads the request and never answers: only the deadline or the caller can end it.
+let server: Server;
+let url: string;
+beforeAll(async () => {
+  server = createServer(() => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/x`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+describe('undici transport: the deadline and the caller\'s signal', () => {
+  it('a request with no answer within its timeout fails as a timeout', async () => {
+    const send = createUndiciTransport();
+    const error = await send({ method: 'GET', url, headers: {}, timeoutMs: 100 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error).toMatchObject({ kind: 'timeout', message: expect.stringMatching(/within 0\.1s$/) });
+  });
+
+  it('a request whose caller aborts fails as interrupted, not as a timeout', async () => {
+    const send = createUndiciTransport();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const error = await send({ method: 'GET', url, headers: {}, timeoutMs: 10_000, signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'aborted' });
+  });
+
+  it('a signal already aborted sends nothing that waits', async () => {
+    const send = createUndiciTransport();
+    const started = performance.now();
+    const error = await send({ method: 'GET', url, headers: {}, timeoutMs: 10_000, signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'aborted' });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

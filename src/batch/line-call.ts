@@ -29,10 +29,14 @@ export interface LineProcessorOptions {
   target: Omit<RequestTarget, 'signal'>;
   /** Undefined for --dry-run: the request is recorded, not sent. */
   call?: LineCall;
+  /** `--query`, applied to each successful result. */
+  query?: ResultQuery;
 }
 
+export type ResultQuery = (result: unknown) => { ok: true; value: unknown } | { ok: false; message: string };
+
 /** Turns one input record into its outcome: read, merge with the command line, validate, send. Never throws. */
-export function createLineProcessor({ op, base, columns, target, call }: LineProcessorOptions): (record: SourceRecord) => Promise<LineOutcome> {
+export function createLineProcessor({ op, base, columns, target, call, query }: LineProcessorOptions): (record: SourceRecord) => Promise<LineOutcome> {
   const lineInput = createLineInput(op, base);
   return async (record) => {
     if (record.problem) return invalidOutcome(record.problem);
@@ -42,6 +46,13 @@ export function createLineProcessor({ op, base, columns, target, call }: LinePro
     if (!line.ok) return invalidOutcome(line.message, line.issues);
     const request = buildRequest(op, line.input.params, line.input.body, target);
     if (!call) return plannedOutcome(request);
-    return outcomeOfCall(await call(request));
+    const outcome = outcomeOfCall(await call(request));
+    return query && outcome.ok ? queried(outcome, query) : outcome;
   };
+}
+
+/** The call succeeded whatever the query makes of its result; a query that cannot apply says so beside it. */
+function queried(outcome: Extract<LineOutcome, { ok: true }>, query: ResultQuery): LineOutcome {
+  const shown = query(outcome.result);
+  return shown.ok ? { ...outcome, result: shown.value ?? null } : { ...outcome, warning: `--query could not be applied to the result: ${shown.message}` };
 }

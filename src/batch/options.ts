@@ -19,15 +19,16 @@ export const MAX_CONCURRENCY = 64;
  */
 export const windowFor = (concurrency: number): number => Math.max(64, concurrency * 16);
 
-export function readBatchOptions(flags: Record<string, unknown>): BatchOptions {
+export function readBatchOptions(flags: Record<string, unknown>, globals: { output?: string }): BatchOptions {
+  // Records are one JSON object per line whatever the result; a table or YAML would break that.
+  if (globals.output !== undefined && globals.output !== 'json' && globals.output !== 'ndjson') {
+    throw usageError(`--output ${globals.output} does not apply to --input: batch mode writes one JSON record per line (ndjson)`);
+  }
   const input = flags.input as string;
   if (input === '') throw usageError('--input: expected a file name, or - for standard input');
   const options: BatchOptions = { input, concurrency: readConcurrency(flags.concurrency), ordered: flags.unordered !== true };
-  const format = flags.inputFormat as string | undefined;
-  if (format !== undefined) {
-    if (format !== 'csv' && format !== 'ndjson') throw usageError(`--input-format: expected csv or ndjson, got "${format}"`);
-    options.format = format;
-  }
+  // commander has already refused any other --input-format.
+  if (flags.inputFormat !== undefined) options.format = flags.inputFormat as InputFormat;
   const rejects = flags.rejects as string | undefined;
   if (rejects !== undefined) {
     if (rejects === '' || rejects === '-') throw usageError('--rejects: expected a file name (standard output holds the records)');

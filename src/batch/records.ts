@@ -10,7 +10,7 @@ export type LineError =
 
 /** What became of one line. `status` is null when no HTTP answer came (or nothing was sent). */
 export type LineOutcome =
-  | { ok: true; status: number | null; result?: unknown; request?: PlannedRequest; mismatch?: string }
+  | { ok: true; status: number | null; result?: unknown; request?: PlannedRequest; mismatch?: string; warning?: string }
   | { ok: false; status: number | null; error: LineError };
 
 /** What `--dry-run` records instead of a result; headers stay out, so no token is ever printed. */

@@ -10,7 +10,7 @@ import type { RetryOptions } from '../client/retry.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { VERSION } from '../version.js';
 import { readCsvColumns, type Column } from './csv-columns.js';
-import { createLineCall, createLineProcessor } from './line-call.js';
+import { createLineCall, createLineProcessor, type ResultQuery } from './line-call.js';
 import { type BatchOptions, readBatchOptions, windowFor } from './options.js';
 import { runPipeline } from './pipeline.js';
 import { BatchTally, createProgressBar, summaryLine } from './progress.js';
@@ -23,7 +23,8 @@ import { BatchInputError, type BatchSource, openBatchSource, sameFile } from './
  * stdout. Loaded only when argv holds --input, so single calls never pay for it.
  */
 export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
-  const options = readBatchOptions(inv.flags);
+  const options = readBatchOptions(inv.flags, inv.globals);
+  const query = await compileBatchQuery(inv.globals.query);
   const base = await readBaseInput(ctx, inv);
   const source = await guard(() => openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks() }));
   let rejects: RejectsFile | undefined;
@@ -32,7 +33,7 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
     const target = await resolveTarget(ctx, inv.globals, { needCredential: !inv.globals.dryRun });
     if (inv.op.destructive && !inv.flags.yes && !inv.globals.dryRun) await confirmBatch(ctx, inv.op, options, source);
     if (options.rejects) rejects = await guard(() => createRejects(options, source));
-    await runLines(ctx, inv, { options, source, base, columns, target, rejects });
+    await runLines(ctx, inv, { options, source, base, columns, target, rejects, query });
   } finally {
     source.close();
     rejects?.close();
@@ -47,6 +48,14 @@ async function readBaseInput(ctx: Context, inv: Invocation): Promise<OperationIn
     if (error instanceof InputError || error instanceof BodySourceError) throw usageError(error.message);
     throw error;
   }
+}
+
+/** `--query` applies to each line's result; compiled before anything is sent. */
+async function compileBatchQuery(expression: string | undefined): Promise<ResultQuery | undefined> {
+  if (expression === undefined) return undefined;
+  const compiled = (await import('../output/query.js')).compileQuery(expression);
+  if (!compiled.ok) throw usageError(`--query: ${compiled.message}`);
+  return compiled.apply;
 }
 
 /** Unusable input is a usage error: exit 2, nothing sent. */
@@ -76,9 +85,10 @@ interface Batch {
   columns: Column[] | undefined;
   target: Target;
   rejects: RejectsFile | undefined;
+  query: ResultQuery | undefined;
 }
 
-async function runLines(ctx: Context, inv: Invocation, { options, source, base, columns, target, rejects }: Batch): Promise<void> {
+async function runLines(ctx: Context, inv: Invocation, { options, source, base, columns, target, rejects, query }: Batch): Promise<void> {
   const send = ctx.createTransport?.({ connections: options.concurrency }) ?? ctx.send;
   const hooks = inv.globals.debug ? debugHooks((text) => ctx.io.err(text), target.credential?.source) : {};
   const requestTarget = { baseUrl: target.baseUrl, token: target.credential?.token, userAgent: `svc/${VERSION}`, timeoutMs: target.timeoutMs };
@@ -93,7 +103,7 @@ async function runLines(ctx: Context, inv: Invocation, { options, source, base, 
     window: options.ordered ? windowFor(options.concurrency) : undefined,
     signal: ctx.signal,
     stopReading: () => source.close(),
-    run: createLineProcessor({ op: inv.op, base, columns, target: requestTarget, call }),
+    run: createLineProcessor({ op: inv.op, base, columns, target: requestTarget, call, query }),
     emit(record, outcome) {
       ctx.io.out(recordText(record.line, outcome));
       if (!outcome.ok) rejects?.add(record.raw);

@@ -46,7 +46,7 @@ export function createLineProcessor({ op, base, columns, target, call, query }: 
     if (!line.ok) return invalidOutcome(line.message, line.issues);
     const request = buildRequest(op, line.input.params, line.input.body, target);
     if (!call) return plannedOutcome(request);
-    const outcome = outcomeOfCall(await call(request));
+    const outcome = outcomeOfCall(await call(request), op.method);
     return query && outcome.ok ? queried(outcome, query) : outcome;
   };
 }

@@ -2,6 +2,8 @@
 export class BatchTally {
   succeeded = 0;
   failed = 0;
+  /** Failed writes whose answer was lost: they may have been applied. */
+  uncertain = 0;
   /** The highest input line that has a record: every line up to it was taken. */
   lastLine = 0;
   /** How far into the file the lines with records reach, in bytes. */
@@ -11,9 +13,10 @@ export class BatchTally {
     return this.succeeded + this.failed;
   }
 
-  count(line: number, ok: boolean, endOffset: number): void {
+  count(line: number, ok: boolean, endOffset: number, uncertain = false): void {
     if (ok) this.succeeded++;
     else this.failed++;
+    if (uncertain) this.uncertain++;
     if (line > this.lastLine) this.lastLine = line;
     if (endOffset > this.offset) this.offset = endOffset;
   }
@@ -72,7 +75,8 @@ export type BatchEnd = 'complete' | 'interrupted' | 'halted';
 export function summaryLine(tally: BatchTally, seconds: number, end: BatchEnd, options: { rejects?: string; dryRun?: boolean } = {}): string {
   const lines = `${tally.done} ${tally.done === 1 ? 'line' : 'lines'}`;
   const succeeded = options.dryRun ? `${tally.succeeded} valid (nothing was sent)` : `${tally.succeeded} succeeded`;
-  const counts = `${succeeded}, ${tally.failed} failed${tally.failed > 0 && options.rejects ? ` (written to ${options.rejects})` : ''}`;
+  const notes = [tally.failed > 0 && options.rejects ? `written to ${options.rejects}` : '', tally.uncertain > 0 ? `${tally.uncertain} of them may have been applied: their answer was lost` : ''].filter(Boolean);
+  const counts = `${succeeded}, ${tally.failed} failed${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
   const speed = `in ${duration(seconds)}${seconds > 0 && tally.done > 0 ? ` (${Math.round(tally.done / seconds)}/s)` : ''}`;
   if (end === 'complete') return `${lines}: ${counts} ${speed}`;
   const left = tally.lastLine === 0 ? 'no line was started' : `lines after line ${tally.lastLine} were not started`;

@@ -1,4 +1,5 @@
 import type { CallResult } from '../client/result.js';
+import { isIdempotent } from '../client/retry.js';
 import type { HttpRequest } from '../client/transport.js';
 import type { LineIssue } from './line-input.js';
 
@@ -6,12 +7,14 @@ import type { LineIssue } from './line-input.js';
 export type LineError =
   | { kind: 'invalid'; message: string; issues?: LineIssue[] }
   | { kind: 'api'; message: string; type?: string; code?: string; details?: unknown }
-  | { kind: 'transport' | 'unreadable'; message: string };
+  | { kind: 'unreadable'; message: string }
+  /** `mayHaveApplied`: a write whose answer was lost; svc never repeats it, so check before sending it again. */
+  | { kind: 'transport'; message: string; mayHaveApplied?: true };
 
 /** What became of one line. `status` is null when no HTTP answer came (or nothing was sent). */
 export type LineOutcome =
-  | { ok: true; status: number | null; result?: unknown; request?: PlannedRequest; mismatch?: string; warning?: string }
-  | { ok: false; status: number | null; error: LineError };
+  | { ok: true; status: number | null; result?: unknown; request?: PlannedRequest; mismatch?: string; warning?: string; attempts?: number }
+  | { ok: false; status: number | null; error: LineError; attempts?: number };
 
 /** What `--dry-run` records instead of a result; headers stay out, so no token is ever printed. */
 export interface PlannedRequest {
@@ -26,8 +29,14 @@ export const invalidOutcome = (message: string, issues?: LineIssue[]): LineOutco
   error: issues ? { kind: 'invalid', message, issues } : { kind: 'invalid', message },
 });
 
-/** A call's result as a line outcome. */
-export function outcomeOfCall(result: CallResult<unknown>): LineOutcome {
+/** A call's result as a line outcome; `attempts` appears when retries were made. */
+export function outcomeOfCall(result: CallResult<unknown>, method: string): LineOutcome {
+  const outcome = lineOutcome(result, method);
+  if (result.attempts !== undefined && result.attempts > 1) outcome.attempts = result.attempts;
+  return outcome;
+}
+
+function lineOutcome(result: CallResult<unknown>, method: string): LineOutcome {
   if (result.ok) {
     const outcome: LineOutcome = { ok: true, status: result.status, result: result.data ?? null };
     if (result.mismatch) outcome.mismatch = result.mismatch;
@@ -43,8 +52,12 @@ export function outcomeOfCall(result: CallResult<unknown>): LineOutcome {
       return invalidOutcome(error.message, error.issues.map((i) => ({ field: i.path.join('.') || 'line', message: i.message })));
     case 'unreadable':
       return { ok: false, status: error.status, error: { kind: 'unreadable', message: error.message } };
-    case 'transport':
-      return { ok: false, status: null, error: { kind: 'transport', message: error.message } };
+    case 'transport': {
+      // As for a single call (src/cli/report.ts): a lost answer to a write leaves its effect unknown.
+      if (!error.sent || error.failure === 'aborted' || isIdempotent(method)) return { ok: false, status: null, error: { kind: 'transport', message: error.message } };
+      const message = `${error.message}; the ${method} may have been applied: check before sending it again`;
+      return { ok: false, status: null, error: { kind: 'transport', message, mayHaveApplied: true } };
+    }
   }
 }
 

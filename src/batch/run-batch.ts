@@ -107,7 +107,7 @@ async function runLines(ctx: Context, inv: Invocation, { options, source, base, 
     emit(record, outcome) {
       ctx.io.out(recordText(record.line, outcome));
       if (!outcome.ok) rejects?.add(record.raw);
-      tally.count(record.line, outcome.ok, record.endOffset);
+      tally.count(record.line, outcome.ok, record.endOffset, !outcome.ok && outcome.error.kind === 'transport' && outcome.error.mayHaveApplied === true);
       bar?.update();
     },
     // A refused credential fails every later line too: stop rather than send thousands of 401s.

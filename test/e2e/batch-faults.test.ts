@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { startFaultProxy } from '../support/fault-proxy.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../support/spawn-svc.js';
 
 // Faults and Ctrl-C in the middle of a batch: the real bin/svc against the mock on 127.0.0.1.
@@ -28,22 +30,44 @@ const postsPerEmail = () => {
 };
 const enrolled = () => (server.state() as { sequences: { seq_123: { enrollments: { email?: string }[] } } }).sequences.seq_123.enrollments.map((e) => e.email).filter((e) => e?.includes('lead'));
 
-describe('svc batch: faults in the middle of a batch', () => {
-  it('a 503, a dropped connection and a malformed answer fail their own lines, each POST sent once, none written twice', async () => {
-    const faults: Record<string, string> = { lead7: '503', lead12: 'reset', lead18: 'malformed-json', lead23: '429;retry-after=1' };
-    const proxy = await startFaultProxy(server.url, (body) => Object.entries(faults).find(([name]) => body.includes(`"${name}@`))?.[1]);
-    try {
-      const run = await runSvc(['campaigns', 'person', 'add', '--input', '-'], { env: { ...env, SERVICE_BASE_URL: proxy.url }, input: leads(30) });
-      expect(run.code).toBe(1);
-      const out = records(run.stdout);
-      expect(out.map((r) => r.line)).toEqual([...Array(30).keys()].map((i) => i + 1));
-      expect(out.filter((r) => !r.ok).map((r) => [r.line, r.status, r.error!.kind])).toEqual([[7, 503, 'api'], [12, null, 'transport'], [18, 200, 'unreadable'], [23, 429, 'api']]);
-      expect(postsPerEmail()).toEqual(Object.fromEntries([...Array(30).keys()].map((i) => [`lead${i + 1}@example.com`, 1])));
-      expect(enrolled()).toHaveLength(26);
-      expect(run.stderr).toMatch(/^svc: 30 lines: 26 succeeded, 4 failed in /);
-    } finally {
-      await proxy.close();
-    }
+describe('svc batch: faults injected by the mock in the middle of a batch', () => {
+  // The mock's own fault queue: requests 1-10 pass (slow=0 answers normally), the next ones fail.
+  const faultMidBatch = (faults: string[]) => {
+    server.injectFaults('slow=0', 10);
+    for (const fault of faults) server.injectFaults(fault);
+  };
+
+  it('writes (POST) are never repeated: each line reaches the mock once; failed lines get their record and go to the rejects', async () => {
+    faultMidBatch(['503', 'reset', 'malformed-json', '429;retry-after=1']);
+    const input = leads(30);
+    const rejects = join(mkdtempSync(join(tmpdir(), 'svc-batch-')), 'rejects.ndjson');
+    const run = await runSvc(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4', '--rejects', rejects], { env: { ...env, SVC_RETRY_BASE_MS: '1' }, input });
+    expect(run.code).toBe(1);
+    const out = records(run.stdout);
+    expect(out.map((r) => r.line)).toEqual([...Array(30).keys()].map((i) => i + 1));
+    const failed = out.filter((r) => !r.ok);
+    expect(failed.map((r) => `${r.status} ${r.error!.kind}`).sort()).toEqual(['200 unreadable', '429 api', '503 api', 'null transport']);
+    expect(failed.every((r) => r.line > 10)).toBe(true);
+    expect(failed.find((r) => r.error!.kind === 'transport')!.error).toMatchObject({ mayHaveApplied: true, message: expect.stringContaining('the POST may have been applied') });
+    expect(postsPerEmail()).toEqual(Object.fromEntries([...Array(30).keys()].map((i) => [`lead${i + 1}@example.com`, 1])));
+    expect(enrolled()).toHaveLength(26);
+    const lines = input.split('\n');
+    expect(readFileSync(rejects, 'utf8')).toBe(failed.map((r) => `${lines[r.line - 1]}\n`).join(''));
+    expect(run.stderr).toMatch(/^svc: 30 lines: 26 succeeded, 4 failed \(written to .*; 1 of them may have been applied: their answer was lost\) in /);
+  });
+
+  it('idempotent requests (DELETE) are retried by the same policy as single calls, and every line succeeds', async () => {
+    faultMidBatch(['503', '503', 'reset', '429;retry-after=0']);
+    const paths = ['reports/2026/q3.csv', 'notes/todo.md', 'tmp/scratch.txt', ...Array.from({ length: 17 }, (_, i) => `gone/${i}.txt`)];
+    const input = paths.map((path) => JSON.stringify({ path })).join('\n') + '\n';
+    const run = await runSvc(['files', 'delete', '--input', '-', '--concurrency', '4', '--retries', '5'], { env: { ...env, SVC_RETRY_BASE_MS: '1' }, input });
+    expect(run.code).toBe(0);
+    const out = records(run.stdout) as { line: number; ok: boolean; attempts?: number; result?: unknown }[];
+    expect(out.every((r) => r.ok)).toBe(true);
+    expect(out.reduce((sum, r) => sum + (r.attempts ?? 1) - 1, 0)).toBe(4); // one retry per fault
+    expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(24);
+    expect(out.slice(0, 3).map((r) => r.result)).toEqual([{ path: 'reports/2026/q3.csv' }, { path: 'notes/todo.md' }, { path: 'tmp/scratch.txt' }]);
+    expect(Object.keys((server.state() as { files: Record<string, string> }).files)).not.toContain('notes/todo.md');
   });
 });
 

@@ -1,10 +1,12 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.js';
-import { runSvc } from '../support/spawn-svc.js';
+import { freshConfigDir, runSvc, SVC_BIN } from '../support/spawn-svc.js';
 
 // The real bin/svc in batch mode against the mock on 127.0.0.1; assertions read what the mock received.
 let server: MockServer;
@@ -133,5 +135,24 @@ describe('svc batch: rejects, fix, run again, done', () => {
       ['/v1/crm/objects/deals/entries', { data: { stage: 'lead', name: 'Beta', amount: 12000, assignees: ['usr_ada'] } }],
       ['/v1/crm/objects/deals/entries', { data: { stage: 'lead', name: 'Gamma', amount: 1 } }],
     ]);
+  });
+});
+
+describe('svc batch: start-up stays lean', () => {
+  /** The module URLs a real bin/svc loads for these arguments (test/support/trace-imports.mjs). */
+  const loadedModules = async (args: string[], input = '') => {
+    const trace = join(freshConfigDir(), 'imports.txt');
+    const env = { PATH: process.env.PATH ?? '', SVC_TRACE_IMPORTS: trace, SERVICE_BASE_URL: server.url, SERVICE_API_KEY: server.apiKey, SVC_CONFIG_DIR: freshConfigDir() };
+    const child = promisify(execFile)(process.execPath, ['--import', join(import.meta.dirname, '..', 'support', 'trace-imports.mjs'), SVC_BIN, ...args], { env });
+    child.child.stdin!.end(input);
+    await child;
+    return readFileSync(trace, 'utf8').trim().split('\n');
+  };
+
+  it('the batch code loads only when argv holds --input', async () => {
+    const single = await loadedModules(['email', 'drafts', 'get', 'dr_123']);
+    expect(single.filter((url) => /\/chunks\/run-batch-/.test(url))).toEqual([]);
+    const batch = await loadedModules(['email', 'drafts', 'get', '--input', '-'], '{"draftId":"dr_123"}\n');
+    expect(batch.some((url) => /\/chunks\/run-batch-/.test(url))).toBe(true);
   });
 });

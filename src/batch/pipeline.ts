@@ -28,75 +28,92 @@ export interface PipelineEnd {
 export async function runPipeline<E, R>(options: PipelineOptions<E, R>): Promise<PipelineEnd> {
   const { concurrency, window, signal } = options;
   const entries = options.entries[Symbol.asyncIterator]();
-  const held = new Map<number, { entry: E; outcome: R }>();
+  const output = createOutput(options.emit, window !== undefined);
+  const waker = createWaker(signal);
   let started = 0;
-  let emitted = 0;
   let inFlight = 0;
   let halted = false;
   let failure: { error: unknown } | undefined;
-  let readingCut = false;
-  let exhausted = false;
-  let wake: (() => void) | undefined;
-  const nudge = () => wake?.();
-  signal?.addEventListener('abort', nudge);
   const stopping = () => halted || signal?.aborted === true || failure !== undefined;
-  const hasRoom = () => inFlight < concurrency && (window === undefined || started - emitted < window);
-
-  const finish = (seq: number, entry: E, outcome: R) => {
-    inFlight--;
-    if (options.halts?.(outcome)) halted = true;
-    if (window === undefined) {
-      emitted++;
-      options.emit(entry, outcome);
-    } else {
-      held.set(seq, { entry, outcome });
-      for (let next = held.get(emitted); next; next = held.get(emitted)) {
-        held.delete(emitted++);
-        options.emit(next.entry, next.outcome);
-      }
-    }
-    nudge();
+  const hasRoom = () => inFlight < concurrency && (window === undefined || started - output.emitted() < window);
+  const start = (entry: E) => {
+    const seq = started++;
+    inFlight++;
+    options
+      .run(entry)
+      .then((outcome) => {
+        halted ||= options.halts?.(outcome) === true;
+        output.complete(seq, entry, outcome);
+      })
+      .catch((error: unknown) => void (failure ??= { error })) // a bug, not a fault: rethrown once all have settled
+      .finally(() => {
+        inFlight--;
+        waker.wake();
+      });
   };
-
+  let next: IteratorResult<E> | 'cut' | undefined;
   try {
-    for (;;) {
-      while (!stopping() && !hasRoom()) await new Promise<void>((resolve) => (wake = resolve));
-      if (stopping()) break;
-      const next = await nextOrStop(entries, signal, options.stopReading);
-      readingCut = next === undefined;
-      exhausted = next?.done === true;
-      if (next === undefined || next.done || stopping()) break;
-      const seq = started++;
-      inFlight++;
-      options.run(next.value).then(
-        (outcome) => finish(seq, next.value, outcome),
-        (error: unknown) => {
-          inFlight--;
-          failure ??= { error };
-          nudge();
-        },
-      );
+    while (!stopping()) {
+      if (!hasRoom()) {
+        await waker.wait();
+        continue;
+      }
+      next = await nextOrStop(entries, signal, options.stopReading);
+      if (next === 'cut' || next.done || stopping()) break;
+      start(next.value);
     }
-    while (inFlight > 0) await new Promise<void>((resolve) => (wake = resolve));
+    while (inFlight > 0) await waker.wait();
   } finally {
-    signal?.removeEventListener('abort', nudge);
+    waker.dispose();
   }
   if (failure) throw failure.error;
   // A read cut short by Ctrl-C is still pending; the source was closed under it instead.
-  if (!readingCut) await entries.return?.();
+  if (next !== 'cut') await entries.return?.();
   // Ctrl-C after the last line was taken leaves nothing undone: the batch is complete.
+  const exhausted = next !== 'cut' && next?.done === true;
   return { started, stopped: halted ? 'halted' : signal?.aborted && !exhausted ? 'interrupted' : undefined };
 }
 
-/** The next entry, or undefined when Ctrl-C comes first (reading standard input can wait forever). */
-async function nextOrStop<E>(entries: AsyncIterator<E>, signal: AbortSignal | undefined, stopReading: (() => void) | undefined): Promise<IteratorResult<E> | undefined> {
+/** Emits outcomes as they come, or in input order, holding back those that finish early. */
+function createOutput<E, R>(emit: (entry: E, outcome: R) => void, ordered: boolean) {
+  const held = new Map<number, { entry: E; outcome: R }>();
+  let emitted = 0;
+  return {
+    emitted: () => emitted,
+    complete(seq: number, entry: E, outcome: R) {
+      if (!ordered) {
+        emitted++;
+        return emit(entry, outcome);
+      }
+      held.set(seq, { entry, outcome });
+      for (let next = held.get(emitted); next; next = held.get(emitted)) {
+        held.delete(emitted++);
+        emit(next.entry, next.outcome);
+      }
+    },
+  };
+}
+
+/** The main loop sleeps here until a call finishes or Ctrl-C comes. */
+function createWaker(signal: AbortSignal | undefined) {
+  let wake: (() => void) | undefined;
+  const nudge = () => wake?.();
+  signal?.addEventListener('abort', nudge);
+  return {
+    wake: nudge,
+    wait: () => new Promise<void>((resolve) => (wake = resolve)),
+    dispose: () => signal?.removeEventListener('abort', nudge),
+  };
+}
+
+/** The next entry, or 'cut' when Ctrl-C comes first (reading standard input can wait forever). */
+async function nextOrStop<E>(entries: AsyncIterator<E>, signal: AbortSignal | undefined, stopReading: (() => void) | undefined): Promise<IteratorResult<E> | 'cut'> {
   if (!signal) return entries.next();
-  if (signal.aborted) return undefined;
   let onAbort: (() => void) | undefined;
-  const aborted = new Promise<undefined>((resolve) => {
+  const aborted = new Promise<'cut'>((resolve) => {
     onAbort = () => {
       stopReading?.();
-      resolve(undefined);
+      resolve('cut');
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });

@@ -26,13 +26,14 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
   const options = readBatchOptions(inv.flags, inv.globals);
   const query = await compileBatchQuery(inv.globals.query);
   const base = await readBaseInput(ctx, inv);
-  const source = await guard(() => openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks() }));
+  const source = await refusingBadInput(() => openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks() }));
   let rejects: RejectsFile | undefined;
   try {
-    const columns = source.header && guard(() => readCsvColumns(inv.op, source.header!.cells, `${source.name} line ${source.header!.line}`));
+    const header = source.header;
+    const columns = header ? await refusingBadInput(() => readCsvColumns(inv.op, header.cells, `${source.name} line ${header.line}`)) : undefined;
     const target = await resolveTarget(ctx, inv.globals, { needCredential: !inv.globals.dryRun });
     if (inv.op.destructive && !inv.flags.yes && !inv.globals.dryRun) await confirmBatch(ctx, inv.op, options, source);
-    if (options.rejects) rejects = await guard(() => createRejects(options, source));
+    if (options.rejects) rejects = await refusingBadInput(() => createRejects(options, source));
     await runLines(ctx, inv, { options, source, base, columns, target, rejects, query });
   } finally {
     source.close();
@@ -59,15 +60,11 @@ async function compileBatchQuery(expression: string | undefined): Promise<Result
 }
 
 /** Unusable input is a usage error: exit 2, nothing sent. */
-function guard<T>(open: () => T): T {
-  const refuse = (error: unknown): never => {
-    throw error instanceof BatchInputError ? usageError(error.message) : error;
-  };
+async function refusingBadInput<T>(open: () => T | Promise<T>): Promise<T> {
   try {
-    const value = open();
-    return (value instanceof Promise ? value.catch(refuse) : value) as T;
+    return await open();
   } catch (error) {
-    return refuse(error);
+    throw error instanceof BatchInputError ? usageError(error.message) : error;
   }
 }
 

@@ -32,20 +32,32 @@ export interface ProgressOptions {
 const BAR_WIDTH = 24;
 const REDRAW_MS = 100;
 
-/** A one-line progress bar on a terminal, redrawn at most ten times a second. */
-export function createProgressBar(tally: BatchTally, options: ProgressOptions): { update(): void; clear(): void } {
+/**
+ * A one-line progress bar on a terminal, redrawn at most ten times a second. `above` writes
+ * something else to the same terminal (records, when stdout is one too) without tearing the bar.
+ */
+export function createProgressBar(tally: BatchTally, options: ProgressOptions): { update(): void; clear(): void; above(write: () => void): void } {
   const now = options.now ?? (() => performance.now());
   const started = now();
   let drawnAt = -Infinity;
+  const draw = (time: number) => {
+    drawnAt = time;
+    options.write(`\r${progressLine(tally, (time - started) / 1000, options.totalBytes)}\u001b[K`);
+  };
+  const clear = () => {
+    if (drawnAt !== -Infinity) options.write('\r\u001b[K');
+  };
   return {
     update() {
       const time = now();
-      if (time - drawnAt < REDRAW_MS) return;
-      drawnAt = time;
-      options.write(`\r${progressLine(tally, (time - started) / 1000, options.totalBytes)}\u001b[K`);
+      if (time - drawnAt >= REDRAW_MS) draw(time);
     },
-    clear() {
-      if (drawnAt !== -Infinity) options.write('\r\u001b[K');
+    clear,
+    above(write) {
+      const shown = drawnAt !== -Infinity;
+      clear();
+      write();
+      if (shown) draw(now());
     },
   };
 }

@@ -102,7 +102,9 @@ async function runLines(ctx: Context, inv: Invocation, { options, source, base, 
     stopReading: () => source.close(),
     run: createLineProcessor({ op: inv.op, base, columns, target: requestTarget, call, query }),
     emit(record, outcome) {
-      ctx.io.out(recordText(record.line, outcome));
+      const text = recordText(record.line, outcome);
+      if (bar && ctx.io.stdoutIsTTY) bar.above(() => ctx.io.out(text));
+      else ctx.io.out(text);
       if (!outcome.ok) rejects?.add(record.raw);
       tally.count(record.line, outcome.ok, record.endOffset, !outcome.ok && outcome.error.kind === 'transport' && outcome.error.mayHaveApplied === true);
       bar?.update();

@@ -37,7 +37,7 @@ export async function benchBatch({ log = console.log, quick = false } = {}) {
     const curl = await measureCurl(dir, mock, quick ? 1_000 : CALLS);
     if (curl) log(`  xargs -P ${CONCURRENCY} curl: ${rate(curl.calls, curl.seconds)} calls/s over ${curl.calls.toLocaleString('en-US')} calls`);
     const big = await measureBatch(writeInput(dir, BIG), env, mock);
-    log(`  batch mode, ${BIG.toLocaleString('en-US')} lines: ${rate(BIG, big.seconds)} calls/s, peak RSS ${mib(big.maxRSS)}`);
+    log(`  batch mode, ${BIG.toLocaleString('en-US')} lines: ${rate(BIG, big.seconds)} calls/s, peak RSS ${mib(big.maxRSS)}; CPU: svc ${percent(big.svcCpu)}, mock ${percent(big.mockCpu)} of one core`);
     return tableRows({ batch, shell, curl, big });
   } finally {
     await mock.stop();

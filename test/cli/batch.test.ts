@@ -175,6 +175,31 @@ describe('batch on a terminal and at the edges', () => {
     expect(fake.err()).toMatch(/^svc: stopped: the service refused the credential \(HTTP 401\): \d lines? done, 0 succeeded, \d failed; lines after line \d were not started\n$/);
   });
 
+  it('retries idempotent lines by the single-call policy, and a POST line never', async () => {
+    let calls = 0;
+    const flaky = createFakeContext({ respond: () => (++calls % 2 === 1 ? json(503, { error: { message: 'busy', type: 'api_error', code: 'unavailable' } }) : json(200, { path: 'a.txt' })), stdin: ndjson({ path: 'a.txt' }, { path: 'b.txt' }) });
+    expect(await run(['files', 'delete', '--input', '-', '--concurrency', '1'], flaky.ctx)).toBe(0);
+    expect(flaky.requests).toHaveLength(4);
+    expect(records(flaky.out()).map((r) => r.attempts)).toEqual([2, 2]);
+    const post = createFakeContext({ respond: () => json(503, { error: { message: 'busy', type: 'api_error', code: 'unavailable' } }), stdin: ndjson({ sequenceId: 'seq_1', email: 'a@x.io' }) });
+    expect(await run(['campaigns', 'person', 'add', '--input', '-'], post.ctx)).toBe(1);
+    expect(post.requests).toHaveLength(1);
+  });
+
+  it('Ctrl-C ends a wait for a retry: no new attempt, the line is recorded as interrupted, exit 130', async () => {
+    const controller = new AbortController();
+    const fake = createFakeContext({ respond: () => json(503, { error: { message: 'busy', type: 'api_error', code: 'unavailable' } }), stdin: ndjson({ draftId: 'dr_1' }, { draftId: 'dr_2' }) });
+    fake.ctx.signal = controller.signal;
+    fake.ctx.clock = { ...fake.ctx.clock!, sleep: (_ms, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')))) };
+    const running = run(['email', 'drafts', 'get', '--input', '-', '--concurrency', '1'], fake.ctx);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort();
+    expect(await running).toBe(130);
+    expect(fake.requests).toHaveLength(1);
+    expect(records(fake.out())).toEqual([{ line: 1, ok: false, status: null, error: { kind: 'transport', message: 'interrupted while waiting to retry' } }]);
+    expect(fake.err()).toBe('svc: interrupted: 1 line done, 0 succeeded, 1 failed; lines after line 1 were not started\n');
+  });
+
   it('never prints the credential, even when the service echoes it', async () => {
     const token = 'sk_test_1234567890';
     const fake = createFakeContext({ respond: () => json(400, { error: { message: `bad key ${token}`, type: 'invalid_request_error', code: 'x', details: { token } } }), stdin: ndjson({ sequenceId: 'seq_1', email: 'a@x.io' }) });

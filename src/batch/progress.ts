@@ -36,7 +36,13 @@ const REDRAW_MS = 100;
  * A one-line progress bar on a terminal, redrawn at most ten times a second. `above` writes
  * something else to the same terminal (records, when stdout is one too) without tearing the bar.
  */
-export function createProgressBar(tally: BatchTally, options: ProgressOptions): { update(): void; clear(): void; above(write: () => void): void } {
+export interface ProgressBar {
+  update(): void;
+  clear(): void;
+  above(write: () => void): void;
+}
+
+export function createProgressBar(tally: BatchTally, options: ProgressOptions): ProgressBar {
   const now = options.now ?? (() => performance.now());
   const started = now();
   let drawnAt = -Infinity;

@@ -13,10 +13,10 @@ import { readCsvColumns, type Column } from './csv-columns.js';
 import { createLineCall, createLineProcessor, type ResultQuery } from './line-call.js';
 import { type BatchOptions, readBatchOptions, windowFor } from './options.js';
 import { runPipeline } from './pipeline.js';
-import { BatchTally, createProgressBar, summaryLine } from './progress.js';
-import { recordText } from './records.js';
+import { BatchTally, createProgressBar, type ProgressBar, summaryLine } from './progress.js';
+import { type LineOutcome, recordText } from './records.js';
 import { openRejects, type RejectsFile } from './rejects.js';
-import { BatchInputError, type BatchSource, openBatchSource, sameFile } from './source.js';
+import { BatchInputError, type BatchSource, openBatchSource, sameFile, type SourceRecord } from './source.js';
 
 /**
  * `--input <file | ->`: one call per NDJSON line or CSV row, concurrently, one record per line on
@@ -101,14 +101,7 @@ async function runLines(ctx: Context, inv: Invocation, { options, source, base, 
     signal: ctx.signal,
     stopReading: () => source.close(),
     run: createLineProcessor({ op: inv.op, base, columns, target: requestTarget, call, query }),
-    emit(record, outcome) {
-      const text = recordText(record.line, outcome);
-      if (bar && ctx.io.stdoutIsTTY) bar.above(() => ctx.io.out(text));
-      else ctx.io.out(text);
-      if (!outcome.ok) rejects?.add(record.raw);
-      tally.count(record.line, outcome.ok, record.endOffset, !outcome.ok && outcome.error.kind === 'transport' && outcome.error.mayHaveApplied === true);
-      bar?.update();
-    },
+    emit: createRecordWriter(ctx, tally, bar, rejects),
     // A refused credential fails every later line too: stop rather than send thousands of 401s.
     halts: (outcome) => !outcome.ok && outcome.status === 401,
   });
@@ -118,6 +111,18 @@ async function runLines(ctx: Context, inv: Invocation, { options, source, base, 
   if (end.stopped === 'halted') throw new CliError(summary, ExitCode.auth);
   if (tally.failed > 0) throw new CliError(summary, ExitCode.api);
   ctx.io.err(`svc: ${summary}\n`);
+}
+
+/** Each line's record to stdout, a failed line to the rejects file, and the counts to the bar. */
+function createRecordWriter(ctx: Context, tally: BatchTally, bar: ProgressBar | undefined, rejects: RejectsFile | undefined) {
+  return (record: SourceRecord, outcome: LineOutcome): void => {
+    const text = recordText(record.line, outcome);
+    if (bar && ctx.io.stdoutIsTTY) bar.above(() => ctx.io.out(text));
+    else ctx.io.out(text);
+    if (!outcome.ok) rejects?.add(record.raw);
+    tally.count(record.line, outcome.ok, record.endOffset, !outcome.ok && outcome.error.kind === 'transport' && outcome.error.mayHaveApplied === true);
+    bar?.update();
+  };
 }
 
 /**

@@ -74,6 +74,19 @@ describe('batch input: argv and lines in, requests out', () => {
     expect(records(fake.out()).map((r) => r.line)).toEqual([2, 3]);
   });
 
+  it('refuses a line over 1 MiB in its own record, and goes on with the next', async () => {
+    const huge = JSON.stringify({ sequenceId: 'seq_1', email: 'a@x.io', displayName: 'x'.repeat(1024 * 1024) });
+    const rejects = join(mkdtempSync(join(tmpdir(), 'svc-batch-')), 'rejects.ndjson');
+    const fake = createFakeContext({ respond: enrolled, stdin: ndjson(huge, { sequenceId: 'seq_1', email: 'b@x.io' }) });
+    expect(await run(['campaigns', 'person', 'add', '--input', '-', '--rejects', rejects], fake.ctx)).toBe(1);
+    expect(records(fake.out())).toEqual([
+      { line: 1, ok: false, status: null, error: { kind: 'invalid', message: 'the line is longer than 1 MiB, so it was not kept (nor copied to a rejects file)' } },
+      { line: 2, ok: true, status: 201, result: { enrollmentId: 'enr_1' } },
+    ]);
+    expect(fake.requests).toHaveLength(1);
+    expect(readFileSync(rejects, 'utf8')).toBe('');
+  });
+
   it('--query applies to each line\'s result', async () => {
     const fake = createFakeContext({ respond: (r) => json(200, { subject: `Welcome, ${(JSON.parse(r.body!) as { data: { firstName: string } }).data.firstName}`, htmlBody: '<p>x</p>', variableNames: ['firstName'] }), stdin: ndjson({ data: { firstName: 'Ada' } }, { data: { firstName: 'Grace' } }) });
     expect(await run(['email', 'templates', 'preview', 'tpl_welcome', '--input', '-', '--query', 'subject'], fake.ctx)).toBe(0);

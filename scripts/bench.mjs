@@ -1,7 +1,8 @@
 // npm run bench: svc's start-up and single-call cost against bare Node (issue #7). Builds a variant
 // CLI with 1,000 generated operations, starts `svc mock` on loopback, runs each case and its
 // baseline alternately, and prints a Markdown table of medians, ratios and targets. Exits 1 when a
-// case misses its target, so the rule "import heavy modules lazily" is guarded by a number.
+// case misses its target, so the rule "import heavy modules lazily" is guarded by a number. Then the
+// batch section (scripts/bench/batch.mjs); `--only batch` runs that alone.
 // Usage: node scripts/bench.mjs [--runs 40] [--memory-runs 10] [--tool hyperfine|node] [--only <text in a case name>]
 // (after npm run build)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -46,6 +47,13 @@ try {
   const rows = cases.filter((kase) => !values.only || kase.name.includes(values.only)).map(measure);
   process.stdout.write(`\n${machine()}; ${runs} runs per timing case, ${memoryRuns} per memory case; ${((performance.now() - started) / 1000).toFixed(0)} s\n\n${formatTable(rows)}\n`);
   process.exitCode = allPass(rows) ? 0 : 1;
+  // Batch mode (issue #6): its own svc mock process, its own table.
+  if (!values.only || 'batch'.includes(values.only)) {
+    const { benchBatch, formatBatchTable } = await import('./bench/batch.mjs');
+    const batchRows = await benchBatch({ log: (line) => process.stderr.write(`${line}\n`) });
+    process.stdout.write(`\nBatch mode (svc … --input)\n\n${formatBatchTable(batchRows)}\n`);
+    if (batchRows.some((row) => row.pass === false)) process.exitCode = 1;
+  }
 } finally {
   mock.stop();
   rmSync(work, { recursive: true, force: true });

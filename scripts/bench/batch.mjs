@@ -1,7 +1,7 @@
 // Benchmark of `svc … --input` (issue #6): 10,000 calls against `svc mock` on loopback, compared
 // with a shell loop of single svc calls (sampled, extrapolated) and with `xargs -P 8 curl`; plus the
 // peak memory of svc for 10,000 and 100,000 lines. A script, not a timed test: `npm run bench`,
-// or `node scripts/bench/batch.mjs` after `npm run build`. `--quick` samples curl to save time.
+// or `node scripts/bench/batch.mjs` after `npm run build` (`--quick` samples 1,000 curl calls).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -162,12 +162,11 @@ const mib = (kib) => `${(kib / 1024).toFixed(0)} MiB`;
 const percent = (share) => `${Math.round(share * 100)}%`;
 const minutes = (seconds) => (seconds < 120 ? `${seconds.toFixed(0)}s` : `${(seconds / 60).toFixed(1)} min`);
 
-/** The rows as a plain table, with PASS/MISS against each target. */
+/** The rows as a Markdown table (as `npm run bench` prints its others), with PASS/MISS against each target. */
 export function formatBatchTable(rows) {
-  const cells = rows.map((r) => [r.measure, r.value, r.target ?? '', r.pass === undefined ? '' : r.pass ? 'PASS' : 'MISS']);
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...[['measure', 'value', 'target', 'result'], ...cells].map((c) => c[i].length)));
-  const line = (c) => c.map((text, i) => text.padEnd(widths[i])).join('  ').trimEnd();
-  return [line(['measure', 'value', 'target', 'result']), ...cells.map(line)].join('\n');
+  const lines = ['| Measure | Value | Target | |', '|---|---|---|---|'];
+  for (const row of rows) lines.push(`| ${row.measure} | ${row.value} | ${row.target ?? ''} | ${row.pass === undefined ? '' : row.pass ? 'PASS' : 'MISS'} |`);
+  return lines.join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

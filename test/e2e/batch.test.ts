@@ -4,22 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../support/spawn-svc.js';
+import { useMockForSvc } from '../support/mock-for-svc.js';
 
 // The real bin/svc in batch mode against the mock on 127.0.0.1; assertions read what the mock received.
-let server: MockServer;
-let env: Record<string, string>;
 let dir: string;
 
-beforeAll(async () => {
-  server = await startMockServer({ port: 0 });
-});
-afterAll(() => server.close());
+const mock = useMockForSvc();
 beforeEach(() => {
-  server.reset();
-  env = { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: server.apiKey };
   dir = mkdtempSync(join(tmpdir(), 'svc-batch-e2e-'));
 });
 
@@ -30,11 +23,11 @@ const file = (name: string, text: string) => {
 const records = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { line: number; ok: boolean; status: number | null; result?: unknown; error?: { kind: string; message: string } });
 const postsBy = (key: (body: Record<string, unknown>) => unknown) => {
   const counts = new Map<unknown, number>();
-  for (const r of server.requests) if (r.method === 'POST') counts.set(key(JSON.parse(r.body)), (counts.get(key(JSON.parse(r.body))) ?? 0) + 1);
+  for (const r of mock.server.requests) if (r.method === 'POST') counts.set(key(JSON.parse(r.body)), (counts.get(key(JSON.parse(r.body))) ?? 0) + 1);
   return counts;
 };
 const enrolledEmails = () => {
-  const state = server.state() as { sequences: Record<string, { enrollments: { email?: string }[] }> };
+  const state = mock.server.state() as { sequences: Record<string, { enrollments: { email?: string }[] }> };
   return Object.values(state.sequences).flatMap((s) => s.enrollments.map((e) => e.email ?? '')).filter((e) => /^(lead|slow|flaky)/.test(e)).sort(); // fixtures hold others
 };
 const lead = (i: number, email = `lead${i}@example.com`) => JSON.stringify({ sequenceId: 'seq_123', email });
@@ -43,7 +36,7 @@ describe('svc batch: order and one record per line', () => {
   let proxy: FaultProxy;
   beforeAll(async () => {
     // Every fifth lead is answered late, so calls finish out of input order.
-    proxy = await startFaultProxy(server.url, (body) => (/"email":"slow/.test(body) ? 'slow=80' : undefined));
+    proxy = await startFaultProxy(mock.server.url, (body) => (/"email":"slow/.test(body) ? 'slow=80' : undefined));
   });
   afterAll(() => proxy.close());
 
@@ -52,7 +45,7 @@ describe('svc batch: order and one record per line', () => {
   it('writes records in input order by default, with the file line numbers (a blank line is skipped)', async () => {
     const lines = input();
     lines.splice(10, 0, '');
-    const run = await runSvc(['campaigns', 'person', 'add', '--input', '-'], { env: { ...env, SERVICE_BASE_URL: proxy.url }, input: `${lines.join('\n')}\n` });
+    const run = await runSvc(['campaigns', 'person', 'add', '--input', '-'], { env: { ...mock.env, SERVICE_BASE_URL: proxy.url }, input: `${lines.join('\n')}\n` });
     expect(run.code).toBe(0);
     const out = records(run.stdout);
     expect(out.map((r) => r.line)).toEqual([...Array(10).keys()].map((i) => i + 1).concat([...Array(30).keys()].map((i) => i + 12)));
@@ -63,7 +56,7 @@ describe('svc batch: order and one record per line', () => {
 
   it('--unordered streams records as calls finish: still exactly one per line', async () => {
     const path = file('leads.ndjson', `${input().join('\n')}\n`);
-    const run = await runSvc(['campaigns', 'person', 'add', '--input', path, '--unordered'], { env: { ...env, SERVICE_BASE_URL: proxy.url } });
+    const run = await runSvc(['campaigns', 'person', 'add', '--input', path, '--unordered'], { env: { ...mock.env, SERVICE_BASE_URL: proxy.url } });
     expect(run.code).toBe(0);
     const lines = records(run.stdout).map((r) => r.line);
     expect([...lines].sort((a, b) => a - b)).toEqual([...Array(40).keys()].map((i) => i + 1));
@@ -76,7 +69,7 @@ describe('svc batch: rejects, fix, run again, done', () => {
   it('NDJSON: failed lines go to the rejects file verbatim; the fixed file finishes the job', async () => {
     const seen = new Set<string>();
     // An outage that passes: the first try of each "flaky" lead gets a 503.
-    const proxy = await startFaultProxy(server.url, (body) => (body.includes('flaky') && !seen.has(body) && seen.add(body) ? '503' : undefined));
+    const proxy = await startFaultProxy(mock.server.url, (body) => (body.includes('flaky') && !seen.has(body) && seen.add(body) ? '503' : undefined));
     try {
       const lines = Array.from({ length: 20 }, (_, i) => lead(i + 1));
       lines[3] = lead(4, 'lead4(at)example.com');
@@ -85,15 +78,15 @@ describe('svc batch: rejects, fix, run again, done', () => {
       lines[15] = `{"sequenceId":"seq_123",   "email":"lead16@example.com"`; // a broken line, kept as written
       const path = file('leads.ndjson', `${lines.join('\n')}\n`);
       const rejects = join(dir, 'rejects.ndjson');
-      const first = await runSvc(['campaigns', 'person', 'add', '--input', path, '--rejects', rejects], { env: { ...env, SERVICE_BASE_URL: proxy.url } });
+      const first = await runSvc(['campaigns', 'person', 'add', '--input', path, '--rejects', rejects], { env: { ...mock.env, SERVICE_BASE_URL: proxy.url } });
       expect(first.code).toBe(1);
       expect(records(first.stdout).filter((r) => !r.ok).map((r) => [r.line, r.status, r.error!.kind])).toEqual([[4, null, 'invalid'], [9, null, 'invalid'], [13, 503, 'api'], [16, null, 'invalid']]);
       expect(readFileSync(rejects, 'utf8')).toBe(`${[lines[3], lines[8], lines[12], lines[15]].join('\n')}\n`);
       expect(first.stderr).toContain(`16 succeeded, 4 failed (written to ${rejects})`);
-      expect(server.requests.some((r) => r.body.includes('(at)') || r.body.includes('lead9@') || r.body.includes('lead16@'))).toBe(false); // invalid lines were not sent
+      expect(mock.server.requests.some((r) => r.body.includes('(at)') || r.body.includes('lead9@') || r.body.includes('lead16@'))).toBe(false); // invalid lines were not sent
 
       const fixed = file('fixed.ndjson', readFileSync(rejects, 'utf8').replace('(at)', '@').replace('{"email"', '{"sequenceId":"seq_123","email"').replace(/"\n$/, '"}\n'));
-      const again = await runSvc(['campaigns', 'person', 'add', '--input', fixed, '--rejects', join(dir, 'rejects2.ndjson')], { env: { ...env, SERVICE_BASE_URL: proxy.url } });
+      const again = await runSvc(['campaigns', 'person', 'add', '--input', fixed, '--rejects', join(dir, 'rejects2.ndjson')], { env: { ...mock.env, SERVICE_BASE_URL: proxy.url } });
       expect(again.code).toBe(0);
       expect(records(again.stdout).map((r) => [r.line, r.ok])).toEqual([[1, true], [2, true], [3, true], [4, true]]);
       expect(readFileSync(join(dir, 'rejects2.ndjson'), 'utf8')).toBe('');
@@ -115,10 +108,10 @@ describe('svc batch: rejects, fix, run again, done', () => {
     ];
     const path = file('deals.csv', `${csv.join('\r\n')}\r\n`);
     const rejects = join(dir, 'rejects.csv');
-    const first = await runSvc(['crm', 'entries', 'create', '--input', path, '--rejects', rejects, '--data', 'stage=lead'], { env });
+    const first = await runSvc(['crm', 'entries', 'create', '--input', path, '--rejects', rejects, '--data', 'stage=lead'], { env: mock.env });
     expect(first.code).toBe(1);
     expect(records(first.stdout).map((r) => [r.line, r.status])).toEqual([[2, 201], [3, 201], [5, null], [6, 404], [7, 201]]);
-    expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([
+    expect(mock.server.requests.map((r) => JSON.parse(r.body))).toEqual([
       { data: { stage: 'lead', name: 'Acme, Inc. renewal', amount: 12000, assignees: ['usr_ada', 'usr_grace'] } },
       { data: { stage: 'lead', name: 'Multi\r\nline "quoted" name', amount: 5, assignees: ['usr_linus'] } },
       { data: { stage: 'lead', name: 'Gamma', amount: 1 } },
@@ -127,11 +120,11 @@ describe('svc batch: rejects, fix, run again, done', () => {
     expect(readFileSync(rejects, 'utf8')).toBe(`${[csv[0], csv[4], csv[5]].join('\r\n')}\r\n`);
 
     writeFileSync(rejects, readFileSync(rejects, 'utf8').replace('12k', '12000').replace('nope', 'deals'));
-    const again = await runSvc(['crm', 'entries', 'create', '--input', rejects, '--rejects', join(dir, 'rejects2.csv'), '--data', 'stage=lead'], { env });
+    const again = await runSvc(['crm', 'entries', 'create', '--input', rejects, '--rejects', join(dir, 'rejects2.csv'), '--data', 'stage=lead'], { env: mock.env });
     expect(again.code).toBe(0);
     expect(records(again.stdout).map((r) => [r.line, r.status])).toEqual([[2, 201], [3, 201]]);
     expect(readFileSync(join(dir, 'rejects2.csv'), 'utf8')).toBe(`${csv[0]}\r\n`);
-    expect(server.requests.slice(-2).map((r) => [r.path, JSON.parse(r.body)])).toEqual([
+    expect(mock.server.requests.slice(-2).map((r) => [r.path, JSON.parse(r.body)])).toEqual([
       ['/v1/crm/objects/deals/entries', { data: { stage: 'lead', name: 'Beta', amount: 12000, assignees: ['usr_ada'] } }],
       ['/v1/crm/objects/deals/entries', { data: { stage: 'lead', name: 'Gamma', amount: 1 } }],
     ]);
@@ -142,7 +135,7 @@ describe('svc batch: start-up stays lean', () => {
   /** The module URLs a real bin/svc loads for these arguments (test/support/trace-imports.mjs). */
   const loadedModules = async (args: string[], input = '') => {
     const trace = join(freshConfigDir(), 'imports.txt');
-    const env = { PATH: process.env.PATH ?? '', SVC_TRACE_IMPORTS: trace, SERVICE_BASE_URL: server.url, SERVICE_API_KEY: server.apiKey, SVC_CONFIG_DIR: freshConfigDir() };
+    const env = { PATH: process.env.PATH ?? '', SVC_TRACE_IMPORTS: trace, SERVICE_BASE_URL: mock.server.url, SERVICE_API_KEY: mock.server.apiKey, SVC_CONFIG_DIR: freshConfigDir() };
     const child = promisify(execFile)(process.execPath, ['--import', join(import.meta.dirname, '..', 'support', 'trace-imports.mjs'), SVC_BIN, ...args], { env });
     child.child.stdin!.end(input);
     await child;

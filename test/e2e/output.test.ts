@@ -3,26 +3,17 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { builtInFixtures } from '../../src/mock/fixtures.js';
-import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { runSvc, SVC_BIN } from '../support/spawn-svc.js';
+import { useMockForSvc } from '../support/mock-for-svc.js';
 
 // Formats, queries and `svc api` on real answers: the real bin/svc against the mock on 127.0.0.1.
-let server: MockServer;
-let env: Record<string, string>;
-const svc = (...args: string[]) => runSvc(args, { env });
+const svc = (...args: string[]) => runSvc(args, { env: mock.env });
 const LIST = ['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly'];
 const weekly = builtInFixtures.taskSeries.ser_weekly!.occurrences;
 
-beforeAll(async () => {
-  server = await startMockServer({ port: 0 });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  env = { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: server.apiKey };
-});
+const mock = useMockForSvc();
 
 describe('output formats on real answers', () => {
   it('json (the default when piped) is the answer as sent', async () => {
@@ -64,7 +55,7 @@ describe('output formats on real answers', () => {
     const run = await svc(...LIST, '--output', 'xml');
     expect(run).toMatchObject({ code: 2, stdout: '' });
     expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(server.requests).toHaveLength(0);
+    expect(mock.server.requests).toHaveLength(0);
   });
 });
 
@@ -81,7 +72,7 @@ describe('--query on real answers', () => {
   it('a bad expression is a usage error pointing at the fault, and nothing is sent', async () => {
     const run = await svc(...LIST, '--query', "[?status=='open'].{id taskId}");
     expect(run).toEqual({ code: 2, stdout: '', stderr: 'svc: --query: unexpected "taskId" at column 23 in "[?status==\'open\'].{id taskId}"\n' });
-    expect(server.requests).toHaveLength(0);
+    expect(mock.server.requests).toHaveLength(0);
   });
 });
 
@@ -102,9 +93,9 @@ describe('svc api', () => {
     const raw = await svc('api', 'GET', '/email/drafts/dr_123');
     expect(raw.code).toBe(0);
     expect(raw.stdout).toBe((await svc('email', 'drafts', 'get', 'dr_123')).stdout);
-    expect(server.requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization}`)).toEqual([
-      `GET /v1/email/drafts/dr_123 Bearer ${server.apiKey}`,
-      `GET /v1/email/drafts/dr_123 Bearer ${server.apiKey}`,
+    expect(mock.server.requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization}`)).toEqual([
+      `GET /v1/email/drafts/dr_123 Bearer ${mock.server.apiKey}`,
+      `GET /v1/email/drafts/dr_123 Bearer ${mock.server.apiKey}`,
     ]);
   });
 
@@ -112,42 +103,42 @@ describe('svc api', () => {
     const run = await svc('api', 'POST', 'crm/objects/deals/entries', '--data', 'data:={"name":"Raw deal","assignees":["usr_ada","usr_grace"]}');
     expect(run.code).toBe(0);
     const { entryId } = JSON.parse(run.stdout) as { entryId: string };
-    expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/v1/crm/objects/deals/entries' });
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ data: { name: 'Raw deal', assignees: ['usr_ada', 'usr_grace'] } });
-    expect(JSON.stringify(server.state())).toContain(entryId);
+    expect(mock.server.requests[0]).toMatchObject({ method: 'POST', path: '/v1/crm/objects/deals/entries' });
+    expect(JSON.parse(mock.server.requests[0]!.body)).toEqual({ data: { name: 'Raw deal', assignees: ['usr_ada', 'usr_grace'] } });
+    expect(JSON.stringify(mock.server.state())).toContain(entryId);
   });
 
   it('sends query parameters and DELETE bodies, and formats the answer', async () => {
     const run = await svc('api', 'DELETE', '/files', '--body', '{"path":"notes/todo.md"}', '--query', 'path', '--output', 'yaml');
     expect(run).toMatchObject({ code: 0, stdout: 'notes/todo.md\n' });
     await svc('api', 'GET', '/crm/tasks/series/ser_weekly/occurrences?x=1', '--query-param', 'status=open', '--query-param', 'status=done');
-    expect(server.requests.map((r) => r.path)).toEqual(['/v1/files', '/v1/crm/tasks/series/ser_weekly/occurrences?x=1&status=open&status=done']);
+    expect(mock.server.requests.map((r) => r.path)).toEqual(['/v1/files', '/v1/crm/tasks/series/ser_weekly/occurrences?x=1&status=open&status=done']);
   });
 
   it('an unknown route is exit 5, a wrong key exit 4, as for any command', async () => {
     const missing = await svc('api', 'GET', '/meetings/m_1');
     expect(missing.code).toBe(5);
     expect(missing.stderr).toBe('svc: No operation answers GET /v1/meetings/m_1. (not_found_error/route_not_found, HTTP 404)\n');
-    const wrong = await runSvc(['api', 'GET', '/email/drafts/dr_123'], { env: { ...env, SERVICE_API_KEY: 'nope_wrong_key' } });
+    const wrong = await runSvc(['api', 'GET', '/email/drafts/dr_123'], { env: { ...mock.env, SERVICE_API_KEY: 'nope_wrong_key' } });
     expect(wrong.code).toBe(4);
     expect(wrong.stderr).not.toContain('nope_wrong_key');
   });
 
   it('a path that would leave the base URL sends nothing', async () => {
-    for (const path of [`${server.origin}/_mock/state`, '//127.0.0.1/x', '/../_mock/state', '/%2e%2e/_mock/reset']) {
+    for (const path of [`${mock.server.origin}/_mock/state`, '//127.0.0.1/x', '/../_mock/state', '/%2e%2e/_mock/reset']) {
       const run = await svc('api', 'GET', path);
       expect(run.code, path).toBe(2);
       expect(run.stderr).toMatch(/^svc: <path>: .*\n$/);
     }
-    expect(server.requests).toHaveLength(0);
+    expect(mock.server.requests).toHaveLength(0);
   });
 
   it('--dry-run sends nothing and hides the key', async () => {
     const run = await svc('api', 'DELETE', '/files', '--data', 'path=x', '--dry-run');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`DELETE ${server.url}/files\n`);
-    expect(run.stdout).not.toContain(server.apiKey);
-    expect(server.requests).toHaveLength(0);
+    expect(run.stdout).toContain(`DELETE ${mock.server.url}/files\n`);
+    expect(run.stdout).not.toContain(mock.server.apiKey);
+    expect(mock.server.requests).toHaveLength(0);
   });
 });
 
@@ -165,12 +156,12 @@ describe('discovery commands', () => {
 
 describe('a reader that stops early', () => {
   it('(svc ... | head) ends svc quietly: exit 0, no stack trace', async () => {
-    const child = spawn(process.execPath, [SVC_BIN, ...LIST, '--output', 'ndjson'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SVC_BIN, ...LIST, '--output', 'ndjson'], { env: { PATH: process.env.PATH ?? '', ...mock.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.destroy(); // the reader is gone before svc writes a byte
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    expect(server.requests).toHaveLength(1);
+    expect(mock.server.requests).toHaveLength(1);
   });
 });

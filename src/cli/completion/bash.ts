@@ -1,23 +1,14 @@
-import { type CompletionNode, shellWord } from './model.js';
+import { type CompletionNode, completionTables, shellWord } from './model.js';
 
 /**
  * Data functions shared by the bash and zsh scripts: `case` tables from command path to words.
- * A flag's choices are keyed by "<path> <flag>".
  */
 export function shellDataFunctions(nodes: CompletionNode[]): string {
   const table = (name: string, rows: [string, string[]][]) => {
     const cases = rows.filter(([, words]) => words.length > 0).map(([key, words]) => `    ${shellWord(key)}) echo ${shellWord(words.join(' '))} ;;`);
     return `${name}() {\n  case "$1" in\n${cases.join('\n')}\n  esac\n}`;
   };
-  const choiceRows = nodes.flatMap((node) => Object.entries(node.choices).map(([flag, values]): [string, string[]] => [`${node.path} ${flag}`, values]));
-  return [
-    table('_svc_subcommands', nodes.map((n) => [n.path, n.subcommands])),
-    table('_svc_flags', nodes.map((n) => [n.path, n.flags])),
-    table('_svc_value_flags', nodes.map((n) => [n.path, n.valueFlags])),
-    table('_svc_file_flags', nodes.map((n) => [n.path, n.fileFlags])),
-    table('_svc_args', nodes.map((n) => [n.path, n.argValues])),
-    table('_svc_choices', choiceRows),
-  ].join('\n\n');
+  return completionTables(nodes).map(([name, rows]) => table(`_svc_${name}`, rows)).join('\n\n');
 }
 
 /** The bash completion script: `source <(svc completion bash)`. */

@@ -1,4 +1,4 @@
-import { type CompletionNode, shellWord } from './model.js';
+import { type CompletionNode, completionTables, shellWord } from './model.js';
 
 function fishTable(name: string, rows: [string, string[]][]): string {
   const cases = rows.filter(([, words]) => words.length > 0).map(([key, words]) => `        case ${shellWord(key)}\n            echo ${shellWord(words.join(' '))}`);
@@ -7,15 +7,7 @@ function fishTable(name: string, rows: [string, string[]][]): string {
 
 /** The fish completion script: `svc completion fish | source`, or a file in ~/.config/fish/completions. */
 export function fishScript(nodes: CompletionNode[]): string {
-  const choiceRows = nodes.flatMap((node) => Object.entries(node.choices).map(([flag, values]): [string, string[]] => [`${node.path} ${flag}`, values]));
-  const tables = [
-    fishTable('__svc_subcommands', nodes.map((n) => [n.path, n.subcommands])),
-    fishTable('__svc_flags', nodes.map((n) => [n.path, n.flags])),
-    fishTable('__svc_value_flags', nodes.map((n) => [n.path, n.valueFlags])),
-    fishTable('__svc_file_flags', nodes.map((n) => [n.path, n.fileFlags])),
-    fishTable('__svc_args', nodes.map((n) => [n.path, n.argValues])),
-    fishTable('__svc_choices', choiceRows),
-  ];
+  const tables = completionTables(nodes).map(([name, rows]) => fishTable(`__svc_${name}`, rows));
   return `# fish completion for svc, generated from its registry by \`svc completion fish\`.
 # Load it now:  svc completion fish | source
 # Or for good:  svc completion fish > ~/.config/fish/completions/svc.fish

@@ -47,5 +47,21 @@ export function buildCompletionModel(root: Command, argValues: Record<string, re
   return nodes;
 }
 
+/**
+ * The lookup tables every completion script carries, by name (without the shell's prefix): each
+ * maps a command path to words. A flag's choices are keyed by "<path> <flag>".
+ */
+export function completionTables(nodes: CompletionNode[]): [string, [string, string[]][]][] {
+  const choiceRows = nodes.flatMap((node) => Object.entries(node.choices).map(([flag, values]): [string, string[]] => [`${node.path} ${flag}`, values]));
+  return [
+    ['subcommands', nodes.map((n) => [n.path, n.subcommands])],
+    ['flags', nodes.map((n) => [n.path, n.flags])],
+    ['value_flags', nodes.map((n) => [n.path, n.valueFlags])],
+    ['file_flags', nodes.map((n) => [n.path, n.fileFlags])],
+    ['args', nodes.map((n) => [n.path, n.argValues])],
+    ['choices', choiceRows],
+  ];
+}
+
 /** A word in single quotes for sh, bash, zsh and fish alike (none of ours holds a quote, but be safe). */
 export const shellWord = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;

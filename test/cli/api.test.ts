@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
-import { createFakeContext, json } from '../support/fake-context.js';
+import { createFakeContext, json, sentRequest } from '../support/fake-context.js';
 
 const BASE = 'http://127.0.0.1:4010/v1';
 
@@ -22,13 +22,9 @@ describe('svc api: argv in, request out', () => {
   it.each(cases)('svc $argv', async ({ argv, method, url, body }) => {
     const fake = createFakeContext({ respond: () => json(200, { ok: true }) });
     expect(await run(argv, fake.ctx)).toBe(0);
-    expect(fake.requests).toHaveLength(1);
-    const [request] = fake.requests;
-    expect(request!.method).toBe(method);
-    expect(request!.url).toBe(url);
-    expect(request!.body === undefined ? undefined : JSON.parse(request!.body)).toEqual(body);
-    expect(request!.headers.authorization).toBe('Bearer sk_test_1234567890');
-    if (body !== undefined) expect(request!.headers['content-type']).toBe('application/json');
+    expect(fake.requests.map(sentRequest)).toEqual([
+      { method, url, body, authorization: 'Bearer sk_test_1234567890', contentType: body === undefined ? undefined : 'application/json' },
+    ]);
   });
 });
 

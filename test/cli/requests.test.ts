@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
-import { createFakeContext, json } from '../support/fake-context.js';
+import { createFakeContext, json, sentRequest } from '../support/fake-context.js';
 
 const BASE = 'http://127.0.0.1:4010/v1';
 
@@ -66,14 +66,10 @@ describe('argv in, request out', () => {
   it.each(cases)('svc $argv', async ({ argv, method, url, body }) => {
     const fake = createFakeContext({ respond: () => json(200, {}) });
     await run(argv, fake.ctx);
-    expect(fake.requests).toHaveLength(1);
-    const [request] = fake.requests;
-    expect(request!.method).toBe(method);
-    expect(request!.url).toBe(url);
-    expect(request!.body === undefined ? undefined : JSON.parse(request!.body)).toEqual(body);
-    expect(request!.headers.authorization).toBe('Bearer sk_test_1234567890');
-    expect(request!.headers['user-agent']).toMatch(/^svc\/\d+\.\d+\.\d+/);
-    if (body !== undefined) expect(request!.headers['content-type']).toBe('application/json');
+    expect(fake.requests.map(sentRequest)).toEqual([
+      { method, url, body, authorization: 'Bearer sk_test_1234567890', contentType: body === undefined ? undefined : 'application/json' },
+    ]);
+    expect(fake.requests[0]!.headers['user-agent']).toMatch(/^svc\/\d+\.\d+\.\d+/);
   });
 
   it('reads --body from standard input with -', async () => {

@@ -10,6 +10,15 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
   body: JSON.stringify(body),
 });
 
+/** What a test compares of a request that left: method, URL, JSON body and bearer header. */
+export const sentRequest = (request: HttpRequest) => ({
+  method: request.method,
+  url: request.url,
+  body: request.body === undefined ? undefined : (JSON.parse(request.body) as unknown),
+  authorization: request.headers.authorization,
+  contentType: request.headers['content-type'],
+});
+
 /** A config store in memory, for tests that must not touch a file. */
 export function createMemoryStore(initial: Record<string, ProfileSettings> = {}): ConfigStore {
   const profiles: Record<string, ProfileSettings> = structuredClone(initial);

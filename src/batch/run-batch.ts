@@ -1,11 +1,11 @@
 import type { OperationSpec } from '../../registry/define.js';
-import { BodySourceError } from '../input/body-source.js';
-import { buildOperationInput, InputError, type OperationInput } from '../input/operation-input.js';
+import { buildOperationInput, type OperationInput } from '../input/operation-input.js';
 import type { Context } from '../cli/context.js';
 import { debugHooks } from '../cli/debug-trace.js';
 import { retryPolicy } from '../cli/dispatch.js';
 import { CliError, ExitCode, usageError } from '../cli/errors.js';
 import type { Invocation } from '../cli/execute.js';
+import { readCommandInput } from '../cli/input-usage.js';
 import type { RetryOptions } from '../client/retry.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { VERSION } from '../version.js';
@@ -43,12 +43,7 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
 
 /** Positionals, flags and --body: what every line starts from. Path parameters may come from the lines. */
 async function readBaseInput(ctx: Context, inv: Invocation): Promise<OperationInput> {
-  try {
-    return await buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, () => ctx.io.stdin());
-  } catch (error) {
-    if (error instanceof InputError || error instanceof BodySourceError) throw usageError(error.message);
-    throw error;
-  }
+  return readCommandInput(() => buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, () => ctx.io.stdin()));
 }
 
 /** `--query` applies to each line's result; compiled before anything is sent. */

@@ -1,12 +1,12 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { buildRequest, validateBody } from '../client/exchange.js';
-import { fillPath, PathParamError } from '../client/path.js';
+import { fillPath } from '../client/path.js';
 import { type GlobalOptions, resolveTarget } from '../config/target.js';
-import { BodySourceError } from '../input/body-source.js';
-import { buildOperationInput, describeIssues, InputError, type OperationInput } from '../input/operation-input.js';
+import { buildOperationInput, describeIssues, type OperationInput } from '../input/operation-input.js';
 import { VERSION } from '../version.js';
 import type { Context } from './context.js';
 import { dispatch } from './dispatch.js';
+import { readCommandInput } from './input-usage.js';
 import { CliError, ExitCode, usageError } from './errors.js';
 import { type OutputOptions, preparePresenter, type TerminalView } from './presenter.js';
 import { prepareFieldSave } from './save-field.js';
@@ -55,15 +55,11 @@ function refuseBatchFlags(flags: Record<string, unknown>): void {
 }
 
 async function readInput(ctx: Context, inv: Invocation): Promise<OperationInput> {
-  let input: OperationInput;
-  try {
-    input = await buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, () => ctx.io.stdin());
-    fillPath(inv.op.path, input.params);
-  } catch (error) {
-    if (error instanceof InputError || error instanceof BodySourceError) throw usageError(error.message);
-    if (error instanceof PathParamError) throw usageError(error.message);
-    throw error;
-  }
+  const input = await readCommandInput(async () => {
+    const built = await buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, () => ctx.io.stdin());
+    fillPath(inv.op.path, built.params);
+    return built;
+  });
   const valid = validateBody(inv.op, input.body);
   if (!valid.ok) throw usageError(`invalid input: ${describeIssues(inv.op, valid.issues)}`);
   return { params: input.params, body: valid.body as Record<string, unknown> | undefined };

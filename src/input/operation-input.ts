@@ -45,13 +45,7 @@ function convertFlagValue(field: BodyField, given: unknown, base: unknown): unkn
   const flag = `--${field.flag}`;
   switch (field.kind) {
     case 'map': {
-      let assigned: Record<string, unknown>;
-      try {
-        assigned = applyAssignments((given as string[]).map(parseFieldAssignment));
-      } catch (error) {
-        if (error instanceof AssignmentError) throw new InputError(`${flag}: ${error.message}`);
-        throw error;
-      }
+      const assigned = parseAssignments(flag, given as string[]);
       const isMap = base !== null && typeof base === 'object' && !Array.isArray(base);
       return isMap ? { ...(base as object), ...assigned } : assigned;
     }
@@ -68,6 +62,16 @@ function convertFlagValue(field: BodyField, given: unknown, base: unknown): unkn
       }
     default:
       return given;
+  }
+}
+
+/** The repeated assignments of one flag as an object; a malformed one is refused naming the flag. */
+export function parseAssignments(flag: string, items: readonly string[]): Record<string, unknown> {
+  try {
+    return applyAssignments(items.map(parseFieldAssignment));
+  } catch (error) {
+    if (error instanceof AssignmentError) throw new InputError(`${flag}: ${error.message}`);
+    throw error;
   }
 }
 

@@ -1,5 +1,4 @@
-import { AssignmentError, applyAssignments, parseFieldAssignment } from './assignment.js';
-import { InputError } from './operation-input.js';
+import { parseAssignments } from './operation-input.js';
 
 /**
  * `--query-param` assignments as a query string, in the same key=value grammar as `--data`:
@@ -7,13 +6,7 @@ import { InputError } from './operation-input.js';
  * their JSON text.
  */
 export function buildQueryString(assignments: readonly string[]): string {
-  let values: Record<string, unknown>;
-  try {
-    values = applyAssignments(assignments.map(parseFieldAssignment));
-  } catch (error) {
-    if (error instanceof AssignmentError) throw new InputError(`--query-param: ${error.message}`);
-    throw error;
-  }
+  const values = parseAssignments('--query-param', assignments);
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) {
     for (const item of Array.isArray(value) ? value : [value]) params.append(key, typeof item === 'string' ? item : JSON.stringify(item));

@@ -5,13 +5,13 @@ import type { HttpMethod, OperationSpec } from '../../../registry/define.js';
 import { buildRequest } from '../../client/exchange.js';
 import { checkRawPath, isUnderBase } from '../../client/raw-path.js';
 import { type GlobalOptions, resolveTarget } from '../../config/target.js';
-import { AssignmentError, applyAssignments, parseFieldAssignment } from '../../input/assignment.js';
-import { BodySourceError, readJsonSource } from '../../input/body-source.js';
-import { InputError } from '../../input/operation-input.js';
+import { readJsonSource } from '../../input/body-source.js';
+import { InputError, parseAssignments } from '../../input/operation-input.js';
 import { buildQueryString } from '../../input/query-params.js';
 import { VERSION } from '../../version.js';
 import type { Context } from '../context.js';
 import { dispatch } from '../dispatch.js';
+import { readCommandInput } from '../input-usage.js';
 import { usageError } from '../errors.js';
 import { type OutputOptions, preparePresenter } from '../presenter.js';
 
@@ -53,8 +53,8 @@ export function register(program: Command, ctx: Context): void {
       const verb = checkMethod(method);
       const route = checkRawPath(path);
       if (!route.ok) throw usageError(`<path>: ${route.message}`);
-      const query = [route.query, await readInput(() => buildQueryString(options.queryParam ?? []))].filter(Boolean).join('&');
-      const body = await readInput(() => readRawBody(ctx, options));
+      const query = [route.query, await readCommandInput(() => buildQueryString(options.queryParam ?? []))].filter(Boolean).join('&');
+      const body = await readCommandInput(() => readRawBody(ctx, options));
       if (body !== undefined && verb === 'GET') throw usageError('a GET request has no body; give parameters with --query-param');
       const presenter = await preparePresenter(ctx, globals);
       const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun });
@@ -77,21 +77,7 @@ async function readRawBody(ctx: Context, options: ApiOptions): Promise<unknown> 
   if (!options.data) return base;
   const isObject = base !== null && typeof base === 'object' && !Array.isArray(base);
   if (base !== undefined && !isObject) throw new InputError('--data needs --body to be a JSON object');
-  try {
-    return { ...(base as object | undefined), ...applyAssignments(options.data.map(parseFieldAssignment)) };
-  } catch (error) {
-    if (error instanceof AssignmentError) throw new InputError(`--data: ${error.message}`);
-    throw error;
-  }
-}
-
-async function readInput<T>(read: () => T | Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof InputError || error instanceof BodySourceError) throw usageError(error.message);
-    throw error;
-  }
+  return { ...(base as object | undefined), ...parseAssignments('--data', options.data) };
 }
 
 /** An operation for one raw call: the path is already checked and encoded, and any JSON answer is accepted. */

@@ -1,5 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { BatchInputError, describeFsError } from './source.js';
+import { describeFsError } from '../input/body-source.js';
+import { BatchInputError } from './source.js';
 
 /** The failed input lines, verbatim, so that fixing this file and running it again finishes the job. */
 export interface RejectsFile {

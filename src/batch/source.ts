@@ -1,5 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { describeFsError } from '../input/body-source.js';
 import { type CsvRecord, parseCsvRecords } from './csv.js';
 import { splitLines, type SourceLine } from './lines.js';
 
@@ -92,14 +93,6 @@ async function openFile(path: string): Promise<{ chunks: AsyncIterable<Uint8Arra
   }
   const stream = handle.createReadStream({ highWaterMark: 256 * 1024 });
   return { chunks: stream, size: info.isFile() ? info.size : undefined, close: () => stream.destroy() };
-}
-
-export function describeFsError(error: unknown): string {
-  const code = (error as { code?: string }).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a directory';
-  return code ?? (error as Error).message;
 }
 
 /** Whether two paths are one file, so a rejects file never overwrites its own input. */

@@ -38,14 +38,21 @@ export async function readBodySource(source: string, stdin: () => Promise<string
   return value as Record<string, unknown>;
 }
 
+/** Why a file could not be read or written, in words: "no such file", "permission denied"… */
+export function describeFsError(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory';
+  return code ?? (error as Error).message;
+}
+
 async function readBodyFile(file: string): Promise<string> {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? 'unreadable');
-    throw new BodySourceError(`cannot read ${file}: ${why}`);
+    throw new BodySourceError(`cannot read ${file}: ${describeFsError(error)}`);
   }
   try {
     return strictUtf8.decode(bytes); // also drops a leading byte-order mark

@@ -11,5 +11,10 @@ export default defineConfig({
     hookTimeout: 20_000,
     // End-to-end tests spawn processes; two cores on CI.
     maxWorkers: 2,
+    // A temp folder per run that must end empty; each file removes the folders it made.
+    globalSetup: ['test/support/run-folder.ts'],
+    setupFiles: ['test/support/file-cleanup.ts'],
+    // Every skipped test is named, with its reason, after the summary.
+    reporters: ['default', './test/support/skip-summary.ts'],
   },
 });

@@ -1,16 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
 import { openConfigStore } from '../../src/config/config-file.js';
 import { createFakeContext, json } from '../support/fake-context.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 const TOKEN = 'svc_agent_Zq81LmNopQrsTuv';
 let dir: string;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
+  dir = tempFolder('svc-config-');
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,16 +1,16 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
 import { createFakeContext, json } from '../support/fake-context.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 const BASE = 'http://127.0.0.1:4010/v1';
 const ndjson = (...lines: unknown[]) => lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n';
 const records = (out: string) => out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 const sentBodies = (requests: { url: string; body?: string }[]) => requests.map((r) => ({ url: r.url, body: r.body === undefined ? undefined : JSON.parse(r.body) }));
 const tempFile = (name: string, text: string) => {
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-batch-')), name);
+  const path = join(tempFolder('svc-batch-'), name);
   writeFileSync(path, text);
   return path;
 };
@@ -76,7 +76,7 @@ describe('batch input: argv and lines in, requests out', () => {
 
   it('refuses a line over 1 MiB in its own record, and goes on with the next', async () => {
     const huge = JSON.stringify({ sequenceId: 'seq_1', email: 'a@x.io', displayName: 'x'.repeat(1024 * 1024) });
-    const rejects = join(mkdtempSync(join(tmpdir(), 'svc-batch-')), 'rejects.ndjson');
+    const rejects = join(tempFolder('svc-batch-'), 'rejects.ndjson');
     const fake = createFakeContext({ respond: enrolled, stdin: ndjson(huge, { sequenceId: 'seq_1', email: 'b@x.io' }) });
     expect(await run(['campaigns', 'person', 'add', '--input', '-', '--rejects', rejects], fake.ctx)).toBe(1);
     expect(records(fake.out())).toEqual([

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
 import { createFakeContext, json } from '../support/fake-context.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 const LIST = ['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_1'];
 const occurrences = [
@@ -88,7 +88,7 @@ describe('template preview', () => {
   });
 
   it('--save-html writes the HTML body to a file', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'svc-html-')), 'preview.html');
+    const file = join(tempFolder('svc-html-'), 'preview.html');
     const result = await svc([...PREVIEW, '--save-html', file], { body: preview });
     expect(result.code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(preview.htmlBody);

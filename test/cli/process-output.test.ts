@@ -1,8 +1,8 @@
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openProcessOutput, type OutputSystem } from '../../src/cli/process-output.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 /** A stand-in for process.stdout that records what it was given, and whether it was ever made. */
 function fakeStream(isTTY = false) {
@@ -29,7 +29,7 @@ function fakePipe(options: { capacity?: number; accepts?: number; failure?: stri
 
 describe('standard output for pipes and files', () => {
   it('writes a file straight to its descriptor, never making the Node stream', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-out-')), 'out.txt');
+    const path = join(tempFolder('svc-out-'), 'out.txt');
     const fd = openSync(path, 'w');
     const stream = fakeStream();
     const out = openProcessOutput(fd as 1, stream.open);

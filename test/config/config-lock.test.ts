@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigFileError } from '../../src/config/config-file.js';
 import { withConfigLock } from '../../src/config/config-lock.js';
+import { tempFolder } from '../support/temp-folder.js';
 
-const fresh = () => join(mkdtempSync(join(tmpdir(), 'svc-lock-')), 'config.json');
+const fresh = () => join(tempFolder('svc-lock-'), 'config.json');
 
 describe('withConfigLock', () => {
   it('runs the write holding the lock, then releases it, even when the write throws', async () => {

@@ -1,15 +1,15 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMockServer } from '../../src/mock/server.js';
 import { runSvc } from '../support/spawn-svc.js';
 import { badInputs } from './tables/bad-input-cases.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 // Bad input, through the real bin/svc: one clear line on stderr, a documented exit code, nothing on
 // stdout, and, from the log of a real server that would have answered, nothing sent.
 
-const fixtures = mkdtempSync(join(tmpdir(), 'svc-bad-input-'));
+const fixtures = tempFolder('svc-bad-input-');
 writeFileSync(join(fixtures, 'latin1.json'), Buffer.from('{"data": {"name": "Jos\xe9"}}', 'latin1'));
 writeFileSync(join(fixtures, 'broken.json'), '{"data": {');
 mkdirSync(join(fixtures, 'corrupt'));

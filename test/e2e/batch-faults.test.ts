@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../support/spawn-svc.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 // Faults and Ctrl-C in the middle of a batch: the real bin/svc against the mock on 127.0.0.1.
 let server: MockServer;
@@ -40,7 +40,7 @@ describe('svc batch: faults injected by the mock in the middle of a batch', () =
   it('writes (POST) are never repeated: each line reaches the mock once; failed lines get their record and go to the rejects', async () => {
     faultMidBatch(['503', 'reset', 'malformed-json', '429;retry-after=1']);
     const input = leads(30);
-    const rejects = join(mkdtempSync(join(tmpdir(), 'svc-batch-')), 'rejects.ndjson');
+    const rejects = join(tempFolder('svc-batch-'), 'rejects.ndjson');
     const run = await runSvc(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4', '--rejects', rejects], { env: { ...env, SVC_RETRY_BASE_MS: '1' }, input });
     expect(run.code).toBe(1);
     const out = records(run.stdout);

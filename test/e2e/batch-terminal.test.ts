@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { freshConfigDir, SVC_BIN } from '../support/spawn-svc.js';
 import { Terminal, tmuxAvailable } from '../support/tmux.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 // Batch mode on a real terminal (tmux): the progress bar while it runs, the summary after, and the
 // one confirmation of a destructive batch. Skipped, and saying so, without tmux.
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.reset();
-  dir = mkdtempSync(join(tmpdir(), 'svc-batch-tty-'));
+  dir = tempFolder('svc-batch-tty-');
 });
 afterEach(async () => {
   await terminal?.close();

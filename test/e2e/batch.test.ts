@@ -1,19 +1,19 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../support/spawn-svc.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 // The real bin/svc in batch mode against the mock on 127.0.0.1; assertions read what the mock received.
 let dir: string;
 
 const mock = useMockForSvc();
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'svc-batch-e2e-'));
+  dir = tempFolder('svc-batch-e2e-');
 });
 
 const file = (name: string, text: string) => {

@@ -1,6 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,11 +7,12 @@ import { areas, registry } from '../../registry/index.js';
 import { builtins } from '../../src/cli/builtins.js';
 import { freshConfigDir, runSvc } from '../support/spawn-svc.js';
 import { Terminal, tmuxAvailable } from '../support/tmux.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 // The completion scripts, loaded into real shells that are asked to complete.
 const exec = promisify(execFile);
 const has = (shell: string) => spawnSync(shell, ['--version'], { stdio: 'ignore' }).status === 0;
-const dir = mkdtempSync(join(tmpdir(), 'svc-completion-'));
+const dir = tempFolder('svc-completion-');
 const scripts: Record<string, string> = {};
 
 beforeAll(async () => {

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HostileServer, startHostileServer } from '../support/hostile-server.js';
 import { runSvc } from '../support/spawn-svc.js';
 import { hostileCases } from './tables/hostile-cases.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 // The real bin/svc against a real server on 127.0.0.1 that answers the ways a broken proxy, a
 // failing server or an attacker would: one clear line, a documented exit code, never a stack trace.
@@ -34,7 +34,7 @@ describe.concurrent('hostile and broken responses', () => {
 describe('a body of hundreds of megabytes', () => {
   /** Runs svc with a preload that records its peak resident memory (test/support/peak-rss.mjs); MiB. */
   async function peakOf(draftId: string) {
-    const peakFile = join(mkdtempSync(join(tmpdir(), 'svc-peak-')), 'peak');
+    const peakFile = join(tempFolder('svc-peak-'), 'peak');
     const preload = join(import.meta.dirname, '..', 'support', 'peak-rss.mjs');
     const run = await runSvc(['email', 'drafts', 'get', draftId], { env: { ...env(), NODE_OPTIONS: `--import=${preload}`, SVC_TEST_PEAK_RSS_FILE: peakFile } });
     return { run, peakMiB: Number(readFileSync(peakFile, 'utf8')) / 1024 };

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { builtInFixtures } from '../../src/mock/fixtures.js';
 import { runSvc, SVC_BIN } from '../support/spawn-svc.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
+import { tempFolder } from '../support/temp-folder.js';
 
 // Formats, queries and `svc api` on real answers: the real bin/svc against the mock on 127.0.0.1.
 const svc = (...args: string[]) => runSvc(args, { env: mock.env });
@@ -78,7 +78,7 @@ describe('--query on real answers', () => {
 
 describe('template preview', () => {
   it('piped it is JSON; --save-html writes the rendered HTML', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'svc-e2e-html-')), 'welcome.html');
+    const file = join(tempFolder('svc-e2e-html-'), 'welcome.html');
     const run = await svc('email', 'templates', 'preview', 'tpl_welcome', '--data', 'firstName=Ada', '--data', 'company=Acme & Co', '--save-html', file);
     expect(run.code).toBe(0);
     const preview = JSON.parse(run.stdout) as { htmlBody: string };

@@ -1,7 +1,7 @@
 import { type ChildProcess, execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tempFolder } from './temp-folder.js';
 
 export const SVC_BIN = join(import.meta.dirname, '..', '..', 'bin', 'svc');
 
@@ -25,11 +25,14 @@ export interface RunningSvc {
   stderrMatches(pattern: RegExp): Promise<void>;
 }
 
-/** One compile cache for every spawned svc (bin/svc.js keeps it in the user's cache folder), outside the real home. */
-export const TEST_CACHE_HOME = join(tmpdir(), 'svc-test-cache');
+/**
+ * One compile cache for every spawned svc in a run (bin/svc.js keeps it in the user's cache
+ * folder), outside the real home; test/support/run-folder.ts makes and removes it.
+ */
+export const TEST_CACHE_HOME = process.env.SVC_TEST_CACHE_HOME ?? join(tmpdir(), 'svc-test-cache');
 
-/** A fresh, empty settings folder, so no test ever reads or writes the real home. */
-export const freshConfigDir = (): string => mkdtempSync(join(tmpdir(), 'svc-e2e-'));
+/** A fresh, empty settings folder, so no test ever reads or writes the real home; removed when the file ends. */
+export const freshConfigDir = (): string => tempFolder('svc-e2e-');
 
 /**
  * Spawns the real bin/svc (asynchronously: the server under test may live in this process) with a

@@ -1,13 +1,13 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { tempFolder } from './temp-folder.js';
 
 const exec = promisify(execFile);
 
 /** Whether tmux can be run here; terminal tests skip, saying so, when it cannot. */
 export const tmuxAvailable: boolean = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
-
-let sessions = 0;
 
 export interface TerminalOptions {
   width: number;
@@ -29,26 +29,27 @@ export class Terminal {
   private constructor(private readonly socket: string) {}
 
   static async open(options: TerminalOptions): Promise<Terminal> {
-    const socket = `svc-test-${process.pid}-${++sessions}`;
+    // A socket in a temp folder of its own (removed with the test file), not in tmux's shared folder.
+    const socket = join(tempFolder('svc-tmux-'), 'socket');
     const env = Object.entries(options.env).map(([name, value]) => `${name}=${value}`);
     const program = ['env', '-i', ...env, ...(options.shell ?? ['bash', '--norc', '--noprofile'])];
-    await exec('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-x', String(options.width), '-y', String(options.height), '-s', 'main', ...program]);
+    await exec('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-x', String(options.width), '-y', String(options.height), '-s', 'main', ...program]);
     return new Terminal(socket);
   }
 
   /** Types the keys (tmux key names such as Enter or Tab are keys, other words are typed). */
   async keys(...keys: string[]): Promise<void> {
-    await exec('tmux', ['-L', this.socket, 'send-keys', '-t', 'main', ...keys]);
+    await exec('tmux', ['-S', this.socket, 'send-keys', '-t', 'main', ...keys]);
   }
 
   /** Types text literally. */
   async type(text: string): Promise<void> {
-    await exec('tmux', ['-L', this.socket, 'send-keys', '-t', 'main', '-l', text]);
+    await exec('tmux', ['-S', this.socket, 'send-keys', '-t', 'main', '-l', text]);
   }
 
   /** What the terminal shows now, one string a line, trailing blanks trimmed. */
   async screen(): Promise<string[]> {
-    const { stdout } = await exec('tmux', ['-L', this.socket, 'capture-pane', '-p', '-t', 'main']);
+    const { stdout } = await exec('tmux', ['-S', this.socket, 'capture-pane', '-p', '-t', 'main']);
     return stdout.split('\n').map((line) => line.trimEnd());
   }
 
@@ -76,6 +77,6 @@ export class Terminal {
   }
 
   async close(): Promise<void> {
-    await exec('tmux', ['-L', this.socket, 'kill-server']).catch(() => undefined);
+    await exec('tmux', ['-S', this.socket, 'kill-server']).catch(() => undefined);
   }
 }

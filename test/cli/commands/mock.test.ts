@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { register } from '../../../src/cli/commands/mock.js';
 import type { Context } from '../../../src/cli/context.js';
 import { CliError, ExitCode } from '../../../src/cli/errors.js';
 import { startMockServer } from '../../../src/mock/server.js';
+import { tempFolder } from '../../support/temp-folder.js';
 
 function fakeContext() {
   const out: string[] = [];
@@ -34,7 +34,7 @@ async function firstLine(out: string[]): Promise<string> {
 }
 
 const tempFile = (name: string, text: string): string => {
-  const file = join(mkdtempSync(join(tmpdir(), 'svc-mock-')), name);
+  const file = join(tempFolder('svc-mock-'), name);
   writeFileSync(file, text);
   return file;
 };

@@ -87,7 +87,8 @@ export function duration(seconds: number): string {
   return minutes < 60 ? `${minutes}m${String(Math.round(seconds % 60)).padStart(2, '0')}s` : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
-export type BatchEnd = 'complete' | 'interrupted' | 'halted';
+/** How a batch ended: it read all its input, or it stopped (src/batch/stop.ts) for the reason in `why`. */
+export type BatchEnd = 'complete' | { why: string; allTaken?: boolean };
 
 /** The line printed when a batch ends, whatever the end: what was done and what is left. */
 export function summaryLine(tally: BatchTally, seconds: number, end: BatchEnd, options: { rejects?: string; dryRun?: boolean } = {}): string {
@@ -97,7 +98,6 @@ export function summaryLine(tally: BatchTally, seconds: number, end: BatchEnd, o
   const counts = `${succeeded}, ${tally.failed} failed${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
   const speed = `in ${duration(seconds)}${seconds > 0 && tally.done > 0 ? ` (${Math.round(tally.done / seconds)}/s)` : ''}`;
   if (end === 'complete') return `${lines}: ${counts} ${speed}`;
-  const left = tally.lastLine === 0 ? 'no line was started' : `lines after line ${tally.lastLine} were not started`;
-  const why = end === 'interrupted' ? 'interrupted' : 'stopped: the service refused the credential (HTTP 401)';
-  return `${why}: ${lines} done, ${counts}; ${left}`;
+  const left = end.allTaken ? 'every line was taken' : tally.lastLine === 0 ? 'no line was started' : `lines after line ${tally.lastLine} were not started`;
+  return `${end.why}: ${lines} done, ${counts}; ${left}`;
 }

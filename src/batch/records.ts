@@ -54,7 +54,8 @@ function lineOutcome(result: CallResult<unknown>, method: string): LineOutcome {
       return { ok: false, status: error.status, error: { kind: 'unreadable', message: error.message } };
     case 'transport': {
       // As for a single call (src/cli/report.ts): a lost answer to a write leaves its effect unknown.
-      if (!error.sent || error.failure === 'aborted' || isIdempotent(method)) return { ok: false, status: null, error: { kind: 'transport', message: error.message } };
+      // An interrupted write that may have left counts too: the server may have applied it (issue #10).
+      if (!error.sent || isIdempotent(method)) return { ok: false, status: null, error: { kind: 'transport', message: error.message } };
       const message = `${error.message}; the ${method} may have been applied: check before sending it again`;
       return { ok: false, status: null, error: { kind: 'transport', message, mayHaveApplied: true } };
     }

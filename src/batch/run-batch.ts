@@ -7,6 +7,7 @@ import { CliError, ExitCode, usageError } from '../cli/errors.js';
 import type { Invocation } from '../cli/execute.js';
 import { readCommandInput } from '../cli/input-usage.js';
 import type { RetryOptions } from '../client/retry.js';
+import type { Transport } from '../client/transport.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { VERSION } from '../version.js';
 import { readCsvColumns, type Column } from './csv-columns.js';
@@ -16,6 +17,7 @@ import { runPipeline } from './pipeline.js';
 import { BatchTally, createProgressBar, type ProgressBar, summaryLine } from './progress.js';
 import { type LineOutcome, recordText } from './records.js';
 import { openRejects, type RejectsFile } from './rejects.js';
+import { type BatchStop, stopEnd, stoppedBatchError, watchBatchStop } from './stop.js';
 import { BatchInputError, type BatchSource, openBatchSource, sameFile, type SourceRecord } from './source.js';
 
 /**
@@ -80,11 +82,21 @@ interface Batch {
   query: ResultQuery | undefined;
 }
 
-async function runLines(ctx: Context, inv: Invocation, { options, source, base, columns, target, rejects, query }: Batch): Promise<void> {
+async function runLines(ctx: Context, inv: Invocation, batch: Batch): Promise<void> {
+  const { options } = batch;
   const send = ctx.createTransport?.({ connections: options.concurrency }) ?? ctx.send;
+  const stop = watchBatchStop(ctx);
+  try {
+    await drainLines(ctx, inv, batch, send, stop);
+  } finally {
+    stop.dispose();
+  }
+}
+
+async function drainLines(ctx: Context, inv: Invocation, { options, source, base, columns, target, rejects, query }: Batch, send: Transport, stop: BatchStop): Promise<void> {
   const hooks = inv.globals.debug ? debugHooks((text) => ctx.io.err(text), target.credential?.source) : {};
   const requestTarget = { baseUrl: target.baseUrl, token: target.credential?.token, userAgent: `svc/${VERSION}`, timeoutMs: target.timeoutMs };
-  const call = inv.globals.dryRun ? undefined : createLineCall(inv.op, send, hooks, batchRetryPolicy(ctx, target));
+  const call = inv.globals.dryRun ? undefined : createLineCall(inv.op, send, hooks, batchRetryPolicy(ctx, target, stop.signal));
   const tally = new BatchTally();
   // The bar would tear --debug's trace lines apart; a pipe or file gets no bar at all.
   const bar = ctx.io.stderrIsTTY && !inv.globals.debug ? createProgressBar(tally, { write: (text) => ctx.io.err(text), totalBytes: source.size }) : undefined;
@@ -93,27 +105,28 @@ async function runLines(ctx: Context, inv: Invocation, { options, source, base, 
     entries: source.records,
     concurrency: options.concurrency,
     window: options.ordered ? windowFor(options.concurrency) : undefined,
-    signal: ctx.signal,
+    signal: stop.signal,
     stopReading: () => source.close(),
     run: createLineProcessor({ op: inv.op, base, columns, target: requestTarget, call, query }),
-    emit: createRecordWriter(ctx, tally, bar, rejects),
+    emit: createRecordWriter(ctx, tally, bar, rejects, stop),
     // A refused credential fails every later line too: stop rather than send thousands of 401s.
     halts: (outcome) => !outcome.ok && outcome.status === 401,
   });
   bar?.clear();
-  const summary = summaryLine(tally, (performance.now() - started) / 1000, end.stopped ?? 'complete', { rejects: options.rejects, dryRun: inv.globals.dryRun });
-  if (end.stopped === 'interrupted') throw new CliError(summary, ExitCode.interrupted);
-  if (end.stopped === 'halted') throw new CliError(summary, ExitCode.auth);
+  const cause = stop.cause(end);
+  const summary = summaryLine(tally, (performance.now() - started) / 1000, cause ? stopEnd(cause) : 'complete', { rejects: options.rejects, dryRun: inv.globals.dryRun });
+  if (cause) throw stoppedBatchError(cause, summary);
   if (tally.failed > 0) throw new CliError(summary, ExitCode.api);
   ctx.io.err(`svc: ${summary}\n`);
 }
 
 /** Each line's record to stdout, a failed line to the rejects file, and the counts to the bar. */
-function createRecordWriter(ctx: Context, tally: BatchTally, bar: ProgressBar | undefined, rejects: RejectsFile | undefined) {
+function createRecordWriter(ctx: Context, tally: BatchTally, bar: ProgressBar | undefined, rejects: RejectsFile | undefined, stop: BatchStop) {
   return (record: SourceRecord, outcome: LineOutcome): void => {
     const text = recordText(record.line, outcome);
     if (bar && ctx.io.stdoutIsTTY) bar.above(() => ctx.io.out(text));
     else ctx.io.out(text);
+    if (!stop.outputClosed()) stop.recordWritten(record.line);
     if (!outcome.ok) rejects?.add(record.raw);
     tally.count(record.line, outcome.ok, record.endOffset, !outcome.ok && outcome.error.kind === 'transport' && outcome.error.mayHaveApplied === true);
     bar?.update();
@@ -121,12 +134,12 @@ function createRecordWriter(ctx: Context, tally: BatchTally, bar: ProgressBar | 
 }
 
 /**
- * The single-call policy, except that Ctrl-C ends a wait for a retry: requests already on the wire
+ * The single-call policy, except that a stop ends a wait for a retry: requests already on the wire
  * finish, but no new attempt starts (the line's record then says it was interrupted).
  */
-function batchRetryPolicy(ctx: Context, target: Target): RetryOptions {
+function batchRetryPolicy(ctx: Context, target: Target, stopped: AbortSignal): RetryOptions {
   const policy = retryPolicy(ctx, target);
-  return { ...policy, clock: { ...policy.clock, sleep: (ms) => policy.clock.sleep(ms, ctx.signal) } };
+  return { ...policy, clock: { ...policy.clock, sleep: (ms) => policy.clock.sleep(ms, stopped) } };
 }
 
 /** Destructive operations ask once on a terminal, naming how many lines when the file can be counted. */

@@ -10,6 +10,8 @@ export interface IO {
   stdinIsTTY: boolean;
   /** Terminal width, when stdout is a terminal. */
   columns?: number;
+  /** Aborted once standard output's reader has gone (EPIPE): a batch stops taking lines. */
+  stdoutClosed?: AbortSignal;
   /** All of standard input, as text. */
   stdin(): Promise<string>;
   /** Standard input as it arrives, for inputs too large to hold (batch `--input -`). */
@@ -27,7 +29,7 @@ export interface Context {
   createTransport?(options: { connections: number }): Transport;
   /** Lazy: a command that needs no config never loads it. */
   config(): Promise<ConfigStore>;
-  /** Aborted on Ctrl-C. */
+  /** Aborted on Ctrl-C, SIGTERM or SIGHUP; its reason is an Interruption (src/cli/interruption.ts) naming which. */
   signal?: AbortSignal;
   /** Time and jitter of retry waits; the system clock when absent. */
   clock?: Clock;

@@ -6,7 +6,14 @@ export const ExitCode = {
   network: 3,
   auth: 4,
   notFound: 5,
+  /** The terminal was closed (SIGHUP, 128 + 1). */
+  hangUp: 129,
+  /** Ctrl-C (SIGINT, 128 + 2). */
   interrupted: 130,
+  /** A batch's reader went away (`| head`): 128 + SIGPIPE's 13, as a shell reports a pipe's writer. */
+  outputClosed: 141,
+  /** SIGTERM (128 + 15): CI time-outs, `docker stop`. */
+  terminated: 143,
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];

@@ -1,6 +1,7 @@
 import type { Transport } from '../client/transport.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Context } from './context.js';
+import { exitCodeOfSignal, Interruption, STOP_SIGNALS } from './interruption.js';
 import { openProcessOutput } from './process-output.js';
 import { run } from './run.js';
 
@@ -9,8 +10,10 @@ export function createProcessContext(): Context {
   let interrupt: AbortController | undefined;
   let transport: Transport | undefined;
   let store: Promise<ConfigStore> | undefined;
-  const stdout = openProcessOutput(1, stdoutStream);
+  let stdoutClosed: AbortController | undefined;
+  const stdout = openProcessOutput(1, () => process.stdout, undefined, () => stdoutClosed?.abort());
   const stderr = openProcessOutput(2, () => process.stderr);
+  const stopSignal = () => (interrupt ??= abortOnStopSignals()).signal;
   return {
     io: {
       out: stdout.write,
@@ -28,10 +31,18 @@ export function createProcessContext(): Context {
       get columns() {
         return stdout.columns();
       },
+      // A reader that stops early (`svc … | head`) closes the pipe: output stops quietly, and a batch stops taking lines.
+      get stdoutClosed() {
+        if (!stdoutClosed) {
+          stdoutClosed = new AbortController();
+          if (stdout.isClosed()) stdoutClosed.abort();
+        }
+        return stdoutClosed.signal;
+      },
       // readline, env-paths (below) and undici load only for the commands that use them.
       stdin: async () => (await import('./terminal.js')).readAllStdin(),
       stdinChunks: () => process.stdin,
-      prompt: async (question, options) => (await import('./terminal.js')).promptLine(question, options?.hidden === true),
+      prompt: async (question, options) => (await import('./terminal.js')).promptLine(question, options?.hidden === true, stopSignal()),
     },
     env: process.env,
     // undici loads on the first request only, so help and usage errors never pay for it.
@@ -47,43 +58,30 @@ export function createProcessContext(): Context {
       };
     },
     config: () => (store ??= import('../config/config-file.js').then((file) => file.openConfigStore(process.env))),
-    // Made when a command first asks (a request, svc mock): until then Ctrl-C just ends the process
-    // (exit 130), and help and usage errors skip loading AbortController (~1 ms).
+    // Made when a command first asks (a request, a prompt, svc mock): until then a signal just ends
+    // the process (exit 128 + its number), and help and usage errors skip loading AbortController (~1 ms).
     get signal() {
-      return (interrupt ??= abortOnInterrupt()).signal;
+      return stopSignal();
     },
   };
 }
 
-/** The first Ctrl-C aborts what is in flight; a second one does not wait. */
-function abortOnInterrupt(): AbortController {
+/**
+ * The first stop signal (Ctrl-C, SIGTERM, SIGHUP) aborts what is in flight, with an Interruption
+ * as the reason, so every command ends the same orderly way; a second one does not wait.
+ */
+function abortOnStopSignals(): AbortController {
   const controller = new AbortController();
-  process.once('SIGINT', () => {
-    controller.abort();
-    process.once('SIGINT', () => process.exit(130));
-  });
+  for (const name of STOP_SIGNALS) {
+    process.on(name, () => {
+      if (controller.signal.aborted) process.exit(exitCodeOfSignal(name));
+      controller.abort(new Interruption(name));
+    });
+  }
   return controller;
 }
 
 /** The CLI entry: returns the exit code for bin/svc.js to set. */
 export function main(argv: readonly string[]): Promise<number> {
   return run(argv, createProcessContext());
-}
-
-let watchingStdout = false;
-
-/**
- * process.stdout, for terminals and full pipes (process-output.ts). A reader that stops early
- * (`svc ops | head`) closes the pipe: stop quietly, as pipelines expect, instead of dying on EPIPE
- * with a stack trace.
- */
-function stdoutStream(): NodeJS.WriteStream {
-  if (!watchingStdout) {
-    watchingStdout = true;
-    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
-      process.exit(0);
-    });
-  }
-  return process.stdout;
 }

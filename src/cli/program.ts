@@ -12,7 +12,10 @@ export const EXIT_CODES_HELP = `Exit codes:
   3  network failure, timeout or unreadable response
   4  authentication: no credential, or the service answered 401
   5  not found: the service answered 404
-  130  interrupted (Ctrl-C)`;
+  129  stopped by SIGHUP (the terminal was closed)
+  130  interrupted (Ctrl-C)
+  141  batch stopped: standard output was closed
+  143  stopped by SIGTERM (a CI time-out, docker stop)`;
 
 const ENVIRONMENT_HELP = `Environment:
   SERVICE_API_KEY   workspace API key; used before a stored session token

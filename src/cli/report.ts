@@ -4,6 +4,7 @@ import { isIdempotent } from '../client/retry.js';
 import type { OperationInput } from '../input/operation-input.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode } from './errors.js';
+import { type Interruption, interruptionOf } from './interruption.js';
 import type { Presenter, TerminalView } from './presenter.js';
 
 export interface Outcome {
@@ -21,7 +22,7 @@ export interface Outcome {
  * Secrets in what it prints are redacted by the context's io (src/cli/guarded-context.ts).
  */
 export async function reportResult(ctx: Context, { op, input, result, presenter, view, strict }: Outcome): Promise<void> {
-  if (!result.ok) throw toCliError(result.error, result.attempts, op.method);
+  if (!result.ok) throw toCliError(result.error, result.attempts, op.method, interruptionOf(ctx.signal));
   if (result.mismatch && strict) throw new CliError(`the response does not match the registry's schema (${result.mismatch}); --strict refuses it`, ExitCode.network);
   if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${result.mismatch})\n`);
   if (result.data === undefined) return;
@@ -41,18 +42,25 @@ export function exitCodeForStatus(status: number): number {
   return ExitCode.api;
 }
 
-/** The error line; secrets in it are redacted by the context's io (src/cli/guarded-context.ts). */
-export function toCliError(error: CallError, attempts = 1, method = 'GET'): CliError {
+/**
+ * The error line; secrets in it are redacted by the context's io (src/cli/guarded-context.ts).
+ * `interruption` says which stop signal aborted the call, for its words and exit code.
+ */
+export function toCliError(error: CallError, attempts = 1, method = 'GET', interruption?: Interruption): CliError {
   const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
   // A lost answer to a write leaves the user not knowing whether it happened; svc never repeats it.
-  const unknown = error.kind === 'transport' && error.sent && error.failure !== 'aborted' && !isIdempotent(method) ? `; the ${method} may have been applied: check before sending it again` : '';
+  // That includes a write interrupted once it may have left: the server may have applied it (issue #10).
+  const unknown = error.kind === 'transport' && error.sent && !isIdempotent(method) ? `; the ${method} may have been applied: check before sending it again` : '';
   switch (error.kind) {
     case 'invalid':
       return new CliError(error.message, ExitCode.usage);
     case 'unreadable':
       return new CliError(`${error.message}${tries}`, ExitCode.network);
-    case 'transport':
-      return new CliError(`${error.message}${tries}${unknown}`, error.failure === 'aborted' ? ExitCode.interrupted : ExitCode.network);
+    case 'transport': {
+      if (error.failure !== 'aborted') return new CliError(`${error.message}${tries}${unknown}`, ExitCode.network);
+      const by = interruption && interruption.signal !== 'SIGINT' ? ` by ${interruption.signal}` : '';
+      return new CliError(`${error.message}${by}${tries}${unknown}`, interruption?.exitCode ?? ExitCode.interrupted);
+    }
     case 'api': {
       const kind = error.type || error.code ? ` (${[error.type, error.code].filter(Boolean).join('/')}, HTTP ${error.status})` : '';
       const hint = error.status === 401 ? '; check SERVICE_API_KEY or run `svc auth login`' : '';

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { Interruption, interruptedPrompt, interruptionOf } from './interruption.js';
 
 /** All of standard input as text. */
 export async function readAllStdin(): Promise<string> {
@@ -7,8 +8,12 @@ export async function readAllStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Asks one question on stderr and reads one line from the terminal; hidden input is not echoed. */
-export function promptLine(question: string, hidden: boolean): Promise<string> {
+/**
+ * Asks one question on stderr and reads one line from the terminal; hidden input is not echoed.
+ * Ctrl-C at the prompt (the terminal is raw, so readline sees it, not the process) or a stop
+ * signal ends it with the interruption's exit code, never an unexpected error.
+ */
+export function promptLine(question: string, hidden: boolean, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
     if (hidden) {
@@ -20,11 +25,18 @@ export function promptLine(question: string, hidden: boolean): Promise<string> {
         asked = true;
       };
     }
-    rl.once('SIGINT', () => {
+    const stop = (interruption: Interruption) => {
+      signal?.removeEventListener('abort', onSignal);
       rl.close();
-      reject(new Error('interrupted'));
-    });
+      process.stderr.write('\n');
+      reject(interruptedPrompt(interruption));
+    };
+    const onSignal = () => stop(interruptionOf(signal));
+    if (signal?.aborted) return stop(interruptionOf(signal));
+    signal?.addEventListener('abort', onSignal, { once: true });
+    rl.once('SIGINT', () => stop(new Interruption('SIGINT')));
     rl.question(question, (answer) => {
+      signal?.removeEventListener('abort', onSignal);
       rl.close();
       if (hidden) process.stderr.write('\n');
       resolve(answer);

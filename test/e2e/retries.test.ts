@@ -158,14 +158,14 @@ describe('connection refused: nothing was sent, so even a write may be tried aga
 });
 
 describe('Ctrl-C', () => {
-  it('aborts the request in flight: exit 130, one line, no stack trace', async () => {
+  it('aborts the write in flight: exit 130, one line saying it may have been applied, no stack trace', async () => {
     await withMock(async (server, env) => {
       server.injectFaults('slow=10000');
       const svc = startSvc(writeCases[0]!.op.argv, { env });
       await waitFor(() => server.requests.length === 1);
       svc.child.kill('SIGINT');
       const run = await svc.done;
-      expect(run).toEqual({ code: 130, stdout: '', stderr: 'svc: the request was interrupted\n' });
+      expect(run).toEqual({ code: 130, stdout: '', stderr: 'svc: the request was interrupted; the POST may have been applied: check before sending it again\n' });
       expect(server.requests).toHaveLength(1);
     });
   });

@@ -1,0 +1,82 @@
+import type { Context } from '../cli/context.js';
+import { CliError, ExitCode } from '../cli/errors.js';
+import { type Interruption, interruptionOf } from '../cli/interruption.js';
+import type { BatchEnd } from './progress.js';
+
+/**
+ * Why a batch stopped taking lines before its input ended: a stop signal (Ctrl-C, SIGTERM, SIGHUP),
+ * standard output's reader gone (`| head`), or a refused credential. Whatever the cause, the end is
+ * the same orderly drain (issue #10): lines in flight finish and get their records (and rejects),
+ * the summary is printed, then svc exits with the cause's code.
+ */
+export type BatchStopCause = { kind: 'signal'; interruption: Interruption } | { kind: 'output-closed'; lastWritten: number; allTaken: boolean } | { kind: 'halted' };
+
+/**
+ * The one place a batch learns it must stop: the pipeline is handed `signal`, and everything that
+ * must happen on any stop (records, rejects, a checkpoint) hangs off the pipeline's drain.
+ */
+export interface BatchStop {
+  /** Aborted on the first stop signal or when standard output closes; the pipeline then takes no more lines. */
+  signal: AbortSignal;
+  /** Whether standard output's reader has gone: records can no longer be written. */
+  outputClosed(): boolean;
+  /** Call after each record written to stdout: the last line the reader may have seen. */
+  recordWritten(line: number): void;
+  /** Why the batch stopped, once the pipeline has drained; undefined when it read all its input. */
+  cause(end: { stopped?: 'interrupted' | 'halted' }): BatchStopCause | undefined;
+  dispose(): void;
+}
+
+export function watchBatchStop(ctx: Pick<Context, 'signal' | 'io'>): BatchStop {
+  const controller = new AbortController();
+  const closed = ctx.io.stdoutClosed;
+  let lastWritten = 0;
+  const onSignal = () => controller.abort(ctx.signal?.reason);
+  const onClosed = () => controller.abort('output-closed');
+  const watched = [ctx.signal && ([ctx.signal, onSignal] as const), closed && ([closed, onClosed] as const)].filter((w) => w !== undefined);
+  for (const [signal, listener] of watched) {
+    if (signal.aborted) listener();
+    else signal.addEventListener('abort', listener, { once: true });
+  }
+  return {
+    signal: controller.signal,
+    outputClosed: () => closed?.aborted === true,
+    recordWritten: (line) => void (lastWritten = Math.max(lastWritten, line)),
+    cause(end) {
+      if (end.stopped === 'halted') return { kind: 'halted' };
+      // A closed stdout is found by a write that failed, so a record was lost even if every line was taken.
+      const closedFirst = controller.signal.reason === 'output-closed';
+      if (closedFirst || (closed?.aborted && end.stopped === undefined)) return { kind: 'output-closed', lastWritten, allTaken: end.stopped === undefined };
+      return end.stopped === 'interrupted' ? { kind: 'signal', interruption: interruptionOf(ctx.signal) } : undefined;
+    },
+    dispose() {
+      for (const [signal, listener] of watched) signal.removeEventListener('abort', listener);
+    },
+  };
+}
+
+/** The summary's account of a stop: why, in words, and whether any line was left unread. */
+export function stopEnd(cause: BatchStopCause): BatchEnd {
+  switch (cause.kind) {
+    case 'signal':
+      return { why: cause.interruption.words };
+    case 'halted':
+      return { why: 'stopped: the service refused the credential (HTTP 401)' };
+    case 'output-closed': {
+      const after = cause.lastWritten === 0 ? 'before any record was written' : `after the record of line ${cause.lastWritten}`;
+      return { why: `stopped: standard output was closed ${after}`, allTaken: cause.allTaken };
+    }
+  }
+}
+
+/** The error a stopped batch ends with: its summary, and the cause's exit code. */
+export function stoppedBatchError(cause: BatchStopCause, summary: string): CliError {
+  switch (cause.kind) {
+    case 'signal':
+      return new CliError(summary, cause.interruption.exitCode);
+    case 'halted':
+      return new CliError(summary, ExitCode.auth);
+    case 'output-closed':
+      return new CliError(summary, ExitCode.outputClosed);
+  }
+}

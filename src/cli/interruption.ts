@@ -21,9 +21,14 @@ export class Interruption extends Error {
     return exitCodes[this.signal];
   }
 
-  /** "interrupted" for Ctrl-C, as users know it; the signal's name for the others. */
+  /** "interrupted" for Ctrl-C, as users know it; the signal's name beside it for the others. */
   get words(): string {
-    return this.signal === 'SIGINT' ? 'interrupted' : `interrupted by ${this.signal}`;
+    return `interrupted${this.named}`;
+  }
+
+  /** " (SIGTERM)", or nothing for Ctrl-C: added to a message that says what was interrupted. */
+  get named(): string {
+    return this.signal === 'SIGINT' ? '' : ` (${this.signal})`;
   }
 }
 

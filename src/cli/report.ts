@@ -58,8 +58,7 @@ export function toCliError(error: CallError, attempts = 1, method = 'GET', inter
       return new CliError(`${error.message}${tries}`, ExitCode.network);
     case 'transport': {
       if (error.failure !== 'aborted') return new CliError(`${error.message}${tries}${unknown}`, ExitCode.network);
-      const by = interruption && interruption.signal !== 'SIGINT' ? ` by ${interruption.signal}` : '';
-      return new CliError(`${error.message}${by}${tries}${unknown}`, interruption?.exitCode ?? ExitCode.interrupted);
+      return new CliError(`${error.message}${interruption?.named ?? ''}${tries}${unknown}`, interruption?.exitCode ?? ExitCode.interrupted);
     }
     case 'api': {
       const kind = error.type || error.code ? ` (${[error.type, error.code].filter(Boolean).join('/')}, HTTP ${error.status})` : '';

@@ -1,0 +1,128 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useMockForSvc } from '../support/mock-for-svc.js';
+import { spawnSvcProcess } from '../support/svc-process.js';
+import { batchScenes, closedOutputScenes, singleScenes, stopSignals } from './tables/interruption-cases.js';
+import { reads, writes } from './tables/fault-cases.js';
+
+// Real signals to the real bin/svc against the mock on 127.0.0.1 (issue #10): every stop signal
+// ends a batch the way Ctrl-C does, and every line the server received has its record.
+const mock = useMockForSvc({ latencyMs: 25 });
+let folder: string | undefined;
+afterEach(() => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  folder = undefined;
+});
+
+interface BatchRecord {
+  line: number;
+  ok: boolean;
+  error?: { kind: string };
+}
+const records = (stdout: string) => stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as BatchRecord);
+/** Every fifth line lacks its email: it fails without being sent and goes to the rejects file. */
+const leadLines = (count: number) => Array.from({ length: count }, (_, i) => JSON.stringify(i % 5 === 4 ? { sequenceId: 'seq_123' } : { sequenceId: 'seq_123', email: `lead${i + 1}@example.com` }));
+const postedEmails = () => mock.server.requests.filter((r) => r.method === 'POST').map((r) => (JSON.parse(r.body) as { email: string }).email);
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(condition()).toBe(true);
+}
+
+describe.each(stopSignals)('$signal during a batch', ({ signal, code, named }) => {
+  it(`${batchScenes[0]}: records for every line sent, the rejects, the summary, exit ${code}`, async () => {
+    folder = mkdtempSync(join(tmpdir(), 'svc-signals-'));
+    const rejects = join(folder, 'rejects.ndjson');
+    const lines = leadLines(2000);
+    const svc = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4', '--rejects', rejects], mock.env);
+    svc.child.stdin!.end(`${lines.join('\n')}\n`);
+    await svc.linesOut(20);
+    svc.child.kill(signal);
+    expect(await svc.exited).toBe(code);
+    expect(svc.stdout().endsWith('\n')).toBe(true); // no half-written record
+    const out = records(svc.stdout());
+    expect(out.length).toBeLessThan(2000);
+    expect(out.map((r) => r.line)).toEqual(out.map((_, i) => i + 1));
+    // Every line the mock received has its record, and every success is a line the mock received.
+    const okEmails = out.filter((r) => r.ok).map((r) => `lead${r.line}@example.com`);
+    expect(postedEmails().sort()).toEqual(okEmails.sort());
+    const failed = out.filter((r) => !r.ok);
+    expect(failed.every((r) => r.error!.kind === 'invalid' && r.line % 5 === 0)).toBe(true);
+    expect(readFileSync(rejects, 'utf8')).toBe(failed.map((r) => `${lines[r.line - 1]}\n`).join(''));
+    const done = out.length;
+    expect(svc.stderr()).toBe(`svc: interrupted${named}: ${done} lines done, ${okEmails.length} succeeded, ${failed.length} failed (written to ${rejects}); lines after line ${done} were not started\n`);
+  });
+
+  it(`${batchScenes[1]}: the batch still ends, exit ${code}`, async () => {
+    const svc = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-'], mock.env);
+    svc.child.stdin!.write(`${leadLines(2).join('\n')}\n`); // and never ends
+    await svc.linesOut(2);
+    svc.child.kill(signal);
+    expect(await svc.exited).toBe(code);
+    expect(records(svc.stdout()).map((r) => r.line)).toEqual([1, 2]);
+    expect(postedEmails()).toHaveLength(2);
+    expect(svc.stderr()).toBe(`svc: interrupted${named}: 2 lines done, 2 succeeded, 0 failed; lines after line 2 were not started\n`);
+  });
+});
+
+describe.each(stopSignals)('$signal during a single call', ({ signal, code, named }) => {
+  it(`${singleScenes[0]}: exit ${code}, and the line says the write may have been applied`, async () => {
+    mock.server.injectFaults('slow=10000');
+    const svc = spawnSvcProcess(writes[0]!.argv, mock.env);
+    await waitFor(() => mock.server.requests.length === 1);
+    svc.child.kill(signal);
+    expect(await svc.exited).toBe(code);
+    expect(svc.stderr()).toBe(`svc: the request was interrupted${named}; the POST may have been applied: check before sending it again\n`);
+    expect(svc.stdout()).toBe('');
+  });
+
+  it(`${singleScenes[1]}: exit ${code}, nothing said of being applied`, async () => {
+    mock.server.injectFaults('slow=10000');
+    const svc = spawnSvcProcess(reads[0]!.argv, mock.env);
+    await waitFor(() => mock.server.requests.length === 1);
+    svc.child.kill(signal);
+    expect(await svc.exited).toBe(code);
+    expect(svc.stderr()).toBe(`svc: the request was interrupted${named}\n`);
+  });
+
+  it(`${singleScenes[2]}: exit ${code}, no further attempt`, async () => {
+    mock.server.injectFaults('503', 10);
+    const svc = spawnSvcProcess([...reads[0]!.argv, '--debug'], { ...mock.env, SVC_RETRY_BASE_MS: '60000' });
+    await waitFor(() => /retrying in/.test(svc.stderr()));
+    svc.child.kill(signal);
+    expect(await svc.exited).toBe(code);
+    expect(svc.stderr()).toMatch(new RegExp(`\\nsvc: interrupted while waiting to retry${named.replace(/[()]/g, '\\$&')}\\n$`));
+    expect(mock.server.requests).toHaveLength(1);
+  });
+});
+
+describe('a batch whose standard output is closed (svc … | head -1)', () => {
+  const closedRun = async (args: string[], closeAfter: number) => {
+    const input = `${leadLines(300).map((line, i) => (i % 5 === 4 ? JSON.stringify({ sequenceId: 'seq_123', email: `lead${i + 1}@example.com` }) : line)).join('\n')}\n`;
+    const svc = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', ...args], mock.env);
+    svc.child.stdin!.end(input);
+    if (closeAfter > 0) await svc.linesOut(closeAfter);
+    svc.child.stdout!.destroy();
+    return { code: await svc.exited, stderr: svc.stderr() };
+  };
+  const summary = /^svc: stopped: standard output was closed (after the record of line (\d+)|before any record was written): (\d+) lines done, (\d+) succeeded, 0 failed; lines after line (\d+) were not started\n$/;
+
+  it.each([
+    [closedOutputScenes[0], [], 1],
+    [closedOutputScenes[1], [], 0],
+    [closedOutputScenes[2], ['--unordered'], 1],
+  ] as const)('%s: stops taking lines, drains those in flight, names the last record written, exit 141', async (_scene, args, closeAfter) => {
+    const run = await closedRun([...args], closeAfter);
+    expect(run.code).toBe(141);
+    const match = summary.exec(run.stderr);
+    expect(match, run.stderr).not.toBeNull();
+    const [, , lastWritten, done, succeeded] = match!;
+    if (closeAfter > 0) expect(Number(lastWritten)).toBeGreaterThanOrEqual(1);
+    // Every line sent was drained and counted; far fewer than 300 were sent.
+    expect(Number(done)).toBe(postedEmails().length);
+    expect(Number(succeeded)).toBe(postedEmails().length);
+    expect(postedEmails().length).toBeLessThan(300);
+  });
+});

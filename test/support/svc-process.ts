@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { freshConfigDir, SVC_BIN, TEST_CACHE_HOME } from './spawn-svc.js';
+
+/** A running bin/svc whose pipes the test holds: to signal it, or to close its stdout mid-run. */
+export interface SvcProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once stdout holds at least `count` whole lines. */
+  linesOut(count: number): Promise<void>;
+  /** Resolves with the exit code (128 + the signal's number if one ended it). */
+  exited: Promise<number>;
+}
+
+/** Spawns the real bin/svc with only PATH, HOME and `env`; it is killed if still running after `timeoutMs`. */
+export function spawnSvcProcess(args: readonly string[], env: Record<string, string>, timeoutMs = 20_000): SvcProcess {
+  const child = spawn(process.execPath, [SVC_BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: TEST_CACHE_HOME, ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  const waiting: { count: number; resolve(): void }[] = [];
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    const lines = stdout.split('\n').length - 1;
+    for (const wait of waiting.filter((w) => lines >= w.count)) wait.resolve();
+  });
+  child.stdout.on('error', () => {}); // a test that closes stdout early is not an error
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const exited = new Promise<number>((resolve) =>
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve(code ?? 128 + (signal === 'SIGKILL' ? 9 : -1000));
+    }),
+  );
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    linesOut: (count) => new Promise<void>((resolve) => (stdout.split('\n').length - 1 >= count ? resolve() : waiting.push({ count, resolve }))),
+    exited,
+  };
+}

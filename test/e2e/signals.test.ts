@@ -1,20 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useMockForSvc } from '../support/mock-for-svc.js';
 import { spawnSvcProcess } from '../support/svc-process.js';
+import { tempFolder } from '../support/temp-folder.js';
 import { batchScenes, closedOutputScenes, singleScenes, stopSignals } from './tables/interruption-cases.js';
 import { reads, writes } from './tables/fault-cases.js';
 
 // Real signals to the real bin/svc against the mock on 127.0.0.1 (issue #10): every stop signal
 // ends a batch the way Ctrl-C does, and every line the server received has its record.
 const mock = useMockForSvc({ latencyMs: 25 });
-let folder: string | undefined;
-afterEach(() => {
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  folder = undefined;
-});
 
 interface BatchRecord {
   line: number;
@@ -33,8 +28,7 @@ async function waitFor(condition: () => boolean): Promise<void> {
 
 describe.each(stopSignals)('$signal during a batch', ({ signal, code, named }) => {
   it(`${batchScenes[0]}: records for every line sent, the rejects, the summary, exit ${code}`, async () => {
-    folder = mkdtempSync(join(tmpdir(), 'svc-signals-'));
-    const rejects = join(folder, 'rejects.ndjson');
+    const rejects = join(tempFolder('svc-signals-'), 'rejects.ndjson');
     const lines = leadLines(2000);
     const svc = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4', '--rejects', rejects], mock.env);
     svc.child.stdin!.end(`${lines.join('\n')}\n`);

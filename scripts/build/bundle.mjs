@@ -51,3 +51,8 @@ export async function bundleCli({ outdir, plugins = [], metafile = false, write 
 export function bundleLibrary({ outdir }) {
   return build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir, external: ['msw', 'msw/*'], plugins: [builtinImports] });
 }
+
+/** The manual's writer (`npm run docs`, src/cli/reference/manual.ts): one file, run at build time only. */
+export function bundleManualWriter({ outfile }) {
+  return build({ ...common, entryPoints: ['src/cli/reference/manual.ts'], outfile, sourcemap: false, external: ['msw', 'msw/*'], plugins: [builtinImports] });
+}

@@ -15,5 +15,6 @@ export const builtins: Record<string, BuiltinEntry> = {
   api: { summary: 'Call any endpoint under the base URL with the same credentials and output', load: () => import('./commands/api.js') },
   openapi: { summary: 'Print an OpenAPI 3.1 document generated from the registry', load: () => import('./commands/openapi.js') },
   completion: { summary: 'Print a completion script for bash, zsh or fish', load: () => import('./commands/completion.js') },
+  help: { summary: 'Show help for a command, or every command as Markdown (svc help reference)', load: () => import('./commands/help.js') },
   mock: { summary: 'Run a local, stateful Workspace API service for demos, tests and scripts', load: () => import('./commands/mock.js') },
 };

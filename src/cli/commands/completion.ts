@@ -1,14 +1,12 @@
 import { type Command, Argument } from 'commander';
-import { areas, registry } from '../../../registry/index.js';
-import { builtins } from '../builtins.js';
+import { registry } from '../../../registry/index.js';
 import { API_METHODS } from './api.js';
 import { bashScript } from '../completion/bash.js';
 import { fishScript } from '../completion/fish.js';
 import { buildCompletionModel } from '../completion/model.js';
 import { zshScript } from '../completion/zsh.js';
 import type { Context } from '../context.js';
-import { createRootProgram } from '../program.js';
-import { addAreaCommands } from '../tree.js';
+import { buildFullTree } from '../full-tree.js';
 
 const SHELLS = { bash: bashScript, zsh: zshScript, fish: fishScript };
 
@@ -25,10 +23,3 @@ export function register(program: Command, ctx: Context): void {
     });
 }
 
-/** Every command svc has, areas and builtins alike, on a fresh root (never run, only read). */
-async function buildFullTree(ctx: Context): Promise<Command> {
-  const root = createRootProgram(ctx);
-  for (const [name, area] of Object.entries(areas)) addAreaCommands(root, name, area.summary, await area.load(), ctx);
-  for (const builtin of Object.values(builtins)) (await builtin.load()).register(root, ctx);
-  return root;
-}

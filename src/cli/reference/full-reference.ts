@@ -1,0 +1,9 @@
+import { registry } from '../../../registry/index.js';
+import type { Context } from '../context.js';
+import { buildFullTree } from '../full-tree.js';
+import { type ReferenceModel, readReference } from './model.js';
+
+/** The reference of every command svc has; `ctx` is only held by the commands, never used. */
+export async function readFullReference(ctx: Context): Promise<ReferenceModel> {
+  return readReference(await buildFullTree(ctx), registry);
+}

@@ -1,0 +1,44 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Context } from '../context.js';
+import { readFullReference } from './full-reference.js';
+import { commandPage } from './html-command.js';
+import { indexPage, topicPage } from './html-index.js';
+import { STYLESHEET, commandPageName } from './html-page.js';
+import { readmeTopics } from './readme-topics.js';
+import { renderManPages } from './roff.js';
+
+/** The index's prose and the topic pages, from the README's sections. */
+const INTRO = [
+  { file: 'what-it-is.html', title: 'What it is', headings: ['What it is'] },
+  { file: 'install.html', title: 'Install and sign in', headings: ['Getting started'] },
+];
+const TOPICS = [
+  { file: 'configuration.html', title: 'Configuration: base URL, profiles, credentials', headings: ['Base URL and profiles', 'Credentials'] },
+  { file: 'batch.html', title: 'Batch: one operation over many inputs', headings: ['Batch'] },
+  { file: 'output.html', title: 'Output, errors and exit codes', headings: ['Output and errors'] },
+  { file: 'networks.html', title: 'Networks: proxies and certificates', headings: ['Networks'], optional: true },
+];
+
+/** A context for reading the command tree: its commands are described, never run. */
+const describeOnly = new Proxy({} as Context, {
+  get: (_target, key) => {
+    throw new Error(`the reference manual reads the command tree only; it asked the context for ${String(key)}`);
+  },
+});
+
+/** `npm run docs`: the HTML manual into `manualDir` and one man page per command into `manDir`. */
+export async function writeManual(options: { manualDir: string; manDir: string; readme: string; version: string }): Promise<{ pages: string[]; manPages: string[] }> {
+  const model = await readFullReference(describeOnly);
+  const intro = readmeTopics(options.readme, INTRO);
+  const topics = readmeTopics(options.readme, TOPICS);
+  const pages = new Map<string, string>([['index.html', indexPage(model, intro, topics)], ['style.css', STYLESHEET]]);
+  for (const doc of model.commands) pages.set(commandPageName(doc.words), commandPage(doc, model));
+  for (const topic of topics) pages.set(topic.file, topicPage(topic));
+  const manPages = renderManPages(model, options.version);
+  for (const [dir, files] of [[options.manualDir, pages], [options.manDir, manPages]] as const) {
+    mkdirSync(dir, { recursive: true });
+    for (const [name, text] of files) writeFileSync(join(dir, name), text);
+  }
+  return { pages: [...pages.keys()], manPages: [...manPages.keys()] };
+}

@@ -1,0 +1,45 @@
+import type { JsonSchema } from '../../openapi/json-schema.js';
+
+/** One field of a body or response, flattened for a table: `data.amount`, `number`, required. */
+export interface SchemaRow {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+}
+
+/**
+ * A JSON Schema in readable form: one row per field, nested objects as dotted names and list items
+ * as `name[]`. Fields the schema leaves open (extra fields kept) are said so in `open`.
+ */
+export function schemaRows(schema: JsonSchema, prefix = ''): SchemaRow[] {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).flatMap(([key, field]) => {
+    const name = `${prefix}${key}`;
+    const row = { name, type: typeName(field), required: required.has(key), description: typeof field.description === 'string' ? field.description : '' };
+    const items = field.items as JsonSchema | undefined;
+    if (field.type === 'object' && field.properties) return [row, ...schemaRows(field, `${name}.`)];
+    if (items?.type === 'object' && items.properties) return [row, ...schemaRows(items, `${name}[].`)];
+    return [row];
+  });
+}
+
+/** The rules a schema states beyond its fields: `at least one of: email, linkedinProfileUrl`. */
+export function schemaRules(schema: JsonSchema): string[] {
+  const anyOf = (schema.anyOf ?? []) as JsonSchema[];
+  const groups = anyOf.map((branch) => (branch.required ?? []) as string[]).filter((names) => names.length > 0);
+  const rules = groups.length === anyOf.length && groups.length > 0 ? [`at least one of: ${groups.map((names) => names.join(' and ')).join(', ')}`] : [];
+  if (typeof schema.description === 'string') rules.unshift(schema.description);
+  return rules;
+}
+
+function typeName(field: JsonSchema): string {
+  if (Array.isArray(field.enum)) return `one of ${field.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (field.type === 'array') return `list of ${typeName((field.items ?? {}) as JsonSchema)}`;
+  if (field.type === 'object' && field.additionalProperties && !field.properties) return `map of ${typeName(field.additionalProperties as JsonSchema)}`;
+  if (Array.isArray(field.type)) return field.type.join(' or ');
+  if (typeof field.type === 'string') return field.format ? `${field.type} (${field.format})` : field.type;
+  if (Array.isArray(field.anyOf)) return (field.anyOf as JsonSchema[]).map(typeName).join(' or ');
+  return 'any JSON';
+}

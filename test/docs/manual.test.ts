@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationSpec } from '../../registry/define.js';
 import { registry } from '../../registry/index.js';
 import { describeOperation } from '../../src/cli/operation-description.js';
 import { jsonSchemaOf } from '../../src/openapi/json-schema.js';
@@ -23,7 +24,7 @@ const pageOf = (id: string) => `svc-${id.split('_').join('-')}`;
 
 /** What a reader must find for an operation: every flag's meaning, every body field's meaning, an example. */
 function expectedTexts(id: string): string[] {
-  const op = registry[id as keyof typeof registry];
+  const op: OperationSpec = registry[id as keyof typeof registry];
   const d = describeOperation(id, op);
   const body = op.body ? jsonSchemaOf(op.body, 'input') : {};
   const fieldMeanings = Object.values((body.properties ?? {}) as Record<string, { description?: string }>).flatMap((f) => (f.description ? [f.description] : []));
@@ -82,12 +83,13 @@ describe.skipIf(!manAvailable)(`npm run docs: man pages${manAvailable ? '' : ' (
   it('every man page renders without a warning at 80 columns', async () => {
     const pages = filesIn(manual.manDir);
     expect(pages).toContain('svc.1');
-    for (const name of pages) {
-      const { stdout, stderr } = await promisify(execFile)('man', ['--warnings', '-l', join(manual.manDir, name)], { env: { ...process.env, MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat' } });
+    const env = { ...process.env, MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat' };
+    const rendered = await Promise.all(pages.map(async (name) => ({ name, ...(await promisify(execFile)('man', ['--warnings', '-l', join(manual.manDir, name)], { env })) })));
+    for (const { name, stdout, stderr } of rendered) {
       expect({ name, stderr }).toEqual({ name, stderr: '' });
       expect(stdout).toMatch(/NAME/);
     }
-  });
+  }, 120_000);
 
   it("package.json's man field lists exactly the generated pages, so npm install -g installs them all", () => {
     const { man } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { man: string[] };

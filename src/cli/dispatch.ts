@@ -6,6 +6,7 @@ import type { GlobalOptions, Target } from '../config/target.js';
 import type { OperationInput } from '../input/operation-input.js';
 import type { Context } from './context.js';
 import { debugHooks, formatRequest } from './debug-trace.js';
+import { afterSending } from './errors.js';
 import type { Presenter, TerminalView } from './presenter.js';
 import { reportResult } from './report.js';
 
@@ -40,8 +41,15 @@ export async function dispatch(ctx: Context, d: Dispatch): Promise<void> {
   await d.beforeSend?.();
   const hooks = d.globals.debug ? debugHooks((text) => ctx.io.err(text), credential?.source) : {};
   const result = await sendRequest(d.op, d.request, ctx.send, hooks, retryPolicy(ctx, d.target));
-  if (result.ok) await d.onSuccess?.(result.data);
-  await reportResult(ctx, { op: d.op, input: d.input, result, presenter: d.presenter, view: d.view, strict: d.globals.strict === true });
+  if (!result.ok) return reportResult(ctx, { op: d.op, input: d.input, result, presenter: d.presenter });
+  try {
+    // A file that cannot be written still leaves the answer to be printed: the user learns what happened.
+    const saved = await d.onSuccess?.(result.data).then(() => undefined, (error: unknown) => error);
+    await reportResult(ctx, { op: d.op, input: d.input, result, presenter: d.presenter, view: d.view, strict: d.globals.strict === true });
+    if (saved !== undefined) throw saved;
+  } catch (error) {
+    throw afterSending(error, `the ${d.request.method} was sent and answered HTTP ${result.status}`);
+  }
 }
 
 /** The profile's retry policy (src/client/retry.ts): single calls and batch lines alike. */

@@ -6,6 +6,8 @@ export const ExitCode = {
   network: 3,
   auth: 4,
   notFound: 5,
+  /** The output could not be made as asked; whatever was sent was sent (README, Exit codes). */
+  output: 6,
   /** The terminal was closed (SIGHUP, 128 + 1). */
   hangUp: 129,
   /** Ctrl-C (SIGINT, 128 + 2). */
@@ -32,3 +34,14 @@ export class CliError extends Error {
 }
 
 export const usageError = (message: string): CliError => new CliError(message, ExitCode.usage);
+
+/**
+ * After a request was sent, no failure may claim that nothing was (exit 2): a usage error or an
+ * unexpected fault while showing the answer becomes an output failure (exit 6) that says the request
+ * was sent and how it was answered (issue #17).
+ */
+export function afterSending(error: unknown, answered: string): CliError {
+  if (error instanceof CliError && error.exitCode !== ExitCode.usage && error.exitCode !== ExitCode.output) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new CliError(`${message} (${answered})`, ExitCode.output, error instanceof CliError ? error.debugDetail : (error as Error | undefined)?.stack);
+}

@@ -2,7 +2,7 @@ import type { CompiledQuery } from '../output/query.js';
 import { colorEnabled } from '../output/color.js';
 import { isOutputFormat, OUTPUT_FORMATS, type OutputFormat, type RenderOptions, renderValue } from '../output/formats.js';
 import type { Context } from './context.js';
-import { usageError } from './errors.js';
+import { CliError, ExitCode, usageError } from './errors.js';
 
 export interface OutputOptions {
   output?: string;
@@ -29,12 +29,35 @@ export async function preparePresenter(ctx: Context, options: OutputOptions): Pr
   const render: RenderOptions = { color: colorEnabled(ctx.env, tty), width: tty ? ctx.io.columns : undefined };
   return {
     async present(value, view) {
-      const shown = query ? applyQuery(query, value) : value;
-      if (format) return ctx.io.out(await renderValue(shown, format, render));
-      if (view && !query && tty) return ctx.io.out(await view(shown, render));
-      ctx.io.out(await renderValue(shown, defaultFormat(shown, tty), render));
+      const queried = query ? query.apply(value) : { ok: true as const, value };
+      if (!queried.ok) return printWhole(ctx, value, `--query could not be applied to the response: ${queried.message}`);
+      const shown = queried.value;
+      let text: string;
+      try {
+        if (format) text = await renderValue(shown, format, render);
+        else if (view && !query && tty) text = await view(shown, render);
+        else text = await renderValue(shown, defaultFormat(shown, tty), render);
+      } catch (error) {
+        return printWhole(ctx, value, `the response could not be shown as ${format ?? 'asked'}: ${(error as Error).message}`);
+      }
+      ctx.io.out(text);
     },
   };
+}
+
+/**
+ * A request was made, so its answer is printed whole (compact JSON) rather than lost when the
+ * output asked for cannot be made; the failure is the output code, never "nothing was sent".
+ */
+function printWhole(ctx: Context, value: unknown, problem: string): never {
+  let whole: string | undefined;
+  try {
+    whole = `${JSON.stringify(value) ?? 'null'}\n`;
+  } catch {
+    whole = undefined;
+  }
+  if (whole !== undefined) ctx.io.out(whole);
+  throw new CliError(`${problem}; ${whole === undefined ? 'it cannot be printed at all' : 'the whole response is printed instead'}`, ExitCode.output);
 }
 
 /** On a terminal a list of objects reads best as a table; anything piped is JSON. */
@@ -47,10 +70,4 @@ async function compile(expression: string): Promise<Extract<CompiledQuery, { ok:
   const compiled = (await import('../output/query.js')).compileQuery(expression);
   if (!compiled.ok) throw usageError(`--query: ${compiled.message}`);
   return compiled;
-}
-
-function applyQuery(query: Extract<CompiledQuery, { ok: true }>, value: unknown): unknown {
-  const result = query.apply(value);
-  if (!result.ok) throw usageError(`--query could not be applied to the response: ${result.message}`);
-  return result.value;
 }

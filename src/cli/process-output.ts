@@ -1,4 +1,5 @@
-import { fstatSync, writeSync } from 'node:fs';
+import { fstatSync, readlinkSync, writeSync } from 'node:fs';
+import { CliError, ExitCode } from './errors.js';
 
 /** Standard output or standard error, set up only as far as a command needs. */
 export interface ProcessOutput {
@@ -12,35 +13,43 @@ export interface ProcessOutput {
 
 export interface OutputSystem {
   writeSync(fd: number, data: Uint8Array): number;
-  fstatSync(fd: number): { isFIFO(): boolean; isFile(): boolean };
+  fstatSync(fd: number): { isFIFO(): boolean; isFile(): boolean; isCharacterDevice?(): boolean };
+  /** Where a descriptor leads (Linux's /proc), to name it in an error. */
+  describe?(fd: number): string | undefined;
 }
 
+const system: OutputSystem = { writeSync, fstatSync, describe: (fd) => readlinkSync(`/proc/self/fd/${fd}`) };
+
 /**
- * Text for a pipe or a file goes straight to the descriptor with writeSync: process.stdout on a
- * pipe costs ~3 ms to set up (net and stream modules), a tenth of svc's start-up (README, Speed).
- * A terminal, or anything else, gets the Node stream. If a non-blocking pipe is full (EAGAIN),
- * that text and all later text go through the stream, which queues it, so order is kept. A reader
- * that went away (EPIPE, as with `| head`) ends the output quietly, on either path, and `onClosed`
- * hears of it once (a batch then stops taking lines).
+ * Text for a pipe, a file or a device that is not a terminal (/dev/null, /dev/full) goes straight
+ * to the descriptor with writeSync: process.stdout on a pipe costs ~3 ms to set up (net and stream
+ * modules), a tenth of svc's start-up (README, Speed). A terminal gets the Node stream. If a
+ * non-blocking pipe is full (EAGAIN), that text and all later text go through the stream, which
+ * queues it, so order is kept. A reader that went away (EPIPE, as with `| head`) ends the output
+ * quietly, on either path, and `onClosed` hears of it once (a batch then stops taking lines). Any
+ * other failure on stdout (a full disk, /dev/full) is one line naming the output and the reason
+ * (exit 6, issue #17); on stderr there is nowhere left to say it, so the rest is dropped.
  */
-export function openProcessOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream, system: OutputSystem = { writeSync, fstatSync }, onClosed?: () => void): ProcessOutput {
+export function openProcessOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream, io: OutputSystem = system, onClosed?: () => void): ProcessOutput {
   let direct: boolean | undefined;
   let closed = false;
   let queued: NodeJS.WriteStream | undefined;
   let watched: NodeJS.WriteStream | undefined;
-  const isDirect = (): boolean => (direct ??= isPipeOrFile(system, fd));
+  const isDirect = (): boolean => (direct ??= isPipeOrFile(io, fd) || (isDevice(io, fd) && stream().isTTY !== true));
   const close = () => {
     if (!closed) onClosed?.();
     closed = true;
   };
-  // A stream reports a gone reader later, as an event; without a listener it would crash svc.
+  // A stream reports a failure later, as an event; without a listener it would crash svc.
   const streamOf = (): NodeJS.WriteStream => {
     const made = stream();
     if (watched !== made && typeof made.on === 'function') {
       watched = made;
       made.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error;
-        close();
+        if (error.code === 'EPIPE' || error.code === 'EIO' || fd === 2) return close();
+        // Too late for the command to report it: one line, then the output failure code.
+        process.stderr.write(`svc: ${outputFailure(io, fd, error).message}\n`);
+        process.exit(ExitCode.output);
       });
     }
     return made;
@@ -52,11 +61,14 @@ export function openProcessOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream, s
       let rest = Buffer.from(text);
       while (rest.length > 0) {
         try {
-          rest = rest.subarray(system.writeSync(fd, rest));
+          rest = rest.subarray(io.writeSync(fd, rest));
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code;
-          if (code === 'EPIPE') return close();
-          if (code !== 'EAGAIN') throw error;
+          if (code === 'EPIPE' || fd === 2) return close();
+          if (code !== 'EAGAIN') {
+            closed = true;
+            throw outputFailure(io, fd, error);
+          }
           queued = streamOf();
           return void queued.write(rest);
         }
@@ -68,10 +80,31 @@ export function openProcessOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream, s
   };
 }
 
-function isPipeOrFile(system: OutputSystem, fd: number): boolean {
+/** "cannot write to standard output (/dev/full): no space left on device" */
+export function outputFailure(io: Pick<OutputSystem, 'describe'>, fd: number, error: unknown): CliError {
+  const name = fd === 1 ? 'standard output' : `descriptor ${fd}`;
+  let where: string | undefined;
   try {
-    const stat = system.fstatSync(fd);
+    where = io.describe?.(fd);
+  } catch {
+    where = undefined;
+  }
+  const reason = ((error as Error).message ?? String(error)).replace(/^[A-Z0-9_]+: /, '').replace(/, write$/, '');
+  return new CliError(`cannot write to ${name}${where ? ` (${where})` : ''}: ${reason}`, ExitCode.output);
+}
+
+function isPipeOrFile(io: OutputSystem, fd: number): boolean {
+  try {
+    const stat = io.fstatSync(fd);
     return stat.isFIFO() || stat.isFile();
+  } catch {
+    return false;
+  }
+}
+
+function isDevice(io: OutputSystem, fd: number): boolean {
+  try {
+    return io.fstatSync(fd).isCharacterDevice?.() === true;
   } catch {
     return false;
   }

@@ -1,13 +1,11 @@
-import { compile, tokenize, TreeInterpreter, type JSONValue } from '@jmespath-community/jmespath';
+import { compile, TreeInterpreter, type JSONValue } from '@jmespath-community/jmespath';
+import { MAX_JSON_DEPTH } from '../client/response-body.js';
+import { MAX_RESULT_VALUES, measureResult, withQueryBudget } from './query-budget.js';
+import { checkShape, checkTreeDepth, describeSyntaxError, QUERY_OPTIONS, quoteText } from './query-syntax.js';
 
 // `--query`: JMESPath, compiled before anything is sent so that a bad expression costs no request.
-// The library says what is wrong but not where; the column is found by compiling ever longer
-// prefixes of the expression, a token at a time.
 
 type Node = ReturnType<typeof compile>;
-
-// Backquoted bare words (`open` for "open") are accepted, as the AWS CLI accepts them.
-const OPTIONS = { enable_legacy_literals: true };
 
 export type QueryResult = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -16,62 +14,31 @@ export type CompiledQuery = { ok: true; apply(data: unknown): QueryResult } | { 
 /** Compiles a JMESPath expression, or says what is wrong and at which column. */
 export function compileQuery(expression: string): CompiledQuery {
   if (expression.trim() === '') return { ok: false, message: 'the expression is empty' };
+  const shape = checkShape(expression);
+  if (shape) return { ok: false, message: `${shape} in ${quoteText(expression)}` };
   let node: Node;
   try {
-    node = compile(expression, OPTIONS);
+    node = compile(expression, QUERY_OPTIONS);
   } catch (error) {
-    return { ok: false, message: `${describeSyntaxError(expression, error as Error)} in ${quote(expression)}` };
+    return { ok: false, message: `${describeSyntaxError(expression, error as Error)} in ${quoteText(expression)}` };
   }
-  const badCall = checkFunctionCalls(node, expression);
-  if (badCall) return { ok: false, message: `${badCall} in ${quote(expression)}` };
-  return {
-    ok: true,
-    apply(data) {
-      try {
-        return { ok: true, value: TreeInterpreter.search(node, data as JSONValue) };
-      } catch (error) {
-        return { ok: false, message: (error as Error).message };
-      }
-    },
-  };
+  const badCall = checkTreeDepth(node) ?? checkFunctionCalls(node, expression);
+  if (badCall) return { ok: false, message: `${badCall} in ${quoteText(expression)}` };
+  return { ok: true, apply: (data) => search(node, data) };
 }
 
-function describeSyntaxError(expression: string, error: Error): string {
-  if (error.name === 'LexerError') {
-    const at = lexableLength(expression);
-    const char = expression[at] ?? '';
-    if ('`"\''.includes(char)) return `unterminated or malformed ${char === '"' ? 'quoted name' : 'literal'} at column ${at + 1}`;
-    return `unexpected character ${quote(char)} at column ${at + 1}`;
-  }
-  const starts = tokenize(expression, OPTIONS).map((token) => token.start);
-  for (let i = 0; i < starts.length; i++) {
-    const end = starts[i + 1] ?? expression.length;
-    const problem = syntaxProblem(expression.slice(0, end));
-    if (problem && !/\bEOF\b/.test(problem)) return `unexpected ${quote(expression.slice(starts[i], end).trim())} at column ${starts[i]! + 1}`;
-  }
-  return `the expression ends too early (after column ${expression.trimEnd().length})`;
-}
-
-function syntaxProblem(expression: string): string | undefined {
+/** Runs the search within the work budget; a result too big or too deep to print is refused here. */
+function search(node: Node, data: unknown): QueryResult {
+  let value: unknown;
   try {
-    compile(expression, OPTIONS);
-    return undefined;
+    value = withQueryBudget(() => TreeInterpreter.search(node, data as JSONValue));
   } catch (error) {
-    return (error as Error).message;
+    return { ok: false, message: error instanceof RangeError ? 'the search ran out of stack (the expression or the data nests too deeply)' : (error as Error).message };
   }
-}
-
-/** Length of the longest prefix the lexer reads without complaint: the fault is just after it. */
-function lexableLength(expression: string): number {
-  for (let length = expression.length - 1; length > 0; length--) {
-    try {
-      tokenize(expression.slice(0, length), OPTIONS);
-      return length;
-    } catch {
-      // still holds the fault
-    }
-  }
-  return 0;
+  const size = measureResult(value, MAX_JSON_DEPTH);
+  if (size.values > MAX_RESULT_VALUES) return { ok: false, message: `the result would hold over ${MAX_RESULT_VALUES.toLocaleString('en')} values` };
+  if (size.depth > MAX_JSON_DEPTH) return { ok: false, message: `the result nests deeper than ${MAX_JSON_DEPTH} levels` };
+  return { ok: true, value };
 }
 
 interface CallNode {
@@ -100,16 +67,19 @@ function checkFunctionCalls(node: unknown, expression: string): string | undefin
   return undefined;
 }
 
-function* functionCalls(node: unknown): Generator<CallNode> {
-  if (node === null || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const item of node) yield* functionCalls(item);
-    return;
+/** Function calls in the syntax tree; a loop, not recursion, so a long chain cannot exhaust the stack. */
+function* functionCalls(root: unknown): Generator<CallNode> {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      pending.push(...node);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (record.type === 'Literal') continue; // a literal's JSON value is data, not syntax
+    if (record.type === 'Function') yield record as unknown as CallNode;
+    pending.push(...Object.values(record));
   }
-  const record = node as Record<string, unknown>;
-  if (record.type === 'Literal') return; // a literal's JSON value is data, not syntax
-  if (record.type === 'Function') yield record as unknown as CallNode;
-  for (const value of Object.values(record)) yield* functionCalls(value);
 }
-
-const quote = (text: string): string => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);

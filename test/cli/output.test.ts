@@ -67,10 +67,12 @@ describe('--query', () => {
     expect(await svc([...LIST, '--query', 'nope(@)'])).toMatchObject({ code: 2, err: 'svc: --query: unknown function nope() at column 1 in "nope(@)"\n', sent: 0 });
   });
 
-  it('says so when the expression cannot apply to the answer', async () => {
+  it('says so when the expression cannot apply to the answer, prints the answer whole, and never claims nothing was sent', async () => {
     const result = await svc([...LIST, '--query', 'abs(@)']);
-    expect(result).toMatchObject({ code: 2, out: '', sent: 1 });
-    expect(result.err).toMatch(/^svc: --query could not be applied to the response: .*abs\(\).*\n$/);
+    expect(result).toMatchObject({ code: 6, sent: 1 });
+    expect(result.out).not.toBe('');
+    expect(JSON.parse(result.out)).toBeDefined();
+    expect(result.err).toMatch(/^svc: --query could not be applied to the response: .*abs\(\).*; the whole response is printed instead \(the GET was sent and answered HTTP 200\)\n$/);
   });
 });
 

@@ -33,7 +33,11 @@ describe('compileQuery', () => {
     ['a.b.', 'the expression ends too early (after column 4) in "a.b."'],
     ['[1,2', 'unexpected "," at column 3 in "[1,2"'],
     ['foo ~ bar', 'unexpected character "~" at column 5 in "foo ~ bar"'],
-    ['"abc', 'unterminated or malformed quoted name at column 1 in "\\"abc"'],
+    ['"abc', 'unterminated quoted name starting at column 1 in "\\"abc"'],
+    ["a == 'abc", 'unterminated string literal starting at column 6 in "a == \'abc"'],
+    ["a == 'it\\'s", 'unterminated string literal starting at column 6 in "a == \'it\\\\\'s"'],
+    ['[?a == `open]', 'unterminated JSON literal starting at column 8 in "[?a == `open]"'],
+    ['a == `{"x": }`', 'malformed JSON literal at column 6 in "a == `{\\"x\\": }`"'],
     ['[].nosuch(@)', 'unknown function nosuch() at column 4 in "[].nosuch(@)"'],
     ['length(@, `1`)', 'length() takes 1 argument, not 2 (column 1) in "length(@, `1`)"'],
     ['not_null()', 'not_null() takes at least 1 argument, not 0 (column 1) in "not_null()"'],
@@ -42,9 +46,75 @@ describe('compileQuery', () => {
     expect(compileQuery(expression)).toEqual({ ok: false, message });
   });
 
+  it('keeps an escaped quote inside a literal', () => {
+    expect(run("[?name == 'it\\'s'].id", [{ name: "it's", id: 1 }, { name: 'x', id: 2 }])).toEqual([1]);
+  });
+
   it('reports a type error found while searching, without throwing', () => {
     const query = compileQuery('abs(taskId)');
     expect(query.ok).toBe(true);
     if (query.ok) expect(query.apply({ taskId: 'x' })).toEqual({ ok: false, message: expect.stringMatching(/abs\(\)/) });
+  });
+});
+
+describe('--query limits (issue #17)', () => {
+  const timed = <T>(work: () => T): { value: T; ms: number } => {
+    const started = performance.now();
+    const value = work();
+    return { value, ms: performance.now() - started };
+  };
+
+  it('refuses an expression over 16 KiB at once, whatever it holds', () => {
+    const { value, ms } = timed(() => compileQuery(`${'a.'.repeat(16 * 1024)}b ~`));
+    expect(value).toEqual({ ok: false, message: expect.stringMatching(/^the expression is 32771 characters long; at most 16384 are accepted in "a\.a/) });
+    expect(ms).toBeLessThan(200);
+  });
+
+  it('finds a mistake at the end of a long expression quickly, at the right column', () => {
+    const expression = `[${Array.from({ length: 1500 }, (_, i) => `f${i}`).join(', ')}] bar`;
+    const { value, ms } = timed(() => compileQuery(expression));
+    expect(value).toEqual({ ok: false, message: expect.stringMatching(new RegExp(`^unexpected "bar" at column ${expression.length - 2} in`)) });
+    expect(ms).toBeLessThan(3000);
+  });
+
+  // A valid chain of up to 1000 levels runs; a longer one is refused with a line, never a stack overflow.
+  it.each([
+    ['fields', (n: number) => `${'b.'.repeat(n)}a`, null],
+    ['pipes', (n: number) => `${'@|'.repeat(n)}a`, 1],
+    ['|| operators', (n: number) => `${'b||'.repeat(n)}a`, 1],
+    ['&& operators', (n: number) => `${'a&&'.repeat(n)}a`, 1],
+    ['sums', (n: number) => `${'a+'.repeat(n)}a`, 'sum'],
+  ])('a chain of 990 %s runs; one of 5000 is refused before sending', (_name, chain, expected) => {
+    expect(run(chain(990), { a: 1 })).toEqual(expected === 'sum' ? 991 : expected);
+    const refused = compileQuery(chain(5000));
+    expect(refused).toEqual({ ok: false, message: expect.stringMatching(/^it chains more than 1000 fields, pipes or operators; at most 1000 are accepted in "/) });
+  });
+
+  it('a long multi-select within the length limit runs', () => {
+    expect(run(`[${Array.from({ length: 5400 }, () => 'a').join(', ')}]`, { a: 1 })).toEqual(Array.from({ length: 5400 }, () => 1));
+  });
+
+  it('refuses brackets nested over 128 levels before parsing', () => {
+    expect(compileQuery(`${'('.repeat(200)}a${')'.repeat(200)}`)).toEqual({ ok: false, message: expect.stringMatching(/^brackets nest 200 levels deep; at most 128 are accepted/) });
+    expect(run(`${'('.repeat(100)}a${')'.repeat(100)}`, { a: 3 })).toBe(3);
+  });
+
+  it.each([
+    ['an array doubled by flattening', `@${'|[@,@][]'.repeat(40)}`, [1], /built more than 10,000,000 values/],
+    ['shared parts that would print exponentially', `@${'|[@,@]'.repeat(40)}`, [1], /result would hold over 10,000,000 values/],
+    ['a string doubled by join', `@${"|join('', [@,@])".repeat(40)}`, 'ab', /built more than 10,000,000 values/],
+    ['an object doubled', `@${'|{a:@,b:@}'.repeat(40)}`, {}, /result would hold over 10,000,000 values/],
+  ])('stops %s with a line, quickly', (_name, expression, data, message) => {
+    const query = compileQuery(expression);
+    expect(query.ok).toBe(true);
+    if (!query.ok) return;
+    const { value, ms } = timed(() => query.apply(data));
+    expect(value).toEqual({ ok: false, message: expect.stringMatching(message) });
+    expect(ms).toBeLessThan(10_000); // seconds, not minutes, even on a loaded machine
+  });
+
+  it('lets a large but linear search through', () => {
+    const items = Array.from({ length: 200_000 }, (_, i) => ({ id: i, status: i % 2 ? 'open' : 'done' }));
+    expect((run("[?status=='open'].id", items) as number[]).length).toBe(100_000);
   });
 });

@@ -44,9 +44,10 @@ describe('a failure after sending never says nothing was sent', () => {
     for (const query of ["'unterminated", "[?name == 'Acme]", '`{"a": 1', 'abs(', 'foo[?', 'nosuch(a)', `${'a.'.repeat(17_000)}b`, `${'@|'.repeat(5000)}a`, `${'('.repeat(300)}a${')'.repeat(300)}`]) {
       const run = await svc(...CREATE, '--query', query);
       expect(run, query).toMatchObject({ code: 2, stdout: '' });
+      expect(run.stderr, query).toMatch(/^svc: --query: [^\n]+\n$/);
     }
     expect(mock.server.requests).toHaveLength(0);
-  });
+  }, 60_000);
 
   it.each([
     ['an array that doubles', `@${'|[@,@][]'.repeat(40)}`, /the search built more than 10,000,000 values and characters; svc stopped it/],

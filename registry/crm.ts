@@ -2,12 +2,16 @@ import * as z from 'zod/mini';
 import './zod-messages.js';
 import { defineOperations } from './define.js';
 
+const UNLISTED_ERRORS = { unlisted: 'four error bodies of the standard shape; their statuses are not documented' };
+
 /**
  * Entry values by field name. A user field holds one member userId or an array of them, and every
  * assignee given must be kept, so values pass through untouched.
  */
 export const CrmEntryBody = z.strictObject({
-  data: z.record(z.string(), z.unknown()),
+  data: z
+    .record(z.string(), z.unknown())
+    .check(z.describe('entry values by field name; a user field takes one userId or an array of userIds, and every assignee is kept')),
 });
 
 export const CrmEntryCreated = z.looseObject({ entryId: z.string() });
@@ -17,25 +21,27 @@ export const TaskOccurrences = z.array(z.looseObject({}));
 
 export const crm = defineOperations({
   crm_entries_create: {
-    area: 'crm',
     method: 'POST',
     path: '/crm/objects/{objectName}/entries',
     summary: 'Create a CRM entry',
     args: ['objectName'],
+    params: z.strictObject({ objectName: z.string().check(z.describe('the CRM object the entry is created in')) }),
     body: CrmEntryBody,
     response: CrmEntryCreated,
+    errors: UNLISTED_ERRORS,
     examples: [
       'svc crm entries create deals --data name="Acme renewal" --data amount:=12000',
       'svc crm entries create deals --data assignees=usr_1 --data assignees=usr_2',
     ],
   },
   crm_tasks_series_occurrences_list: {
-    area: 'crm',
     method: 'GET',
     path: '/crm/tasks/series/{seriesId}/occurrences',
-    summary: "List every occurrence of one task series",
+    summary: 'List every occurrence of one task series',
     args: ['seriesId'],
+    params: z.strictObject({ seriesId: z.string().check(z.describe('identifier of the task series')) }),
     response: TaskOccurrences,
+    errors: UNLISTED_ERRORS,
     examples: ['svc crm tasks series occurrences list ser_weekly'],
   },
 });

@@ -3,10 +3,17 @@ import type * as z from 'zod/v4/core';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** One operation of the Workspace API, declared once and read by the CLI, client, mock and exports. */
+/**
+ * The error statuses an operation documents, with their meaning; or, where the spec gives no
+ * statuses, what it does say (OpenAPI `default`).
+ */
+export type ErrorDoc = Readonly<Record<number, string>> | { readonly unlisted: string };
+
+/**
+ * One operation of the Workspace API, declared once and read by the CLI, client, mock and exports.
+ * Its area (command word, OpenAPI tag) is the id's first word, declared in registry/areas.ts.
+ */
 export interface OperationSpec {
-  /** The API area (OpenAPI tag); the operation id starts with it. */
-  area: string;
   method: HttpMethod;
   /** Path under the base URL, with `{param}` placeholders. */
   path: string;
@@ -16,10 +23,26 @@ export interface OperationSpec {
    * a name that is not a path parameter is a body field given positionally.
    */
   args: readonly string[];
+  /**
+   * The path parameters as a zod object, to give each its meaning (`z.describe`); absent, each is
+   * a required string without one.
+   */
+  params?: z.$ZodType;
+  /**
+   * Query parameters as a zod object of strings, numbers, booleans, enums and string arrays, each
+   * described; they become flags, are validated before sending and by the mock, and are exported.
+   */
+  query?: z.$ZodType;
   /** Request body schema (zod); its input type is the client's body type. */
   body?: z.$ZodType;
   /** Success response schema (zod); its output type is the client's result type. */
   response: z.$ZodType;
+  /**
+   * Whether sending it twice has the effect of sending it once, so a lost answer may be retried.
+   * Defaults by method (GET, PUT, DELETE: yes; POST, PATCH: no); a POST without side effects
+   * (a preview) says `true`.
+   */
+  idempotent?: boolean;
   /** Destructive operations ask for confirmation on a terminal unless `--yes`. */
   destructive?: boolean;
   /** Printed on stderr when the service answers JSON `null`; `{name}` is filled from the input. */
@@ -28,11 +51,8 @@ export interface OperationSpec {
   examples: readonly string[];
   /** The documented success status; absent when the API documents only "a success" (OpenAPI `2XX`). */
   status?: number;
-  /**
-   * Documented error statuses and their meaning. Absent when the API documents only the error shape,
-   * not the statuses (OpenAPI `default`).
-   */
-  errors?: Readonly<Record<number, string>>;
+  /** The documented error responses (all in the one shape of registry/errors.ts). */
+  errors?: ErrorDoc;
   /**
    * How a terminal shows the result when no `--output` or `--query` is given: `fields` (field name
    * -> label) as labelled lines, then the `html` field as readable text.
@@ -50,6 +70,18 @@ export type PathParamNames<P extends string> = P extends `${string}{${infer Name
   : never;
 
 const placeholder = /\{([^{}]+)\}/g;
+
+/** RFC 9110 §9.2.2: repeating these has the effect of sending once. */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** Whether a request with this method is idempotent when nothing else is declared. */
+export const isIdempotentMethod = (method: string): boolean => IDEMPOTENT_METHODS.has(method);
+
+/** Whether an operation may be sent again after its answer was lost: declared, else by method. */
+export const isIdempotent = (op: Pick<OperationSpec, 'method' | 'idempotent'>): boolean => op.idempotent ?? isIdempotentMethod(op.method);
+
+/** The area of an operation: its id's first word (`email_drafts_get` -> `email`). */
+export const areaOf = (id: string): string => id.slice(0, id.indexOf('_'));
 
 /** The `{param}` names of a path, in order. */
 export function pathParamNames(path: string): string[] {
@@ -78,9 +110,6 @@ function checkOperation(id: string, op: OperationSpec): void {
   if (!/^[a-z][a-z0-9]*(_[a-z][a-z0-9]*)+$/.test(id)) {
     throw new Error(`Operation ${id}: the id must be lower-case words joined by "_", such as email_drafts_get.`);
   }
-  if (!id.startsWith(`${op.area}_`)) {
-    throw new Error(`Operation ${id}: the id must start with its area "${op.area}_", since command words are id words.`);
-  }
   if (!op.path.startsWith('/')) throw new Error(`Operation ${id}: the path "${op.path}" must start with "/".`);
   const params = pathParamNames(op.path);
   for (const name of params) {
@@ -89,7 +118,8 @@ function checkOperation(id: string, op: OperationSpec): void {
     }
   }
   if (new Set(params).size !== params.length) throw new Error(`Operation ${id}: a path parameter appears twice in "${op.path}".`);
-  const bodyFields = bodyFieldNames(op.body);
+  const bodyFields = shapeNames(op.body);
+  checkNamedInputs(id, op, params, bodyFields);
   for (const name of op.args) {
     if (!params.includes(name) && !bodyFields.includes(name)) {
       throw new Error(`Operation ${id}: the argument "${name}" is neither a path parameter nor a body field.`);
@@ -102,9 +132,21 @@ function checkOperation(id: string, op: OperationSpec): void {
   }
 }
 
-function bodyFieldNames(body: z.$ZodType | undefined): string[] {
-  const shape = (body as { shape?: Record<string, unknown> } | undefined)?.shape;
+function shapeNames(schema: z.$ZodType | undefined): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
   return shape ? Object.keys(shape) : [];
+}
+
+/** `params` names exactly the path's parameters; a query parameter shares no name with another input. */
+function checkNamedInputs(id: string, op: OperationSpec, params: string[], bodyFields: string[]): void {
+  if (op.params) {
+    const declared = shapeNames(op.params);
+    if (declared.join() !== params.join()) throw new Error(`Operation ${id}: params declares ${declared.join(', ') || 'nothing'}, the path has ${params.join(', ') || 'no parameter'}.`);
+  }
+  for (const name of shapeNames(op.query)) {
+    if (params.includes(name) || bodyFields.includes(name)) throw new Error(`Operation ${id}: the query parameter "${name}" has the name of another input.`);
+  }
+  if (op.query && !shapeNames(op.query).length) throw new Error(`Operation ${id}: query must be a zod object with at least one parameter.`);
 }
 
 function checkUnique(parts: readonly Operations[]): void {

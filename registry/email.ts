@@ -11,9 +11,10 @@ export const EmailDraft = z.looseObject({
   revision: z.number(),
 });
 
-/** Personalization values keyed by variable name, for `{{variable}}` placeholders. */
 export const TemplatePreviewBody = z.strictObject({
-  data: z.record(z.string(), z.unknown()),
+  data: z
+    .record(z.string(), z.unknown())
+    .check(z.describe('personalization values keyed by variable name, used for the {{variable}} placeholders of the template')),
 });
 
 export const TemplatePreview = z.looseObject({
@@ -25,24 +26,27 @@ export const TemplatePreview = z.looseObject({
 
 export const email = defineOperations({
   email_drafts_get: {
-    area: 'email',
     method: 'GET',
     path: '/email/drafts/{draftId}',
     summary: 'Read an email draft, eligible senders and provider sync status',
     args: ['draftId'],
+    params: z.strictObject({ draftId: z.string().check(z.describe('identifier of the draft')) }),
     response: EmailDraft,
     examples: ['svc email drafts get dr_123'],
     status: 200,
     errors: { 400: 'Invalid request', 401: 'Missing or invalid authentication', 404: 'Operation or resource not found', 500: 'Server error' },
   },
   email_templates_preview: {
-    area: 'email',
     method: 'POST',
     path: '/email/templates/{templateId}/preview',
     summary: 'Preview a managed email campaign template',
     args: ['templateId'],
+    params: z.strictObject({ templateId: z.string().check(z.describe('identifier of the managed email campaign template')) }),
     body: TemplatePreviewBody,
     response: TemplatePreview,
+    // Rendering has no side effect: sending it twice is sending it once, so a lost answer is retried.
+    idempotent: true,
+    errors: { unlisted: 'four error bodies of the standard shape; their statuses are not documented' },
     examples: [
       'svc email templates preview tpl_welcome --data firstName=Ada --data company=Acme',
       'svc email templates preview tpl_welcome --data firstName=Ada --save-html preview.html',

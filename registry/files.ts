@@ -3,8 +3,7 @@ import './zod-messages.js';
 import { defineOperations } from './define.js';
 
 export const FileDeleteBody = z.strictObject({
-  /** Workspace path of the file or directory to remove. */
-  path: z.string().check(z.minLength(1)),
+  path: z.string().check(z.minLength(1), z.describe('the workspace path of the file or directory to remove')),
 });
 
 /** The deleted path, or `null` when nothing existed there (not an error). */
@@ -12,7 +11,6 @@ export const FileDeleted = z.nullable(z.looseObject({ path: z.string() }));
 
 export const files = defineOperations({
   files_delete: {
-    area: 'files',
     method: 'DELETE',
     path: '/files',
     summary: 'Delete a file or directory',
@@ -21,6 +19,7 @@ export const files = defineOperations({
     response: FileDeleted,
     destructive: true,
     nullResult: 'nothing existed at {path}; nothing was deleted',
+    errors: { unlisted: 'four error bodies of the standard shape; their statuses are not documented' },
     examples: ['svc files delete reports/2026/q3.csv', 'svc files delete tmp/ --yes'],
   },
 });

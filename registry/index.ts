@@ -1,3 +1,4 @@
+import type { areas } from './areas.js';
 import { campaigns } from './campaigns.js';
 import { crm } from './crm.js';
 import { combineOperations } from './define.js';
@@ -5,13 +6,27 @@ import { email } from './email.js';
 import { files } from './files.js';
 
 export { ErrorBody } from './errors.js';
-export { apiVersion, areas } from './areas.js';
+export { api, apiVersion } from './api.js';
+export { areas } from './areas.js';
+export { loadAllOperations } from './all-areas.js';
 export { securitySchemes } from './security.js';
-export { defineOperations, combineOperations, pathParamNames } from './define.js';
-export type { OperationSpec, Operations, HttpMethod, PathParamNames } from './define.js';
+export { defineOperations, combineOperations, pathParamNames, areaOf, isIdempotent } from './define.js';
+export { operationFields, type FieldDoc, type FieldKind } from './fields.js';
+export { rulesOf, ruleText, type FieldRule } from './rules.js';
+export type { OperationSpec, Operations, HttpMethod, PathParamNames, ErrorDoc } from './define.js';
 
-/** Every operation of the Workspace API that svc describes, by operation id. */
+/**
+ * Every operation of the Workspace API that svc describes, by operation id, for the library (one
+ * synchronous object). The areas are declared in registry/areas.ts; the type below refuses a
+ * registry whose areas differ from them, and test/registry.test.ts checks the operations match.
+ */
 export const registry = combineOperations(email, crm, campaigns, files);
 
 export type Registry = typeof registry;
 export type OperationId = keyof Registry;
+
+type AreaOfId<Id> = Id extends `${infer Area}_${string}` ? Area : never;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails to compile when an area of registry/areas.ts has no operation here, or an operation's area is not declared there. */
+const areasAgree: Same<AreaOfId<OperationId>, keyof typeof areas> = true;
+void areasAgree;

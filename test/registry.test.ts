@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { combineOperations, defineOperations, registry } from '../registry/index.js';
+import { type AreaEntry, areas } from '../registry/areas.js';
+import { areaOf, combineOperations, defineOperations, isIdempotent, loadAllOperations, operationFields, type OperationSpec, registry } from '../registry/index.js';
 
-const base = { area: 'email', method: 'GET', summary: 's', response: z.looseObject({}), examples: ['svc x'] } as const;
+const base = { method: 'GET', summary: 's', response: z.looseObject({}), examples: ['svc x'] } as const;
 
 describe('defineOperations', () => {
   it('returns its input unchanged', () => {
@@ -12,7 +13,8 @@ describe('defineOperations', () => {
 
   it.each([
     [{ email_a_get: { ...base, path: '/a/{id}', args: [] } }, 'Operation email_a_get: the path parameter {id} has no argument'],
-    [{ crm_a_get: { ...base, path: '/a', args: [] } }, 'Operation crm_a_get: the id must start with its area "email_"'],
+    [{ email_a_get: { ...base, path: '/a/{id}', args: ['id'], params: z.strictObject({ other: z.string() }) } }, 'Operation email_a_get: params declares other, the path has id'],
+    [{ email_a_list: { ...base, path: '/a/{id}', args: ['id'], query: z.strictObject({ id: z.string() }) } }, 'Operation email_a_list: the query parameter "id" has the name of another input'],
     [{ Email_A: { ...base, path: '/a', args: [] } }, 'Operation Email_A: the id must be lower-case words'],
     [{ email_a_get: { ...base, path: '/a', args: ['nope'] } }, 'Operation email_a_get: the argument "nope" is neither'],
     [
@@ -51,5 +53,45 @@ describe('registry', () => {
   it('refuses a person with neither email nor LinkedIn URL', () => {
     expect(registry.campaigns_person_add.body.safeParse({ displayName: 'Ada' }).success).toBe(false);
     expect(registry.campaigns_person_add.body.safeParse({ email: 'ada@example.com' }).success).toBe(true);
+  });
+});
+
+describe('what the registry says of each operation', () => {
+  it('gives every path parameter and body field its meaning (help, svc ops, completion and the export read it)', () => {
+    for (const [id, op] of Object.entries(registry as Record<string, OperationSpec>)) {
+      for (const field of operationFields(op)) expect(field.description, `${id}: ${field.in} ${field.name}`).toMatch(/\w+ \w+/);
+    }
+  });
+
+  it('says whether each operation may be repeated: by method, and the preview (a POST without effect) declared', () => {
+    const idempotent = Object.entries(registry as Record<string, OperationSpec>).filter(([, op]) => isIdempotent(op)).map(([id]) => id);
+    expect(idempotent.sort()).toEqual(['crm_tasks_series_occurrences_list', 'email_drafts_get', 'email_templates_preview', 'files_delete']);
+  });
+
+  it('keeps the error statuses the spec documents, and says so where it lists none', () => {
+    expect(registry.email_drafts_get.errors).toEqual({ 400: 'Invalid request', 401: 'Missing or invalid authentication', 404: 'Operation or resource not found', 500: 'Server error' });
+    for (const [id, op] of Object.entries(registry as Record<string, OperationSpec>)) expect(op.errors, id).toBeDefined();
+  });
+});
+
+describe('areas, declared once in registry/areas.ts', () => {
+  it('load exactly the operations of the library registry, each under the area its id starts with', async () => {
+    const table: Record<string, AreaEntry> = areas;
+    const loaded: Record<string, unknown> = {};
+    for (const [area, entry] of Object.entries(table)) {
+      for (const [id, op] of Object.entries(await entry.load())) {
+        expect(areaOf(id), id).toBe(area);
+        expect(op, id).toBe((registry as Record<string, OperationSpec>)[id]);
+        loaded[id] = op;
+      }
+    }
+    expect(Object.keys(loaded).sort()).toEqual(Object.keys(registry).sort());
+    expect(Object.keys(await loadAllOperations()).sort()).toEqual(Object.keys(registry).sort());
+  });
+
+  it('refuses an operation whose area is not declared, or the same operation in two areas', async () => {
+    const op = registry.email_drafts_get;
+    const stray: Record<string, AreaEntry> = { ...areas, email: { summary: 's', load: async () => ({ email_drafts_get: op }) }, mail: { summary: 's', load: async () => ({ email_drafts_get: op }) } };
+    await expect(loadAllOperations(stray)).rejects.toThrow('Operation email_drafts_get is declared twice.');
   });
 });

@@ -14,12 +14,20 @@ const VERBS = [
 ];
 const NAMESPACE = 'synthetic-registry';
 
+/** Typed query parameters of every generated `list` operation (test/support/generated-registry.ts declares the same). */
+const LIST_QUERY = `const ListQuery = z.strictObject({
+  limit: z.optional(z.int().check(z.gte(1), z.lte(100), z.describe('how many items to return, from 1 to 100'))),
+  status: z.optional(z.enum(['open', 'done']).check(z.describe('only items in this state'))),
+  tag: z.optional(z.array(z.string()).check(z.describe('only items with every one of these tags'))),
+});`;
+
 /** Operation declarations for one area, as TypeScript source. */
 function areaSource(area, operationIds) {
   const entries = operationIds.map(({ id, verb, method, item }) => {
     const body = method === 'POST' || method === 'PATCH' ? '\n    body: ItemBody,' : '';
+    const query = verb === 'list' ? '\n    query: ListQuery,' : '';
     return `  ${id}: {
-    area: '${area}', method: '${method}', path: '/${area}/${item}/{itemId}',
+    method: '${method}', path: '/${area}/${item}/{itemId}',${query}
     summary: '${verb} one ${item} of ${area} (generated)', args: ['itemId'],${body}
     response: Item, examples: ['svc ${id.split('_').join(' ')} it_1'],
   },`;
@@ -28,6 +36,7 @@ function areaSource(area, operationIds) {
 import './zod-messages.js';
 import { defineOperations } from './define.js';
 const ItemBody = z.strictObject({ name: z.string(), count: z.optional(z.number()), tags: z.optional(z.array(z.string())), data: z.optional(z.record(z.string(), z.unknown())) });
+${LIST_QUERY}
 const Item = z.looseObject({ id: z.string() });
 export const operations = defineOperations({
 ${entries.join('\n')}
@@ -51,7 +60,7 @@ function areasSource(byArea) {
   const lines = Object.entries(byArea).map(
     ([area, ops]) => `  ${area}: { summary: '${ops.length} generated operations of ${area}', load: async () => (await import('./${area}.synthetic.js')).operations },`,
   );
-  return `import type { AreaEntry } from './areas.js';\nexport const apiVersion = '1.0.0';\nexport const areas: Record<string, AreaEntry> = {\n${lines.join('\n')}\n};\n`;
+  return `import type { AreaEntry } from './areas.js';\nexport const areas: Record<string, AreaEntry> = {\n${lines.join('\n')}\n};\n`;
 }
 
 /** Replaces registry/areas.ts (and so every area it loads) with `count` generated operations. */

@@ -44,9 +44,9 @@ export function createLineProcessor({ op, base, columns, target, call, query }: 
     if (!decoded.ok) return invalidOutcome(decoded.problem);
     const line = lineInput(decoded.object);
     if (!line.ok) return invalidOutcome(line.message, line.issues);
-    const request = buildRequest(op, line.input.params, line.input.body, target);
+    const request = buildRequest(op, line.input.params, line.input.body, target, line.input.query);
     if (!call) return plannedOutcome(request);
-    const outcome = outcomeOfCall(await call(request), op.method);
+    const outcome = outcomeOfCall(await call(request), op);
     return query && outcome.ok ? queried(outcome, query) : outcome;
   };
 }

@@ -1,8 +1,8 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { pathParamNames } from '../../registry/define.js';
-import { validateBody } from '../client/exchange.js';
+import { validateBody, validateQuery } from '../client/exchange.js';
 import { fillPath, PathParamError } from '../client/path.js';
-import { bodyFields } from '../input/fields.js';
+import { bodyFields, queryFields } from '../input/fields.js';
 import { issueMessage, type OperationInput } from '../input/operation-input.js';
 
 /** A line's problem with one field, named as the line names it: `email`, `data.amount`, `sequenceId`. */
@@ -20,12 +20,14 @@ export type LineInput = { ok: true; input: OperationInput } | { ok: false; messa
 export function createLineInput(op: OperationSpec, base: OperationInput): (object: Record<string, unknown>) => LineInput {
   const params = new Set(pathParamNames(op.path));
   const fields = new Map(bodyFields(op).map((field) => [field.name, field]));
-  const names = [...params, ...fields.keys()].join(', ');
+  const query = new Set(queryFields(op).map((field) => field.name));
+  const names = [...params, ...query, ...fields.keys()].join(', ');
   return (object) => {
-    const input: OperationInput = { params: { ...base.params }, body: base.body && { ...base.body } };
+    const input: OperationInput = { params: { ...base.params }, body: base.body && { ...base.body }, ...(op.query ? { query: { ...base.query } } : {}) };
     const issues: LineIssue[] = [];
     for (const [key, value] of Object.entries(object)) {
-      if (params.has(key)) {
+      if (query.has(key) && input.query) input.query[key] = value;
+      else if (params.has(key)) {
         if (typeof value === 'string') input.params[key] = value;
         else issues.push({ field: key, message: 'expected a string' });
       } else if (fields.has(key) && input.body) {
@@ -50,6 +52,9 @@ function checkInput(op: OperationSpec, input: OperationInput, issues: LineIssue[
   const valid = validateBody(op, input.body);
   if (valid.ok) input.body = valid.body as Record<string, unknown> | undefined;
   else for (const issue of valid.issues) issues.push({ field: issue.path.join('.') || 'line', message: issueMessage(issue.message) });
+  const validQuery = validateQuery(op, input.query);
+  if (validQuery.ok) input.query = validQuery.query;
+  else for (const issue of validQuery.issues) issues.push({ field: issue.path.join('.') || 'line', message: issueMessage(issue.message) });
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -1,5 +1,5 @@
 import type { CallResult } from '../client/result.js';
-import { isIdempotent } from '../client/retry.js';
+import { isIdempotent, type OperationSpec } from '../../registry/define.js';
 import type { HttpRequest } from '../client/transport.js';
 import type { LineIssue } from './line-input.js';
 
@@ -30,13 +30,14 @@ export const invalidOutcome = (message: string, issues?: LineIssue[]): LineOutco
 });
 
 /** A call's result as a line outcome; `attempts` appears when retries were made. */
-export function outcomeOfCall(result: CallResult<unknown>, method: string): LineOutcome {
-  const outcome = lineOutcome(result, method);
+export function outcomeOfCall(result: CallResult<unknown>, op: Pick<OperationSpec, 'method' | 'idempotent'>): LineOutcome {
+  const outcome = lineOutcome(result, op);
   if (result.attempts !== undefined && result.attempts > 1) outcome.attempts = result.attempts;
   return outcome;
 }
 
-function lineOutcome(result: CallResult<unknown>, method: string): LineOutcome {
+function lineOutcome(result: CallResult<unknown>, op: Pick<OperationSpec, 'method' | 'idempotent'>): LineOutcome {
+  const { method } = op;
   if (result.ok) {
     const outcome: LineOutcome = { ok: true, status: result.status, result: result.data ?? null };
     if (result.mismatch) outcome.mismatch = result.mismatch;
@@ -55,7 +56,7 @@ function lineOutcome(result: CallResult<unknown>, method: string): LineOutcome {
     case 'transport': {
       // As for a single call (src/cli/report.ts): a lost answer to a write leaves its effect unknown.
       // An interrupted write that may have left counts too: the server may have applied it (issue #10).
-      if (!error.sent || isIdempotent(method)) return { ok: false, status: null, error: { kind: 'transport', message: error.message } };
+      if (!error.sent || isIdempotent(op)) return { ok: false, status: null, error: { kind: 'transport', message: error.message } };
       const message = `${error.message}; the ${method} may have been applied: check before sending it again`;
       return { ok: false, status: null, error: { kind: 'transport', message, mayHaveApplied: true } };
     }

@@ -1,5 +1,5 @@
 import type { OperationSpec } from '../../registry/define.js';
-import { buildRequest, validateBody } from '../client/exchange.js';
+import { buildRequest, validateBody, validateQuery } from '../client/exchange.js';
 import { fillPath } from '../client/path.js';
 import { type GlobalOptions, resolveTarget } from '../config/target.js';
 import { buildOperationInput, describeIssues, type OperationInput } from '../input/operation-input.js';
@@ -34,7 +34,7 @@ export async function executeOperation(ctx: Context, inv: Invocation): Promise<v
     userAgent: `svc/${VERSION}`,
     timeoutMs: target.timeoutMs,
     signal: ctx.signal,
-  });
+  }, input.query);
   await dispatch(ctx, {
     op,
     input,
@@ -62,7 +62,9 @@ async function readInput(ctx: Context, inv: Invocation): Promise<OperationInput>
   });
   const valid = validateBody(inv.op, input.body);
   if (!valid.ok) throw usageError(`invalid input: ${describeIssues(inv.op, valid.issues)}`);
-  return { params: input.params, body: valid.body as Record<string, unknown> | undefined };
+  const query = validateQuery(inv.op, input.query);
+  if (!query.ok) throw usageError(`invalid input: ${describeIssues(inv.op, query.issues)}`);
+  return { params: input.params, body: valid.body as Record<string, unknown> | undefined, ...(query.query ? { query: query.query } : {}) };
 }
 
 /** The registry's `display`, as a terminal view of the response; its code loads only for such operations. */

@@ -1,8 +1,8 @@
 import { type Command, Option } from 'commander';
 import type { OperationSpec } from '../../registry/define.js';
-import { bodyFields } from '../input/fields.js';
+import { commandFields } from '../input/fields.js';
 import type { Context } from './context.js';
-import { operationArguments, operationFlags, typeNote } from './operation-flags.js';
+import { operationArguments, operationFlags, operationRules, typeNote } from './operation-flags.js';
 
 /** `svc email drafts get <draftId>`: the command line of an operation, as help shows it. */
 export function commandLine(id: string, op: OperationSpec): string {
@@ -17,16 +17,16 @@ export function commandLine(id: string, op: OperationSpec): string {
 export function addOperationCommand(parent: Command, word: string, id: string, op: OperationSpec, ctx: Context, batch = false): void {
   const command = parent.command(word).description(op.summary);
   for (const arg of operationArguments(op)) {
-    const what = `${arg.in === 'path' ? 'path parameter' : 'body field'} ${typeNote(arg)}`;
+    const what = `${arg.description ? `${arg.description}: ` : ''}${arg.in === 'path' ? 'path parameter' : 'body field'} ${typeNote(arg)}`;
     command.argument(batch ? `[${arg.name}]` : `<${arg.name}>`, batch ? `${what}; with --input, for every line that does not give ${arg.name}` : what);
   }
   for (const flag of operationFlags(op)) {
     const option = new Option(flag.flags, `${flag.help} ${typeNote(flag)}`);
-    if (flag.choices) option.choices(flag.choices);
+    if (flag.choices && !flag.repeatable) option.choices(flag.choices);
     if (flag.group) option.helpGroup(flag.group);
     command.addOption(flag.repeatable ? option.argParser(collect) : option);
   }
-  command.addHelpText('after', `\n${op.method} ${op.path}${op.destructive ? '  (destructive)' : ''}\n\nExamples:\n${op.examples.map((e) => `  ${e}`).join('\n')}\n${batchHelp(id, op)}`);
+  command.addHelpText('after', `${rulesHelp(op)}\n${op.method} ${op.path}${op.destructive ? '  (destructive)' : ''}\n\nExamples:\n${op.examples.map((e) => `  ${e}`).join('\n')}\n${batchHelp(id, op)}`);
   command.action(async (...args: unknown[]) => {
     const self = args.at(-1) as Command;
     // The call path (zod error schema, input grammar, output) loads only when a command runs, not for help.
@@ -35,8 +35,14 @@ export function addOperationCommand(parent: Command, word: string, id: string, o
   });
 }
 
+/** The cross-field rules the body schema enforces, in words ("at least one of --email and …"). */
+function rulesHelp(op: OperationSpec): string {
+  const rules = operationRules(op);
+  return rules.length === 0 ? '' : `\nRules:\n${rules.map(({ text }) => `  ${text}`).join('\n')}\n`;
+}
+
 function batchHelp(id: string, op: OperationSpec): string {
-  const names = [...op.args, ...bodyFields(op).filter((f) => !f.positional).map((f) => f.name)];
+  const names = [...op.args, ...commandFields(op).filter((f) => !f.positional).map((f) => f.name)];
   return `\nBatch: with --input, each NDJSON line or CSV row names its own ${names.join(', ')};\nflags and arguments given here apply to every line, and a line's own fields win.\n  svc ${id.split('_').join(' ')} --input lines.ndjson --rejects failed.ndjson\n`;
 }
 

@@ -1,7 +1,8 @@
 import type { OperationSpec } from '../../registry/define.js';
+import { areaOf, isIdempotent } from '../../registry/define.js';
 import { type JsonSchema, jsonSchemaOf } from '../openapi/json-schema.js';
 import { commandLine } from './operation-command.js';
-import { type ArgumentSpec, operationArguments, operationFlags } from './operation-flags.js';
+import { type ArgumentSpec, operationArguments, operationFlags, operationRules } from './operation-flags.js';
 
 /** One operation in full, as `svc ops <id>` shows it. */
 export interface OperationDescription {
@@ -12,10 +13,17 @@ export interface OperationDescription {
   command: string;
   summary: string;
   destructive: boolean;
+  /** Whether a lost answer may be retried (declared in the registry, else by method). */
+  idempotent: boolean;
   arguments: ArgumentSpec[];
   flags: { flag: string; type: string; required: boolean; description: string; field?: string }[];
+  /** Cross-field rules of the body, each in words with the fields it names. */
+  rules: { fields: readonly string[]; description: string; text: string }[];
+  query: JsonSchema | null;
   body: JsonSchema | null;
   response: JsonSchema;
+  /** Documented error statuses and their meaning, or what the spec says where it lists none. */
+  errors: Record<string, string>;
   examples: readonly string[];
 }
 
@@ -25,14 +33,26 @@ export const operationSummary = (id: string, op: OperationSpec) => ({ id, method
 export function describeOperation(id: string, op: OperationSpec): OperationDescription {
   return {
     ...operationSummary(id, op),
-    area: op.area,
+    area: areaOf(id),
     destructive: op.destructive === true,
+    idempotent: isIdempotent(op),
     arguments: operationArguments(op),
     flags: operationFlags(op).map((flag) => ({ flag: flag.flags, type: flag.type, required: flag.required, description: flag.help, ...(flag.field ? { field: flag.field } : {}) })),
+    rules: operationRules(op).map(({ rule, text }) => ({ fields: rule.fields, description: rule.description, text })),
+    query: op.query ? jsonSchemaOf(op.query, 'input') : null,
     body: op.body ? jsonSchemaOf(op.body, 'input') : null,
     response: jsonSchemaOf(op.response, 'output'),
+    errors: errorsOf(op),
     examples: op.examples,
   };
+}
+
+/** `{ "404": "Operation or resource not found" }`, or `{ default: "…" }` where no status is documented. */
+export function errorsOf(op: OperationSpec): Record<string, string> {
+  const errors = op.errors;
+  if (!errors) return { default: 'the standard error body; statuses not documented' };
+  if ('unlisted' in errors) return { default: errors.unlisted as string };
+  return Object.fromEntries(Object.entries(errors).map(([status, meaning]) => [status, String(meaning)]));
 }
 
 /** The description as a terminal shows it: headed sections, schemas as indented JSON. */
@@ -42,14 +62,18 @@ export function formatDescription(d: OperationDescription): string {
     return rows.map((row) => `  ${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')}`.trimEnd()).join('\n');
   };
   const indent = (text: string) => text.replace(/^/gm, '  ');
+  const safety = [d.destructive ? 'destructive' : '', d.idempotent ? 'idempotent: retried' : 'not idempotent: not retried once sent'].filter(Boolean).join('; ');
   const sections = [
     `${d.id}: ${d.summary}${d.destructive ? ' (destructive)' : ''}`,
-    `Command:  ${d.command}\nRequest:  ${d.method} ${d.path}\nArea:     ${d.area}`,
+    `Command:  ${d.command}\nRequest:  ${d.method} ${d.path}\nArea:     ${d.area}\nSafety:   ${safety}`,
   ];
-  if (d.arguments.length > 0) sections.push(`Arguments:\n${columns(d.arguments.map((a) => [`<${a.name}>`, `${a.type}, required`, a.in === 'path' ? 'path parameter' : 'body field']))}`);
+  if (d.arguments.length > 0) sections.push(`Arguments:\n${columns(d.arguments.map((a) => [`<${a.name}>`, `${a.type}, required`, `${a.in === 'path' ? 'path parameter' : 'body field'}${a.description ? `: ${a.description}` : ''}`]))}`);
   if (d.flags.length > 0) sections.push(`Flags:\n${columns(d.flags.map((f) => [f.flag, `${f.type}, ${f.required ? 'required' : 'optional'}`, f.description]))}`);
+  if (d.rules.length > 0) sections.push(`Rules:\n${d.rules.map((r) => `  ${r.text}`).join('\n')}`);
+  if (d.query) sections.push(`Query schema:\n${indent(JSON.stringify(d.query, null, 2))}`);
   sections.push(`Body schema:\n${indent(d.body ? JSON.stringify(d.body, null, 2) : '(no body)')}`);
   sections.push(`Response schema:\n${indent(JSON.stringify(d.response, null, 2))}`);
+  sections.push(`Errors:\n${columns(Object.entries(d.errors).map(([status, meaning]) => [status, meaning]))}`);
   sections.push(`Examples:\n${d.examples.map((e) => `  ${e}`).join('\n')}`);
   return `${sections.join('\n\n')}\n`;
 }

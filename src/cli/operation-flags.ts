@@ -1,6 +1,7 @@
 import type { OperationSpec } from '../../registry/define.js';
-import { pathParamNames } from '../../registry/define.js';
-import { type BodyField, bodyFields } from '../input/fields.js';
+import { pathParamFields } from '../../registry/fields.js';
+import { type FieldRule, rulesOf, ruleText } from '../../registry/rules.js';
+import { type BodyField, bodyFields, commandFields, toKebab } from '../input/fields.js';
 
 /** One flag of a generated command, as help, `svc ops` and completion show it. */
 export interface FlagSpec {
@@ -10,8 +11,10 @@ export interface FlagSpec {
   type: string;
   required: boolean;
   help: string;
-  /** The body field it fills, if any. */
+  /** The body field or query parameter it fills, if any. */
   field?: string;
+  /** Where that field goes: the query string or the body. */
+  in?: 'query' | 'body';
   /** Each use adds a value. */
   repeatable?: boolean;
   /** The only values accepted. */
@@ -26,19 +29,32 @@ export interface ArgumentSpec {
   in: 'path' | 'body';
   type: string;
   required: true;
+  /** Its meaning, from the registry. */
+  description?: string;
 }
 
 const MAP_HELP = 'key=value, key:=json or key[]=value; repeatable, a repeated key keeps every value';
 
 /** The positional arguments of an operation's command, in order. */
 export function operationArguments(op: OperationSpec): ArgumentSpec[] {
-  const params = new Set(pathParamNames(op.path));
-  return op.args.map((name) => ({ name, in: params.has(name) ? 'path' : 'body', type: 'string', required: true }));
+  const fields = new Map([...pathParamFields(op), ...bodyFields(op)].map((field) => [field.name, field]));
+  return op.args.map((name) => {
+    const field = fields.get(name);
+    const description = field?.description;
+    return { name, in: field?.in === 'body' ? 'body' : 'path', type: 'string', required: true, ...(description ? { description } : {}) };
+  });
 }
 
-/** Every flag of an operation's command: body fields, then --body, --yes, a save flag and the batch flags. */
+/** The operation's cross-field rules, its fields named as the command line names them. */
+export function operationRules(op: OperationSpec): { rule: FieldRule; text: string }[] {
+  const positional = new Set(op.args);
+  const name = (field: string) => (positional.has(field) ? `<${field}>` : `--${toKebab(field)}`);
+  return rulesOf(op.body).map((rule) => ({ rule, text: `${ruleText(rule, name)}: ${rule.description}` }));
+}
+
+/** Every flag of an operation's command: query parameters and body fields, then --body, --yes, a save flag and the batch flags. */
 export function operationFlags(op: OperationSpec): FlagSpec[] {
-  const flags = bodyFields(op).filter((field) => !field.positional).flatMap(fieldFlags);
+  const flags = commandFields(op).filter((field) => !field.positional).flatMap(fieldFlags);
   if (op.body) flags.push({ flags: '--body <json|@file|->', type: 'JSON', required: false, help: 'the whole request body as JSON; flags apply on top of it' });
   if (op.destructive) flags.push({ flags: '-y, --yes', type: 'boolean', required: false, help: 'do not ask for confirmation' });
   if (op.saveField) flags.push({ flags: `--${op.saveField.flag} <file>`, type: 'file', required: false, help: op.saveField.help });
@@ -56,25 +72,27 @@ const batchFlags: FlagSpec[] = [
   { ...batch, flags: '--rejects <file>', type: 'file', help: 'write the lines that failed here, verbatim, to fix and run again' },
 ];
 
+/** A flag's help is the field's meaning from the registry, then how to write it; the name when none is declared. */
 function fieldFlags(field: BodyField): FlagSpec[] {
   const flag = `--${field.flag}`;
-  const base = { required: field.required, field: field.name };
+  const meaning = field.description ?? field.name;
+  const base = { required: field.required, field: field.name, in: field.in === 'query' ? 'query' : 'body', ...(field.choices ? { choices: field.choices } : {}) } as const;
   switch (field.kind) {
     case 'boolean':
       return [
-        { ...base, flags: flag, type: 'boolean', help: `send ${field.name}: true` },
+        { ...base, flags: flag, type: 'boolean', help: `${meaning}; sends true` },
         { ...base, flags: `--no-${field.flag}`, type: 'boolean', help: `send ${field.name}: false` },
       ];
     case 'map':
-      return [{ ...base, flags: `${flag} <key=value>`, type: 'map', help: `${field.name} entries: ${MAP_HELP}`, repeatable: true }];
+      return [{ ...base, flags: `${flag} <key=value>`, type: 'map', help: `${meaning}; ${MAP_HELP}`, repeatable: true }];
     case 'list':
-      return [{ ...base, flags: `${flag} <value>`, type: 'list', help: `${field.name} item (repeatable)`, repeatable: true }];
+      return [{ ...base, flags: `${flag} <value>`, type: 'list', help: `${meaning} (repeatable)`, repeatable: true }];
     case 'number':
-      return [{ ...base, flags: `${flag} <number>`, type: 'number', help: field.name }];
+      return [{ ...base, flags: `${flag} <number>`, type: 'number', help: meaning }];
     case 'json':
-      return [{ ...base, flags: `${flag} <json>`, type: 'JSON', help: field.name }];
+      return [{ ...base, flags: `${flag} <json>`, type: 'JSON', help: meaning }];
     default:
-      return [{ ...base, flags: `${flag} <string>`, type: 'string', help: field.name }];
+      return [{ ...base, flags: `${flag} <${field.choices ? 'value' : 'string'}>`, type: 'string', help: meaning }];
   }
 }
 

@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
-import { apiVersion } from '../../registry/areas.js';
+import { api } from '../../registry/api.js';
 import { colorEnabled } from '../output/color.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { VERSION } from '../version.js';
@@ -37,11 +37,11 @@ export function createRootProgram(ctx: Context): Command {
   const program = new Command('svc');
   program
     .description('Command-line tool for the Workspace API')
-    .version(`svc ${VERSION} (Workspace API ${apiVersion})`, '-V, --version', 'print the CLI version and the API description version')
+    .version(`svc ${VERSION} (${api.title} ${api.version})`, '-V, --version', 'print the CLI version and the API description version')
     .addOption(new Option('--base-url <url>', 'base URL of the API, ending in /v1'))
     .addOption(new Option('--profile <name>', 'settings profile (one per workspace)'))
     .addOption(new Option('--timeout <seconds>', 'timeout of each attempt, whole request and answer, in seconds (default 30)'))
-    .addOption(new Option('--retries <n>', 'retries of GET and DELETE on 429, 5xx and lost connections (default 3, 0 off)'))
+    .addOption(new Option('--retries <n>', 'retries of idempotent operations on 429, 5xx and lost connections (default 3, 0 off)'))
     .addOption(new Option('--strict', "exit 3 when a response does not match the registry's schema"))
     .addOption(new Option('--debug', 'trace requests and responses on stderr (tokens redacted)'))
     .addOption(new Option('--dry-run', 'print the request that would be sent and send nothing'))

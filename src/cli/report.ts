@@ -1,6 +1,5 @@
-import type { OperationSpec } from '../../registry/define.js';
 import type { CallError, CallResult } from '../client/result.js';
-import { isIdempotent } from '../client/retry.js';
+import { isIdempotent, type OperationSpec } from '../../registry/define.js';
 import type { OperationInput } from '../input/operation-input.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode } from './errors.js';
@@ -22,7 +21,7 @@ export interface Outcome {
  * Secrets in what it prints are redacted by the context's io (src/cli/guarded-context.ts).
  */
 export async function reportResult(ctx: Context, { op, input, result, presenter, view, strict }: Outcome): Promise<void> {
-  if (!result.ok) throw toCliError(result.error, result.attempts, op.method, interruptionOf(ctx.signal));
+  if (!result.ok) throw toCliError(result.error, result.attempts, op, interruptionOf(ctx.signal));
   if (result.mismatch && strict) throw new CliError(`the response does not match the registry's schema (${result.mismatch}); --strict refuses it`, ExitCode.network);
   if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${result.mismatch})\n`);
   if (result.data === undefined) return;
@@ -46,11 +45,12 @@ export function exitCodeForStatus(status: number): number {
  * The error line; secrets in it are redacted by the context's io (src/cli/guarded-context.ts).
  * `interruption` says which stop signal aborted the call, for its words and exit code.
  */
-export function toCliError(error: CallError, attempts = 1, method = 'GET', interruption?: Interruption): CliError {
+export function toCliError(error: CallError, attempts = 1, op: Pick<OperationSpec, 'method' | 'idempotent'> = { method: 'GET' }, interruption?: Interruption): CliError {
+  const { method } = op;
   const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
   // A lost answer to a write leaves the user not knowing whether it happened; svc never repeats it.
   // That includes a write interrupted once it may have left: the server may have applied it (issue #10).
-  const unknown = error.kind === 'transport' && error.sent && !isIdempotent(method) ? `; the ${method} may have been applied: check before sending it again` : '';
+  const unknown = error.kind === 'transport' && error.sent && !isIdempotent(op) ? `; the ${method} may have been applied: check before sending it again` : '';
   switch (error.kind) {
     case 'invalid':
       return new CliError(error.message, ExitCode.usage);

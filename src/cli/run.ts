@@ -1,11 +1,12 @@
 import { type Command, CommanderError } from 'commander';
-import { areas } from '../../registry/areas.js';
+import { type AreaEntry, areas as declaredAreas } from '../../registry/areas.js';
+
+const areas: Record<string, AreaEntry> = declaredAreas;
 import { builtins } from './builtins.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode } from './errors.js';
 import { guardContext } from './guarded-context.js';
 import { commanderExitCode, createRootProgram } from './program.js';
-import { addAreaCommands } from './tree.js';
 
 /** Global options that take a value, so the first command word can be found before the tree is built. */
 function valueOptions(program: Command): Set<string> {
@@ -55,7 +56,11 @@ async function addCommandsFor(program: Command, word: string | undefined, ctx: C
   const builtin = word !== undefined && Object.hasOwn(builtins, word) ? builtins[word] : undefined;
   if (builtin) return (await builtin.load()).register(program, ctx);
   const area = word !== undefined && Object.hasOwn(areas, word) ? areas[word] : undefined;
-  if (area) return addAreaCommands(program, word!, area.summary, await area.load(), ctx, holdsInput(argv));
+  // The tree builder reads field meanings through zod's metadata: it loads with the area, which needs zod anyway.
+  if (area) {
+    const [{ addAreaCommands }, operations] = await Promise.all([import('./tree.js'), area.load()]);
+    return addAreaCommands(program, word!, area.summary, operations, ctx, holdsInput(argv));
+  }
   for (const [name, entry] of Object.entries(areas)) program.command(name).description(entry.summary);
   for (const [name, entry] of Object.entries(builtins)) program.command(name).description(entry.summary);
 }

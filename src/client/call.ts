@@ -1,5 +1,5 @@
 import type { OperationSpec } from '../../registry/define.js';
-import { buildRequest, readResponse, type RequestTarget, validateBody } from './exchange.js';
+import { buildRequest, readResponse, type RequestTarget, validateBody, validateQuery } from './exchange.js';
 import { PathParamError } from './path.js';
 import type { CallResult } from './result.js';
 import { decideRetry, defaultRetryOptions, type RetryDecision, type RetryOptions } from './retry.js';
@@ -25,12 +25,15 @@ export async function callOperation<T>(
   send: Transport,
   hooks: CallHooks = {},
   retry: RetryOptions = defaultRetryOptions,
+  query?: Record<string, unknown>,
 ): Promise<CallResult<T>> {
   const valid = validateBody(op, body);
   if (!valid.ok) return { ok: false, status: 0, error: { kind: 'invalid', message: 'invalid request body', issues: valid.issues } };
+  const validQuery = validateQuery(op, query);
+  if (!validQuery.ok) return { ok: false, status: 0, error: { kind: 'invalid', message: 'invalid query parameters', issues: validQuery.issues } };
   let request: HttpRequest;
   try {
-    request = buildRequest(op, params, valid.body, target);
+    request = buildRequest(op, params, valid.body, target, validQuery.query);
   } catch (error) {
     if (!(error instanceof PathParamError)) throw error;
     return { ok: false, status: 0, error: { kind: 'invalid', message: error.message, issues: [{ path: [error.param], message: error.message }] } };
@@ -45,7 +48,7 @@ export async function callOperation<T>(
 export async function sendRequest<T>(op: OperationSpec, request: HttpRequest, send: Transport, hooks: CallHooks = {}, retry: RetryOptions = defaultRetryOptions): Promise<CallResult<T>> {
   for (let attempt = 1; ; attempt++) {
     const result = await sendOnce<T>(op, request, send, hooks, attempt);
-    const decision = decideRetry(op.method, result, attempt, retry);
+    const decision = decideRetry(op, result, attempt, retry);
     if (decision) hooks.onRetryDecision?.({ ...decision, attempt, attempts: retry.retries + 1 });
     if (!decision?.retry) return { ...result, attempts: attempt };
     try {

@@ -16,8 +16,13 @@ export type ParamsOf<Id extends OperationId> = { [K in PathParamNames<Op<Id>['pa
 /** The request body an operation takes (the zod schema's input type), if any. */
 export type BodyOf<Id extends OperationId> = Op<Id> extends { body: infer B extends z.$ZodType } ? z.input<B> : never;
 
-/** What `call` takes: path parameters by name, and `body` for operations that have one. */
-export type CallInput<Id extends OperationId> = ParamsOf<Id> & ([BodyOf<Id>] extends [never] ? { body?: never } : { body: BodyOf<Id> });
+/** The query parameters an operation takes (the `query` schema's input type), if any. */
+export type QueryOf<Id extends OperationId> = Op<Id> extends { query: infer Q extends z.$ZodType } ? z.input<Q> : never;
+
+/** What `call` takes: path parameters by name, `body` and `query` for operations that have them. */
+export type CallInput<Id extends OperationId> = ParamsOf<Id> &
+  ([BodyOf<Id>] extends [never] ? { body?: never } : { body: BodyOf<Id> }) &
+  ([QueryOf<Id>] extends [never] ? { query?: never } : { query?: QueryOf<Id> });
 
 /** What a successful call returns (the response schema's output type). */
 export type ResponseOf<Id extends OperationId> = z.output<Op<Id>['response']>;
@@ -30,9 +35,10 @@ export interface ClientOptions {
   /** Whole-request timeout in seconds (default 30). */
   timeout?: number;
   /**
-   * Retries of idempotent requests (GET, DELETE) on 429, 500, 502, 503, 504 and lost connections,
+   * Retries of idempotent operations (GET and DELETE, and those the registry declares idempotent,
+   * such as the template preview) on 429, 500, 502, 503, 504 and lost connections,
    * with exponential backoff and full jitter, honouring Retry-After. A number is the count (default
-   * 3, 0 turns it off); an object also sets the waits and the clock. A write (POST) is retried only
+   * 3, 0 turns it off); an object also sets the waits and the clock. Another write (POST) is retried only
    * when it never left the machine (connection refused).
    */
   retries?: number | Partial<RetryOptions>;
@@ -60,8 +66,8 @@ export function createClient(options: ClientOptions): Client {
     call(id, input, callOptions = {}) {
       const op = registry[id];
       if (!op) throw new Error(`Unknown operation id: ${String(id)}`);
-      const { body, ...params } = input as { body?: unknown } & Record<string, unknown>;
-      return callOperation(op, params, body, { ...target, signal: callOptions.signal }, send, {}, retry);
+      const { body, query, ...params } = input as { body?: unknown; query?: Record<string, unknown> } & Record<string, unknown>;
+      return callOperation(op, params, body, { ...target, signal: callOptions.signal }, send, {}, retry, query);
     },
   };
 }

@@ -2,6 +2,7 @@ import { safeParse } from 'zod/v4/core';
 import type { OperationSpec } from '../../registry/define.js';
 import { ErrorBody } from '../../registry/errors.js';
 import { fillPath } from './path.js';
+import { encodeQuery } from './query-string.js';
 import { MAX_JSON_DEPTH, parseJsonBody } from './response-body.js';
 import type { CallResult, Issue } from './result.js';
 import type { HttpRequest, HttpResponse } from './transport.js';
@@ -15,13 +16,13 @@ export interface RequestTarget {
   signal?: AbortSignal;
 }
 
-/** Builds the HTTP request for one operation from its path parameters and (already valid) body. */
-export function buildRequest(op: OperationSpec, params: Record<string, unknown>, body: unknown, target: RequestTarget): HttpRequest {
+/** Builds the HTTP request for one operation from its path parameters, (already valid) body and query. */
+export function buildRequest(op: OperationSpec, params: Record<string, unknown>, body: unknown, target: RequestTarget, query?: Record<string, unknown>): HttpRequest {
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': target.userAgent };
   if (target.token) headers.authorization = `Bearer ${target.token}`;
   const request: HttpRequest = {
     method: op.method,
-    url: target.baseUrl.replace(/\/+$/, '') + fillPath(op.path, params),
+    url: target.baseUrl.replace(/\/+$/, '') + fillPath(op.path, params) + encodeQuery(query),
     headers,
     timeoutMs: target.timeoutMs,
     signal: target.signal,
@@ -38,6 +39,14 @@ export function validateBody(op: OperationSpec, body: unknown): { ok: true; body
   if (!op.body) return { ok: true, body: undefined };
   const parsed = safeParse(op.body, body);
   if (parsed.success) return { ok: true, body: parsed.data };
+  return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.map(pathKey), message: i.message })) };
+}
+
+/** Checks query parameters against the operation's `query` schema; an operation without one takes none. */
+export function validateQuery(op: OperationSpec, query: unknown): { ok: true; query: Record<string, unknown> | undefined } | { ok: false; issues: Issue[] } {
+  if (!op.query) return { ok: true, query: undefined };
+  const parsed = safeParse(op.query, query ?? {});
+  if (parsed.success) return { ok: true, query: parsed.data as Record<string, unknown> };
   return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.map(pathKey), message: i.message })) };
 }
 

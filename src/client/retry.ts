@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { isIdempotent, type OperationSpec } from '../../registry/define.js';
 import type { CallResult } from './result.js';
 
 /** Time and jitter for retries; tests inject a clock that never waits. */
@@ -33,10 +34,8 @@ export const defaultRetryOptions: RetryOptions = { retries: 3, baseDelayMs: 500,
 /** Statuses that say "try again later" rather than "this request is wrong". */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
-/** RFC 9110 §9.2.2: repeating these has the effect of sending once. The registry uses GET and DELETE. */
-const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
-
-export const isIdempotent = (method: string): boolean => IDEMPOTENT_METHODS.has(method);
+/** What the retry decision reads of an operation: its method, and whether it is idempotent (registry/define.ts). */
+export type RetrySubject = Pick<OperationSpec, 'method' | 'idempotent'>;
 
 /** What to do after a failed attempt; `failure` and `why` are words for `--debug`. */
 export type RetryDecision = { failure: string; retry: true; waitMs: number; why: string } | { failure: string; retry: false; why: string };
@@ -45,10 +44,11 @@ export type RetryDecision = { failure: string; retry: true; waitMs: number; why:
  * Decides whether a failed attempt is tried again. Only failures that may pass are candidates:
  * a retryable status or a lost connection. A request that may have reached the server is repeated
  * only when its method is idempotent, so a write is never duplicated; a request that never left
- * (connection refused) may be repeated whatever its method. Returns undefined for a success or a
- * failure that another attempt cannot fix.
+ * (connection refused) may be repeated whatever its method. Idempotence is the operation's
+ * (declared, else by method). Returns undefined for a success or a failure another attempt cannot fix.
  */
-export function decideRetry(method: string, result: CallResult<unknown>, attempt: number, options: RetryOptions): RetryDecision | undefined {
+export function decideRetry(op: RetrySubject, result: CallResult<unknown>, attempt: number, options: RetryOptions): RetryDecision | undefined {
+  const { method } = op;
   if (result.ok) return undefined;
   const { error } = result;
   let failure: string;
@@ -60,7 +60,8 @@ export function decideRetry(method: string, result: CallResult<unknown>, attempt
   } else if (error.kind === 'transport' && (error.failure === 'reset' || error.failure === 'network')) failure = error.failure === 'reset' ? 'connection reset' : error.message;
   else return undefined;
 
-  if (reachedServer && !isIdempotent(method)) return { failure, retry: false, why: `${method} is not idempotent and may have reached the server` };
+  const idempotent = isIdempotent(op);
+  if (reachedServer && !idempotent) return { failure, retry: false, why: `${method} is not idempotent and may have reached the server` };
   if (attempt > options.retries) return { failure, retry: false, why: options.retries === 0 ? 'retries are off' : `all ${options.retries} retries used` };
   const asked = retryAfterMs(result.headers?.['retry-after'], options.clock.now());
   if (asked !== undefined && asked > options.maxRetryAfterMs) {
@@ -68,8 +69,10 @@ export function decideRetry(method: string, result: CallResult<unknown>, attempt
   }
   if (asked !== undefined) return { failure, retry: true, waitMs: asked, why: `Retry-After: ${result.headers!['retry-after']}` };
   const waitMs = backoffMs(attempt, options);
-  return { failure, retry: true, waitMs, why: reachedServer ? `backoff; ${method} is idempotent` : 'backoff; nothing was sent' };
+  return { failure, retry: true, waitMs, why: reachedServer ? `backoff; ${idempotentWhy(op)}` : 'backoff; nothing was sent' };
 }
+
+const idempotentWhy = (op: RetrySubject): string => (op.idempotent === true ? `this ${op.method} is declared idempotent` : `${op.method} is idempotent`);
 
 /** Exponential backoff with full jitter: uniform in [0, min(max, base * 2^(attempt-1))). */
 export function backoffMs(attempt: number, options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs' | 'clock'>): number {

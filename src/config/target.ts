@@ -1,3 +1,4 @@
+import { api, followsBaseUrlRule } from '../../registry/api.js';
 import { resolveCredential, type Credential } from '../auth/credential.js';
 import type { Context } from '../cli/context.js';
 import { CliError, ExitCode } from '../cli/errors.js';
@@ -41,7 +42,7 @@ export function checkBaseUrl(text: string, origin: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new CliError(`the base URL from ${origin} must use https (or http on loopback): ${text}`, ExitCode.usage);
   if (url.search || url.hash) throw new CliError(`the base URL from ${origin} cannot have a query or fragment: ${text}`, ExitCode.usage);
   const trimmed = url.href.replace(/\/+$/, '');
-  if (!trimmed.endsWith('/v1')) throw new CliError(`the base URL from ${origin} must end in /v1, such as https://api.example.com/v1: ${text}`, ExitCode.usage);
+  if (!followsBaseUrlRule(trimmed)) throw new CliError(`the base URL from ${origin} must end in ${api.baseUrl.versionSegment}, such as ${api.baseUrl.example}: ${text}`, ExitCode.usage);
   return trimmed;
 }
 

@@ -1,67 +1,29 @@
-import type * as z from 'zod/v4/core';
 import type { OperationSpec } from '../../registry/define.js';
-import { pathParamNames } from '../../registry/define.js';
+import { type FieldDoc, type FieldKind, objectFields } from '../../registry/fields.js';
 
-/** How a body field is given on the command line. */
-export type FieldKind = 'string' | 'number' | 'boolean' | 'map' | 'list' | 'json';
+export type { FieldKind };
 
-export interface BodyField {
-  /** Name in the request body. */
-  name: string;
+/** A body or query field as the command line takes it. */
+export interface BodyField extends FieldDoc {
   /** Long flag without dashes: `linkedinProfileUrl` -> `linkedin-profile-url`. */
   flag: string;
-  kind: FieldKind;
-  required: boolean;
   /** Given as a positional argument rather than a flag. */
   positional: boolean;
 }
 
 export const toKebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-interface SchemaDef {
-  type: string;
-  innerType?: z.$ZodType;
-  element?: z.$ZodType;
-}
-
-const defOf = (schema: z.$ZodType): SchemaDef => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
-
-function unwrap(schema: z.$ZodType): { inner: z.$ZodType; optional: boolean } {
-  let inner = schema;
-  let optional = false;
-  for (;;) {
-    const def = defOf(inner);
-    if ((def.type === 'optional' || def.type === 'default' || def.type === 'nullable') && def.innerType) {
-      optional ||= def.type !== 'nullable';
-      inner = def.innerType;
-    } else return { inner, optional };
-  }
-}
-
-function kindOf(schema: z.$ZodType): FieldKind {
-  const def = defOf(schema);
-  switch (def.type) {
-    case 'string':
-    case 'number':
-    case 'boolean':
-      return def.type;
-    case 'record':
-      return 'map';
-    case 'array':
-      return def.element && defOf(def.element).type === 'string' ? 'list' : 'json';
-    default:
-      return 'json';
-  }
-}
+const asCommandField = (op: OperationSpec) => (field: FieldDoc): BodyField => ({ ...field, flag: toKebab(field.name), positional: field.in === 'body' && op.args.includes(field.name) });
 
 /** The body fields of an operation, read from its zod schema, in declaration order. */
 export function bodyFields(op: OperationSpec): BodyField[] {
-  const shape = (op.body as { shape?: Record<string, z.$ZodType> } | undefined)?.shape;
-  if (!shape) return [];
-  const params = new Set(pathParamNames(op.path));
-  return Object.entries(shape).map(([name, schema]) => {
-    const { inner, optional } = unwrap(schema);
-    const positional = op.args.includes(name) && !params.has(name);
-    return { name, flag: toKebab(name), kind: kindOf(inner), required: !optional, positional };
-  });
+  return objectFields(op.body, 'body').map(asCommandField(op));
 }
+
+/** The query parameters of an operation, each a flag. */
+export function queryFields(op: OperationSpec): BodyField[] {
+  return objectFields(op.query, 'query').map(asCommandField(op));
+}
+
+/** Every flag-or-positional input besides path parameters: query parameters, then body fields. */
+export const commandFields = (op: OperationSpec): BodyField[] => [...queryFields(op), ...bodyFields(op)];

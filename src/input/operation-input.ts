@@ -3,13 +3,15 @@ import { pathParamNames } from '../../registry/define.js';
 import type { Issue } from '../client/result.js';
 import { AssignmentError, applyAssignments, parseFieldAssignment } from './assignment.js';
 import { readBodySource } from './body-source.js';
-import { type BodyField, bodyFields } from './fields.js';
+import { type BodyField, bodyFields, commandFields, queryFields } from './fields.js';
 
 /** Bad command-line input, named by the flag or argument it came from. */
 export class InputError extends Error {}
 
 export interface OperationInput {
   params: Record<string, string>;
+  /** Query parameters given, by name (typed as the registry declares); absent when none. */
+  query?: Record<string, unknown>;
   /** Undefined for operations without a body. */
   body: Record<string, unknown> | undefined;
 }
@@ -32,13 +34,26 @@ export async function buildOperationInput(op: OperationSpec, values: CommandValu
     if (pathParams.has(name)) params[name] = value;
     else if (body) body[name] = value;
   });
-  if (!body) return { params, body };
+  const query = queryValues(op, values.flags);
+  const input = { params, body, ...(query ? { query } : {}) };
+  if (!body) return input;
   for (const field of bodyFields(op)) {
     const given = values.flags[field.name];
     if (given === undefined || field.positional) continue;
     body[field.name] = convertFlagValue(field, given, body[field.name]);
   }
-  return { params, body };
+  return input;
+}
+
+/** The query flags given, converted by their declared kind; undefined when the operation has none. */
+function queryValues(op: OperationSpec, flags: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!op.query) return undefined;
+  const query: Record<string, unknown> = {};
+  for (const field of queryFields(op)) {
+    const given = flags[field.name];
+    if (given !== undefined) query[field.name] = convertFlagValue(field, given, undefined);
+  }
+  return query;
 }
 
 function convertFlagValue(field: BodyField, given: unknown, base: unknown): unknown {
@@ -77,7 +92,7 @@ export function parseAssignments(flag: string, items: readonly string[]): Record
 
 /** One line naming the flag or argument of each validation issue, as the user typed them. */
 export function describeIssues(op: OperationSpec, issues: readonly Issue[]): string {
-  const fields = new Map(bodyFields(op).map((f) => [f.name, f]));
+  const fields = new Map(commandFields(op).map((f) => [f.name, f]));
   return issues
     .map((issue) => {
       const [head, ...rest] = issue.path;

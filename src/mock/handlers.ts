@@ -1,10 +1,12 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { Operations } from '../../registry/define.js';
 import { registry, type OperationId, type OperationSpec } from '../../registry/index.js';
 import { refuseBearer } from './bearer.js';
 import type { Behaviour } from './behaviour/behaviour.js';
 import { behaviours } from './behaviour/index.js';
 import { failure, type Reply } from './reply.js';
 import { readValidBody } from './request-body.js';
+import { readValidQuery } from './request-query.js';
 import type { MockStore } from './state.js';
 
 export interface HandlerOptions {
@@ -12,6 +14,8 @@ export interface HandlerOptions {
   apiKey: string;
   /** Where the API lives; `*` matches any origin. Default `*\/v1`. */
   baseUrl?: string;
+  /** The operations served; default the registry's. One without a behaviour answers 501 once its input is valid. */
+  operations?: Operations;
 }
 
 /**
@@ -21,7 +25,7 @@ export interface HandlerOptions {
  */
 export function createHandlers(store: MockStore, options: HandlerOptions): HttpHandler[] {
   const baseUrl = options.baseUrl ?? '*/v1';
-  const operations = Object.entries(registry).map(([id, op]) => {
+  const operations = Object.entries(options.operations ?? registry).map(([id, op]) => {
     const route = baseUrl + op.path.replace(/\{([^{}]+)\}/g, ':$1');
     const method = op.method.toLowerCase() as Lowercase<OperationSpec['method']>;
     return http[method](route, async ({ request, params }) => {
@@ -51,15 +55,22 @@ async function answerOperation(
 ): Promise<Reply> {
   const refused = refuseBearer(request.headers.get('authorization'), apiKey);
   if (refused) return refused;
+  let query: Record<string, unknown> = {};
+  if (op.query) {
+    const read = readValidQuery(new URL(request.url), op.query);
+    if (!read.ok) return read.reply;
+    query = read.query;
+  }
   let body: unknown;
   if (op.body) {
     const read = await readValidBody(request, op.body);
     if (!read.ok) return read.reply;
     body = read.body;
   }
-  const behaviour = behaviours[id] as Behaviour<OperationId>;
+  const behaviour = (behaviours as Partial<Record<string, Behaviour<OperationId>>>)[id];
+  if (!behaviour) return failure(501, `The mock has no behaviour for ${id}; its input was valid.`, { code: 'not_implemented', details: { query } });
   try {
-    return behaviour(store, pathParams(params) as never, body as never);
+    return behaviour(store, pathParams(params) as never, body as never, query);
   } catch (error) {
     return failure(500, `The mock failed while answering ${id}: ${(error as Error).message}`);
   }

@@ -197,6 +197,10 @@ describe('batch on a terminal and at the edges', () => {
     const post = createFakeContext({ respond: () => json(503, { error: { message: 'busy', type: 'api_error', code: 'unavailable' } }), stdin: ndjson({ sequenceId: 'seq_1', email: 'a@x.io' }) });
     expect(await run(['campaigns', 'person', 'add', '--input', '-'], post.ctx)).toBe(1);
     expect(post.requests).toHaveLength(1);
+    let previews = 0;
+    const preview = createFakeContext({ respond: () => (++previews === 1 ? json(503, { error: { message: 'busy', type: 'api_error', code: 'unavailable' } }) : json(200, { subject: 's', htmlBody: '', variableNames: [] })), stdin: ndjson({ templateId: 'tpl_1', data: {} }) });
+    expect(await run(['email', 'templates', 'preview', '--input', '-'], preview.ctx)).toBe(0);
+    expect(preview.requests).toHaveLength(2);
   });
 
   it('Ctrl-C ends a wait for a retry: no new attempt, the line is recorded as interrupted, exit 130', async () => {

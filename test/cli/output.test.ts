@@ -112,10 +112,19 @@ describe('help', () => {
     const fake = createFakeContext();
     expect(await run(['email', 'templates', 'preview', '--help'], fake.ctx)).toBe(0);
     const help = fake.out().replace(/\s+/g, ' ');
-    expect(help).toContain('templateId path parameter (string, required)');
-    expect(help).toContain('--data <key=value> data entries: key=value, key:=json or key[]=value; repeatable, a repeated key keeps every value (map, required)');
+    expect(help).toContain('templateId identifier of the managed email campaign template: path parameter (string, required)');
+    expect(help).toContain('--data <key=value> personalization values keyed by variable name, used for the {{variable}} placeholders of the template; key=value, key:=json or key[]=value; repeatable, a repeated key keeps every value (map, required)');
     expect(help).toContain('--save-html <file> write the rendered HTML body to this file, to open in a browser (file, optional)');
     expect(help).toContain('--output <format>');
     expect(help).toContain('Examples: svc email templates preview tpl_welcome --data firstName=Ada --data company=Acme');
+  });
+
+  it("gives each flag the spec's meaning and states the person's rule", async () => {
+    const fake = createFakeContext();
+    expect(await run(['campaigns', 'person', 'add', '--help'], fake.ctx)).toBe(0);
+    const help = fake.out().replace(/\s+/g, ' ');
+    expect(help).toContain('--display-name <string> display name of the person (string, optional)');
+    expect(help).toContain('--check-duplicates-across-workspace whether duplicates are checked across the whole workspace; sends true (boolean, optional)');
+    expect(help).toContain('Rules: at least one of --email and --linkedin-profile-url: a person needs an email or a LinkedIn profile URL (or both)');
   });
 });

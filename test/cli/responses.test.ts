@@ -53,6 +53,15 @@ const cases: Case[] = [
   { name: 'a redirect is not followed', respond: () => ({ status: 307, headers: { location: 'https://elsewhere.example/v1/x' }, body: '' }), code: 1, stdout: '', stderr: 'svc: HTTP 307 redirect to https://elsewhere.example/v1/x; svc does not follow redirects (is the base URL right?)\n' },
   { name: '204 is a success with nothing to print', argv: ['files', 'delete', 'x'], respond: () => ({ status: 204, headers: {}, body: '' }), code: 0, stdout: '', stderr: '' },
   { name: 'a 503 on a POST is not retried', argv: ['crm', 'entries', 'create', 'deals', '--data', 'a=b'], respond: () => apiError(503, 'unavailable'), code: 1, stdout: '', stderr: /HTTP 503\)\n$/, sent: 1 },
+  {
+    name: 'the template preview, a POST the registry declares idempotent, recovers from a 503',
+    argv: ['email', 'templates', 'preview', 'tpl_1', '--data', 'firstName=Ada', '--output', 'json'],
+    respond: (() => { let n = 0; return () => (n++ === 0 ? apiError(503, 'unavailable') : json(200, { subject: 'Hi Ada', htmlBody: '<p>Hi</p>', variableNames: ['firstName'] })); })(),
+    code: 0,
+    stdout: /"subject": "Hi Ada"/,
+    stderr: '',
+    sent: 2,
+  },
   { name: 'a GET recovers from a 503 on the next attempt', respond: (() => { let n = 0; return () => (n++ === 0 ? apiError(503, 'unavailable') : json(200, draft)); })(), code: 0, stdout: /"draftId"/, stderr: '', sent: 2 },
   {
     name: 'null from files delete: null on stdout, a note on stderr, exit 0',

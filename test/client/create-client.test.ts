@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { type CallResult, createClient, registry } from '../../src/index.js';
+import { type CallResult, createClient, type HttpRequest, registry } from '../../src/index.js';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
 
 // The library entry with its real undici transport against a real server on 127.0.0.1.
@@ -47,9 +47,26 @@ describe('createClient', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it("retries what the registry declares idempotent (the preview, a POST) and never a create", async () => {
+    const busy = { status: 503, headers: { 'content-type': 'application/json' }, body: '{"error":{"message":"busy","type":"api_error","code":"unavailable"}}' };
+    const sent: string[] = [];
+    const answers: Record<string, { status: number; headers: Record<string, string>; body: string }> = {
+      POST: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"subject":"s","htmlBody":"","variableNames":[]}' },
+    };
+    const transport = async (request: HttpRequest) => {
+      sent.push(new URL(request.url).pathname);
+      return sent.filter((path) => path === new URL(request.url).pathname).length === 1 ? busy : answers.POST!;
+    };
+    const clock = { now: () => 0, sleep: async () => {}, random: () => 0 };
+    const client = createClient({ baseUrl: 'http://127.0.0.1:9/v1', transport, retries: { retries: 3, clock } });
+    expect(await client.call('email_templates_preview', { templateId: 'tpl_1', body: { data: {} } })).toMatchObject({ ok: true, attempts: 2 });
+    expect(await client.call('crm_entries_create', { objectName: 'deals', body: { data: {} } })).toMatchObject({ ok: false, status: 503, attempts: 1 });
+    expect(sent).toEqual(['/v1/email/templates/tpl_1/preview', '/v1/email/templates/tpl_1/preview', '/v1/crm/objects/deals/entries']);
+  });
+
   it('types path parameters from the path template', () => {
     const client = createClient({ baseUrl: server.url });
-    expectTypeOf(client.call<'email_templates_preview'>).parameter(1).toEqualTypeOf<{ templateId: string } & { body: { data: Record<string, unknown> } }>();
+    expectTypeOf(client.call<'email_templates_preview'>).parameter(1).toEqualTypeOf<{ templateId: string } & { body: { data: Record<string, unknown> } } & { query?: never }>();
     // @ts-expect-error: seriesId is required
     void (() => client.call('crm_tasks_series_occurrences_list', {}));
   });

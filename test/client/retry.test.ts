@@ -21,42 +21,47 @@ const transport = (failure: 'reset' | 'refused' | 'timeout' | 'too-large' | 'abo
 });
 
 describe('decideRetry', () => {
+  it('follows what an operation declares: a POST declared idempotent is retried, says why', () => {
+    expect(decideRetry({ method: 'POST', idempotent: true }, api(503), 1, options())).toMatchObject({ retry: true, why: 'backoff; this POST is declared idempotent' });
+    expect(decideRetry({ method: 'DELETE', idempotent: false }, api(503), 1, options())).toMatchObject({ retry: false, why: 'DELETE is not idempotent and may have reached the server' });
+  });
+
   it.each([429, 500, 502, 503, 504])('retries a GET and a DELETE on %i, never a POST', (status) => {
-    expect(decideRetry('GET', api(status), 1, options())).toMatchObject({ retry: true, failure: `HTTP ${status}` });
-    expect(decideRetry('DELETE', api(status), 1, options())).toMatchObject({ retry: true });
-    expect(decideRetry('POST', api(status), 1, options())).toEqual({ failure: `HTTP ${status}`, retry: false, why: 'POST is not idempotent and may have reached the server' });
+    expect(decideRetry({ method: 'GET' }, api(status), 1, options())).toMatchObject({ retry: true, failure: `HTTP ${status}` });
+    expect(decideRetry({ method: 'DELETE' }, api(status), 1, options())).toMatchObject({ retry: true });
+    expect(decideRetry({ method: 'POST' }, api(status), 1, options())).toEqual({ failure: `HTTP ${status}`, retry: false, why: 'POST is not idempotent and may have reached the server' });
   });
 
   it.each([400, 401, 403, 404, 409, 422, 501, 505, 599])('leaves %i alone: another attempt cannot fix it', (status) => {
-    expect(decideRetry('GET', api(status), 1, options())).toBeUndefined();
+    expect(decideRetry({ method: 'GET' }, api(status), 1, options())).toBeUndefined();
   });
 
   it('a reset may have reached the server: GET yes, POST no; a refusal sent nothing: both yes', () => {
-    expect(decideRetry('GET', transport('reset', true), 1, options())).toMatchObject({ retry: true, failure: 'connection reset' });
-    expect(decideRetry('POST', transport('reset', true), 1, options())).toMatchObject({ retry: false });
-    expect(decideRetry('POST', transport('refused', false), 1, options())).toMatchObject({ retry: true, failure: 'connection refused', why: 'backoff; nothing was sent' });
-    expect(decideRetry('POST', transport('network', false), 1, options())).toMatchObject({ retry: true });
+    expect(decideRetry({ method: 'GET' }, transport('reset', true), 1, options())).toMatchObject({ retry: true, failure: 'connection reset' });
+    expect(decideRetry({ method: 'POST' }, transport('reset', true), 1, options())).toMatchObject({ retry: false });
+    expect(decideRetry({ method: 'POST' }, transport('refused', false), 1, options())).toMatchObject({ retry: true, failure: 'connection refused', why: 'backoff; nothing was sent' });
+    expect(decideRetry({ method: 'POST' }, transport('network', false), 1, options())).toMatchObject({ retry: true });
   });
 
   it.each(['timeout', 'too-large', 'aborted'] as const)('does not retry %s', (failure) => {
-    expect(decideRetry('GET', transport(failure, true), 1, options())).toBeUndefined();
+    expect(decideRetry({ method: 'GET' }, transport(failure, true), 1, options())).toBeUndefined();
   });
 
   it('stops after the last retry, and says so', () => {
-    expect(decideRetry('GET', api(503), 3, options({ retries: 3 }))).toMatchObject({ retry: true });
-    expect(decideRetry('GET', api(503), 4, options({ retries: 3 }))).toEqual({ failure: 'HTTP 503', retry: false, why: 'all 3 retries used' });
-    expect(decideRetry('GET', api(503), 1, options({ retries: 0 }))).toEqual({ failure: 'HTTP 503', retry: false, why: 'retries are off' });
+    expect(decideRetry({ method: 'GET' }, api(503), 3, options({ retries: 3 }))).toMatchObject({ retry: true });
+    expect(decideRetry({ method: 'GET' }, api(503), 4, options({ retries: 3 }))).toEqual({ failure: 'HTTP 503', retry: false, why: 'all 3 retries used' });
+    expect(decideRetry({ method: 'GET' }, api(503), 1, options({ retries: 0 }))).toEqual({ failure: 'HTTP 503', retry: false, why: 'retries are off' });
   });
 
   it('never retries a success', () => {
-    expect(decideRetry('GET', { ok: true, status: 200, headers: {}, data: {} }, 1, options())).toBeUndefined();
+    expect(decideRetry({ method: 'GET' }, { ok: true, status: 200, headers: {}, data: {} }, 1, options())).toBeUndefined();
   });
 
   it('honours Retry-After in seconds and as an HTTP date, up to the cap', () => {
-    expect(decideRetry('GET', api(429, { 'retry-after': '7' }), 1, options())).toEqual({ failure: 'HTTP 429', retry: true, waitMs: 7000, why: 'Retry-After: 7' });
+    expect(decideRetry({ method: 'GET' }, api(429, { 'retry-after': '7' }), 1, options())).toEqual({ failure: 'HTTP 429', retry: true, waitMs: 7000, why: 'Retry-After: 7' });
     const date = new Date(NOW + 12_000).toUTCString();
-    expect(decideRetry('GET', api(503, { 'retry-after': date }), 1, options())).toMatchObject({ retry: true, waitMs: 12_000 });
-    expect(decideRetry('GET', api(429, { 'retry-after': '61' }), 1, options({ maxRetryAfterMs: 60_000 }))).toEqual({
+    expect(decideRetry({ method: 'GET' }, api(503, { 'retry-after': date }), 1, options())).toMatchObject({ retry: true, waitMs: 12_000 });
+    expect(decideRetry({ method: 'GET' }, api(429, { 'retry-after': '61' }), 1, options({ maxRetryAfterMs: 60_000 }))).toEqual({
       failure: 'HTTP 429',
       retry: false,
       why: 'the service asked to wait 61s, over the 60s limit',

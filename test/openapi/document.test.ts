@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { apiVersion, areas, type OperationSpec, registry } from '../../registry/index.js';
+import { api, areaOf, areas, type OperationSpec, registry } from '../../registry/index.js';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
 
 type Doc = Record<string, any>;
-const doc = buildOpenApiDocument({ operations: registry, areas, version: apiVersion }) as Doc;
+const doc = buildOpenApiDocument({ operations: registry, areas, api }) as Doc;
 
 /** The API specification, kept in the repository so the check runs on any clone. */
 const SPEC = join(import.meta.dirname, '..', '..', 'docs', 'spec', 'workspace-api.md');
@@ -51,9 +51,10 @@ describe('the OpenAPI document', () => {
     for (const [id, op] of Object.entries(registry as Record<string, OperationSpec>)) {
       const operation = doc.paths[op.path][op.method.toLowerCase()];
       expect(operation.operationId).toBe(id);
-      expect(operation.tags).toEqual([op.area]);
+      expect(operation.tags).toEqual([areaOf(id)]);
       const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
-      expect(operation.parameters ?? []).toEqual(params);
+      expect(operation.parameters ?? []).toMatchObject(params);
+      for (const param of operation.parameters ?? []) expect(param.description, `${id} ${param.name}`).toMatch(/\w+ \w+/);
       expect(Boolean(operation.requestBody)).toBe(op.body !== undefined);
     }
   });
@@ -77,13 +78,38 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(draftRead).sort()).toEqual(['200', '400', '401', '404', '500']);
     expect(draftRead['404']).toEqual({ description: 'Operation or resource not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
     const preview = doc.paths['/email/templates/{templateId}/preview'].post.responses;
-    expect(preview.default).toEqual({ $ref: '#/components/responses/Error' });
+    expect(preview.default).toEqual({
+      description: 'four error bodies of the standard shape; their statuses are not documented',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    });
     expect(preview['2XX'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/EmailTemplatesPreviewResponse' });
+  });
+
+  it("gives every body field the spec's meaning, and the person's rule as anyOf", () => {
+    const person = doc.components.schemas.CampaignsPersonAddBody;
+    expect(person.properties.displayName.description).toBe('display name of the person');
+    expect(person.properties.checkDuplicatesAcrossWorkspace.description).toBe('whether duplicates are checked across the whole workspace');
+    expect(person.anyOf).toEqual([{ required: ['email'] }, { required: ['linkedinProfileUrl'] }]);
+    expect(doc.components.schemas.FilesDeleteBody.properties.path.description).toBe('the workspace path of the file or directory to remove');
+    for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, { properties?: Record<string, { description?: string }> }>)) {
+      if (!name.endsWith('Body') || name === 'ErrorBody') continue;
+      for (const [field, property] of Object.entries(schema.properties ?? {})) expect(property.description, `${name}.${field}`).toBeTruthy();
+    }
+  });
+
+  it('takes its title, version and base-URL rule from the registry', () => {
+    expect(doc.info).toMatchObject({ title: api.title, version: api.version });
+    expect(doc.servers[0].variables.base_url.default).toBe(api.baseUrl.example);
   });
 
   it('has the request and response schemas from zod', () => {
     const { schemas } = doc.components;
-    expect(schemas.CrmEntriesCreateBody).toEqual({ type: 'object', properties: { data: { type: 'object', propertyNames: { type: 'string' }, additionalProperties: {} } }, required: ['data'], additionalProperties: false });
+    expect(schemas.CrmEntriesCreateBody).toEqual({
+      type: 'object',
+      properties: { data: { type: 'object', propertyNames: { type: 'string' }, additionalProperties: {}, description: expect.stringContaining('entry values by field name') } },
+      required: ['data'],
+      additionalProperties: false,
+    });
     expect(schemas.FilesDeleteResponse.anyOf).toContainEqual({ type: 'null' });
     expect(schemas.EmailDraftsGetResponse.required).toEqual(['ok', 'kind', 'draftId', 'syncStatus', 'revision']);
     expect(schemas.CrmTasksSeriesOccurrencesListResponse).toMatchObject({ type: 'array', items: { type: 'object' } });

@@ -82,5 +82,5 @@ async function readRawBody(ctx: Context, options: ApiOptions): Promise<unknown> 
 
 /** An operation for one raw call: the path is already checked and encoded, and any JSON answer is accepted. */
 function rawOperation(method: HttpMethod, path: string, hasBody: boolean): OperationSpec {
-  return { area: 'api', method, path, summary: `${method} ${path}`, args: [], response: z.unknown(), examples: [], ...(hasBody ? { body: z.unknown() } : {}) };
+  return { method, path, summary: `${method} ${path}`, args: [], response: z.unknown(), examples: [], ...(hasBody ? { body: z.unknown() } : {}) };
 }

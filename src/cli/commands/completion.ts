@@ -1,5 +1,5 @@
 import { type Command, Argument } from 'commander';
-import { registry } from '../../../registry/index.js';
+import { loadAllOperations } from '../../../registry/all-areas.js';
 import { API_METHODS } from './api.js';
 import { bashScript } from '../completion/bash.js';
 import { fishScript } from '../completion/fish.js';
@@ -19,7 +19,7 @@ export function register(program: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  source <(svc completion bash)          # in ~/.bashrc\n  source <(svc completion zsh)           # in ~/.zshrc, after compinit\n  svc completion fish | source           # in ~/.config/fish/config.fish\n')
     .action(async (shell: keyof typeof SHELLS) => {
       const tree = await buildFullTree(ctx);
-      ctx.io.out(SHELLS[shell](buildCompletionModel(tree, { ops: Object.keys(registry), api: API_METHODS })));
+      ctx.io.out(SHELLS[shell](buildCompletionModel(tree, { ops: Object.keys(await loadAllOperations()), api: API_METHODS })));
     });
 }
 

@@ -1,5 +1,7 @@
 import { type Command, Option } from 'commander';
-import { apiVersion, areas, registry } from '../../../registry/index.js';
+import { loadAllOperations } from '../../../registry/all-areas.js';
+import { api } from '../../../registry/api.js';
+import { areas } from '../../../registry/areas.js';
 import { buildOpenApiDocument } from '../../openapi/document.js';
 import { renderValue } from '../../output/formats.js';
 import { colorEnabled } from '../../output/color.js';
@@ -13,7 +15,7 @@ export function register(program: Command, ctx: Context): void {
     .addOption(new Option('--format <format>', 'document format').choices(['json', 'yaml']).default('json'))
     .addHelpText('after', '\nExamples:\n  svc openapi > workspace-api.json\n  svc openapi --format yaml > workspace-api.yaml\n')
     .action(async (options: { format: 'json' | 'yaml' }) => {
-      const document = buildOpenApiDocument({ operations: registry, areas, version: apiVersion });
+      const document = buildOpenApiDocument({ operations: await loadAllOperations(), areas, api });
       ctx.io.out(await renderValue(document, options.format, { color: colorEnabled(ctx.env, ctx.io.stdoutIsTTY) }));
     });
 }

@@ -1,12 +1,10 @@
 import type { Command } from 'commander';
-import { registry } from '../../../registry/index.js';
-import type { OperationSpec } from '../../../registry/define.js';
+import { loadAllOperations } from '../../../registry/all-areas.js';
+import type { Operations } from '../../../registry/define.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { describeOperation, formatDescription, operationSummary } from '../operation-description.js';
 import { type OutputOptions, preparePresenter } from '../presenter.js';
-
-const operations: Record<string, OperationSpec> = registry;
 
 /**
  * `svc ops [id]`: every operation of the registry, or one in full. The only command that reads the
@@ -20,16 +18,17 @@ export function register(program: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  svc ops\n  svc ops email_drafts_get\n  svc ops crm entries create --output json\n  svc ops --query "[].id" --output ndjson\n')
     .action(async (words: string[], _options, command: Command) => {
       const presenter = await preparePresenter(ctx, command.optsWithGlobals<OutputOptions>());
+      const operations = await loadAllOperations();
       if (words.length === 0) return presenter.present(Object.entries(operations).map(([id, op]) => operationSummary(id, op)));
       const id = words.join('_');
       const op = Object.hasOwn(operations, id) ? operations[id] : undefined;
-      if (!op) throw usageError(`unknown operation "${words.join(' ')}"${suggestion(id)}; \`svc ops\` lists them`);
+      if (!op) throw usageError(`unknown operation "${words.join(' ')}"${suggestion(id, operations)}; \`svc ops\` lists them`);
       await presenter.present(describeOperation(id, op), (value) => formatDescription(value as ReturnType<typeof describeOperation>));
     });
 }
 
 /** " (did you mean email_drafts_get?)" for an id a few edits away from a known one. */
-function suggestion(id: string): string {
+function suggestion(id: string, operations: Operations): string {
   let best: { id: string; distance: number } | undefined;
   for (const known of Object.keys(operations)) {
     const distance = editDistance(id, known);

@@ -4,11 +4,13 @@ import { type CompletionNode, completionTables, shellWord } from './model.js';
  * Data functions shared by the bash and zsh scripts: `case` tables from command path to words.
  */
 export function shellDataFunctions(nodes: CompletionNode[]): string {
-  const table = (name: string, rows: [string, string[]][]) => {
-    const cases = rows.filter(([, words]) => words.length > 0).map(([key, words]) => `    ${shellWord(key)}) echo ${shellWord(words.join(' '))} ;;`);
-    return `${name}() {\n  case "$1" in\n${cases.join('\n')}\n  esac\n}`;
-  };
-  return completionTables(nodes).map(([name, rows]) => table(`_svc_${name}`, rows)).join('\n\n');
+  return completionTables(nodes).map(([name, rows]) => shellTable(`_svc_${name}`, rows)).join('\n\n');
+}
+
+/** A shell function that echoes the words of the row its first argument names. */
+export function shellTable(name: string, rows: [string, string[]][]): string {
+  const cases = rows.filter(([, words]) => words.length > 0).map(([key, words]) => `    ${shellWord(key)}) echo ${shellWord(words.join(' '))} ;;`);
+  return `${name}() {\n  case "$1" in\n${cases.join('\n')}\n  esac\n}`;
 }
 
 /** The bash completion script: `source <(svc completion bash)`. */

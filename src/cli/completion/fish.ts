@@ -1,4 +1,4 @@
-import { type CompletionNode, completionTables, shellWord } from './model.js';
+import { type CompletionNode, completionTables, descriptionRows, shellWord } from './model.js';
 
 function fishTable(name: string, rows: [string, string[]][]): string {
   const cases = rows.filter(([, words]) => words.length > 0).map(([key, words]) => `        case ${shellWord(key)}\n            echo ${shellWord(words.join(' '))}`);
@@ -7,7 +7,7 @@ function fishTable(name: string, rows: [string, string[]][]): string {
 
 /** The fish completion script: `svc completion fish | source`, or a file in ~/.config/fish/completions. */
 export function fishScript(nodes: CompletionNode[]): string {
-  const tables = completionTables(nodes).map(([name, rows]) => fishTable(`__svc_${name}`, rows));
+  const tables = [...completionTables(nodes), ['description', descriptionRows(nodes)] as const].map(([name, rows]) => fishTable(`__svc_${name}`, rows));
   return `# fish completion for svc, generated from its registry by \`svc completion fish\`.
 # Load it now:  svc completion fish | source
 # Or for good:  svc completion fish > ~/.config/fish/completions/svc.fish
@@ -53,13 +53,18 @@ function __svc_complete
         end
         return
     end
+    # Each word with what it is (a field's meaning from the registry), tab-separated as fish shows it.
+    set -l words
     if string match -q -- '-*' "$cur"
-        string split ' ' -- "$(__svc_flags "$cmd")"
+        set words (string split ' ' -- "$(__svc_flags "$cmd")")
     else
-        string split ' ' -- "$(__svc_subcommands "$cmd")" | string match -v ''
+        set words (string split ' ' -- "$(__svc_subcommands "$cmd")" | string match -v '')
         if test $positionals -eq 0
-            string split ' ' -- "$(__svc_args "$cmd")" | string match -v ''
+            set -a words (string split ' ' -- "$(__svc_args "$cmd")" | string match -v '')
         end
+    end
+    for word in $words
+        printf '%s\t%s\n' $word "$(__svc_description "$cmd $word")"
     end
 end
 

@@ -15,6 +15,8 @@ export interface CompletionNode {
   fileFlags: string[];
   /** Values of the positional arguments (`svc completion <shell>`). */
   argValues: string[];
+  /** What each subcommand and flag is, from its help (for a field, the registry's meaning). */
+  descriptions: Record<string, string>;
 }
 
 const names = (option: Option): string[] => [option.long, option.short].filter((name): name is string => name !== undefined);
@@ -32,6 +34,9 @@ export function buildCompletionModel(root: Command, argValues: Record<string, re
     const choices: Record<string, string[]> = {};
     for (const option of options) if (option.argChoices) for (const name of names(option)) choices[name] = [...option.argChoices];
     const positional = command.registeredArguments.flatMap((arg) => arg.argChoices ?? []);
+    const descriptions: Record<string, string> = {};
+    for (const sub of command.commands) descriptions[sub.name()] = oneLine(sub.description());
+    for (const option of options) for (const name of names(option)) descriptions[name] = oneLine(option.description);
     nodes.push({
       path,
       subcommands: command.commands.map((sub) => sub.name()),
@@ -40,6 +45,7 @@ export function buildCompletionModel(root: Command, argValues: Record<string, re
       choices,
       fileFlags: options.filter((o) => /<file[^>]*>/.test(o.flags)).flatMap(names),
       argValues: [...positional, ...(argValues[path] ?? [])],
+      descriptions,
     });
     for (const sub of command.commands) visit(sub, path === '' ? sub.name() : `${path} ${sub.name()}`);
   };
@@ -61,6 +67,13 @@ export function completionTables(nodes: CompletionNode[]): [string, [string, str
     ['args', nodes.map((n) => [n.path, n.argValues])],
     ['choices', choiceRows],
   ];
+}
+
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** Descriptions for the shells that show them (zsh, fish), keyed by "<path> <word>". */
+export function descriptionRows(nodes: CompletionNode[]): [string, string[]][] {
+  return nodes.flatMap((node) => Object.entries(node.descriptions).filter(([, text]) => text !== '').map(([word, text]): [string, string[]] => [`${node.path} ${word}`, [text]]));
 }
 
 /** A word in single quotes for sh, bash, zsh and fish alike (none of ours holds a quote, but be safe). */

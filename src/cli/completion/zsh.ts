@@ -1,5 +1,5 @@
-import { shellDataFunctions } from './bash.js';
-import type { CompletionNode } from './model.js';
+import { shellDataFunctions, shellTable } from './bash.js';
+import { type CompletionNode, descriptionRows } from './model.js';
 
 /** The zsh completion script: `source <(svc completion zsh)` after compinit, or a `_svc` file on $fpath. */
 export function zshScript(nodes: CompletionNode[]): string {
@@ -9,6 +9,8 @@ export function zshScript(nodes: CompletionNode[]): string {
 # Or for good:  svc completion zsh > "\${fpath[1]}/_svc"
 
 ${shellDataFunctions(nodes)}
+
+${shellTable('_svc_description', descriptionRows(nodes))}
 
 _svc_has() { [[ " $1 " == *" $2 "* ]] }
 
@@ -40,13 +42,19 @@ _svc() {
     fi
     return
   fi
+  local -a described
   if [[ "$cur" == -* ]]; then
     candidates=( \${=$(_svc_flags "$cmd")} )
   else
     candidates=( \${=$(_svc_subcommands "$cmd")} )
     (( positionals == 0 )) && candidates+=( \${=$(_svc_args "$cmd")} )
   fi
-  compadd -a candidates
+  # Each word with what it is (a field's meaning from the registry), as zsh lists them.
+  for word in $candidates; do
+    choices="$(_svc_description "$cmd $word")"
+    described+=( "\${word//:/\\:}\${choices:+:$choices}" )
+  done
+  _describe -t svc 'svc' described
 }
 
 if [[ "\${funcstack[1]}" == "_svc" ]]; then

@@ -10,7 +10,7 @@ export type BodyOf<Id extends OperationId> = Registry[Id] extends { body: infer 
 export type ParamsOf<Id extends OperationId> = Record<PathParamNames<Registry[Id]['path']>, string>;
 
 /** What one operation does to the workspace; routing, auth and validation happened before it runs. */
-export type Behaviour<Id extends OperationId> = (store: MockStore, params: ParamsOf<Id>, body: BodyOf<Id>) => Reply;
+export type Behaviour<Id extends OperationId> = (store: MockStore, params: ParamsOf<Id>, body: BodyOf<Id>, query: Record<string, unknown>) => Reply;
 
 /** One behaviour per registry operation: a new operation without one is a type error. */
 export type Behaviours = { [Id in OperationId]: Behaviour<Id> };

@@ -10,13 +10,14 @@ export interface Operation {
 export const writes: Operation[] = [
   { name: 'campaigns person add (POST)', argv: ['campaigns', 'person', 'add', 'seq_123', '--email', 'ada@example.com'], idempotent: false },
   { name: 'crm entries create (POST)', argv: ['crm', 'entries', 'create', 'deals', '--data', 'name=Acme', '--data', 'assignees=usr_ada'], idempotent: false },
-  { name: 'email templates preview (POST)', argv: ['email', 'templates', 'preview', 'tpl_welcome', '--data', 'firstName=Ada'], idempotent: false },
 ];
 
 export const reads: Operation[] = [
   { name: 'email drafts get (GET)', argv: ['email', 'drafts', 'get', 'dr_123'], idempotent: true },
   { name: 'crm tasks series occurrences list (GET)', argv: ['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly'], idempotent: true },
   { name: 'files delete (DELETE)', argv: ['files', 'delete', 'notes/todo.md'], idempotent: true },
+  // A POST without side effects: the registry declares it idempotent (issue #12).
+  { name: 'email templates preview (POST, declared idempotent)', argv: ['email', 'templates', 'preview', 'tpl_welcome', '--data', 'firstName=Ada'], idempotent: true },
 ];
 
 export interface Fault {

@@ -30,22 +30,11 @@ export async function* parseCsvRecords(lines: AsyncIterable<SourceLine>): AsyncG
     if (!open) {
       if (source.text.trim() === '' && !source.tooLong) continue;
       const record: CsvRecord = { line: source.number, cells: [], raw: source.text + source.eol, endOffset: source.endOffset };
-      open = { record, scan: { cells: [], cell: '', quoted: false }, bytes: source.text.length };
+      open = { record, scan: { cells: [], cell: '', quoted: false }, bytes: Buffer.byteLength(source.text) };
       if (source.tooLong) open.scan.problem = tooLongProblem;
       else scanLine(source.text, open.scan);
     } else {
-      open.record.endOffset = source.endOffset;
-      open.bytes += source.text.length + 1;
-      if (source.tooLong || open.bytes > MAX_LINE_BYTES) open.scan.problem ??= tooLongProblem;
-      if (!open.scan.problem) {
-        open.scan.cell += lastEol(open.record.raw); // the line break inside the quoted cell, as it was
-        open.record.raw += source.text + source.eol;
-        scanLine(source.text, open.scan);
-      } else {
-        scanLine(source.text, open.scan); // only to find where the record ends; nothing is kept
-        open.scan.cells = [];
-        open.scan.cell = '';
-      }
+      continueRecord(open, source);
     }
     if (open.scan.quoted) continue;
     yield finish(open.record, open.scan);
@@ -55,6 +44,27 @@ export async function* parseCsvRecords(lines: AsyncIterable<SourceLine>): AsyncG
     open.scan.problem ??= 'a quoted cell is not closed before the end of the input';
     yield finish(open.record, open.scan);
   }
+}
+
+/**
+ * Adds the next line of a record whose quoted cell spans lines. The record's bytes, line breaks
+ * included, are capped like one line's; a record over the cap is not kept, whatever else is wrong
+ * with it, but is still scanned to find where it ends.
+ */
+function continueRecord(open: { record: CsvRecord; scan: Scan; bytes: number }, source: SourceLine): void {
+  const eol = lastEol(open.record.raw);
+  open.record.endOffset = source.endOffset;
+  open.bytes += eol.length + Buffer.byteLength(source.text);
+  if (source.tooLong || open.bytes > MAX_LINE_BYTES) open.scan.problem = tooLongProblem;
+  if (open.scan.problem === tooLongProblem) {
+    scanLine(source.text, open.scan); // only to find where the record ends; nothing is kept
+    open.scan.cells = [];
+    open.scan.cell = '';
+    return;
+  }
+  open.scan.cell += eol; // the line break inside the quoted cell, as it was
+  open.record.raw += source.text + source.eol;
+  scanLine(source.text, open.scan);
 }
 
 const lastEol = (raw: string): string => (raw.endsWith('\r\n') ? '\r\n' : '\n');

@@ -1,0 +1,34 @@
+// Mutation testing of the modules that guard data, secrets and the wire (issue #18): `npm run mutate`.
+// Every listed module must score 85% or more (scripts/mutation-scores.mjs reads the report; Stryker's
+// own thresholds.break is one global number). Equivalent mutants: stryker-equivalent-mutants.md.
+
+/** The guarded modules; scripts/mutation-scores.mjs checks each one against `threshold`. */
+export const guardedModules = [
+  'src/client/path.ts',
+  'src/client/retry.ts',
+  'src/batch/csv.ts',
+  'src/input/assignment.ts',
+  'src/config/config-lock.ts',
+  'src/cli/guarded-context.ts',
+];
+
+export const threshold = 85;
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  mutate: guardedModules,
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutate.config.ts' },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  coverageAnalysis: 'perTest',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  clearTextReporter: { logTests: false },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  // Two cores on CI; `--concurrency 1` on a shared machine.
+  concurrency: 2,
+  thresholds: { high: 95, low: threshold, break: threshold },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { Context } from '../../src/cli/context.js';
+import { guardContext } from '../../src/cli/guarded-context.js';
+import type { ConfigStore } from '../../src/config/store.js';
+import { createFakeContext, createMemoryStore } from '../support/fake-context.js';
+
+// The redaction layer every command prints through (issue #5), driven through a fake context: what
+// a user would see on stdout and stderr when a secret reaches a message.
+
+const KEY = 'sk_live_4f9a2c7e1b';
+const TOKEN = 'svc_agent_7Qp3vXm9LkT2wR8n';
+
+/** No six characters of a secret past the `shown` ones its redacted form starts with are printed. */
+function expectNoPartOf(secret: string, printed: string): void {
+  const shown = secret.startsWith('svc_agent_') ? 14 : 4;
+  for (let from = shown; from + 6 <= secret.length; from++) expect(printed).not.toContain(secret.slice(from, from + 6));
+}
+
+function guarded(options: Parameters<typeof createFakeContext>[0] = {}) {
+  const fake = createFakeContext(options);
+  return { ...fake, guarded: guardContext(fake.ctx) };
+}
+
+describe('guardContext: SERVICE_API_KEY', () => {
+  it('is redacted on stdout and stderr before any config is read', () => {
+    const { guarded: ctx, out, err } = guarded({ env: { SERVICE_API_KEY: KEY } });
+    ctx.io.out(`key=${KEY}\n`);
+    ctx.io.err(`svc: error: 401 for ${KEY} and again ${KEY}\n`);
+    expect(out()).toMatch(/^key=sk_l\*+\n$/);
+    expect(err()).toMatch(/^svc: error: 401 for sk_l\*+ and again sk_l\*+\n$/);
+  });
+
+  it('an empty SERVICE_API_KEY redacts nothing', () => {
+    const { guarded: ctx, out } = guarded({ env: { SERVICE_API_KEY: '' } });
+    ctx.io.out('nothing secret here\n');
+    expect(out()).toBe('nothing secret here\n');
+  });
+
+  it('leaves text without a secret exactly as it was', () => {
+    const { guarded: ctx, out, err } = guarded({ env: { SERVICE_API_KEY: KEY } });
+    ctx.io.out('{"draftId":"dr_1"}\n');
+    ctx.io.err('svc: warning: slow\n');
+    expect([out(), err()]).toEqual(['{"draftId":"dr_1"}\n', 'svc: warning: slow\n']);
+  });
+});
+
+describe('guardContext: one secret inside another is redacted whole', () => {
+  it('SERVICE_API_KEY a substring of the stored token: the rest of the token never prints', async () => {
+    const stored = `svc_agent_Z${KEY}_tail9Xq2`;
+    const { guarded: ctx, out } = guarded({ env: { SERVICE_API_KEY: KEY }, profiles: { default: { token: stored } } });
+    await ctx.config();
+    ctx.io.out(`stored: ${stored}\nkey: ${KEY}\n`);
+    expectNoPartOf(stored, out());
+    expectNoPartOf(KEY, out());
+    expect(out()).toMatch(/^stored: svc_agent_Zsk_\*+\nkey: sk_l\*+\n$/);
+  });
+
+  it('a stored token inside a secret learned later (a new login) is redacted whole too', async () => {
+    const longer = `${TOKEN}EXTRA_part_55`;
+    const { guarded: ctx, err } = guarded({ env: { SERVICE_API_KEY: undefined }, profiles: { default: { token: TOKEN } } });
+    await ctx.config();
+    ctx.secrets!.add(longer);
+    ctx.io.err(`svc: error: ${longer} / ${TOKEN}\n`);
+    expectNoPartOf(longer, err());
+    expect(err()).toMatch(/^svc: error: svc_agent_7Qp3\*+ \/ svc_agent_7Qp3\*+\n$/);
+  });
+});
+
+describe('guardContext: stored tokens', () => {
+  it('learns the token of every profile when the config is read', async () => {
+    const other = 'svc_agent_OtherProfileToken1';
+    const { guarded: ctx, out } = guarded({ env: { SERVICE_API_KEY: undefined }, profiles: { default: { token: TOKEN }, work: { token: other }, bare: { baseUrl: 'http://127.0.0.1:1/v1' } } });
+    const store = await ctx.config();
+    ctx.io.out(`${store.profile('default').token} ${store.profile('work').token}\n`);
+    expectNoPartOf(TOKEN, out());
+    expectNoPartOf(other, out());
+    expect(store.profileNames()).toEqual(['bare', 'default', 'work']);
+    expect(store.path).toBe('/memory/config.json');
+  });
+
+  it('learns a token as it is saved, and reveal() alone prints it whole', async () => {
+    const { guarded: ctx, out, store } = guarded({ env: { SERVICE_API_KEY: undefined } });
+    const config = await ctx.config();
+    await config.setProfile('default', { token: TOKEN });
+    expect(store.profile('default').token).toBe(TOKEN);
+    ctx.io.out(`saved ${TOKEN}\n`);
+    ctx.secrets!.reveal(`${TOKEN}\n`);
+    expect(out()).toMatch(/^saved svc_agent_7Qp3\*+\nsvc_agent_7Qp3vXm9LkT2wR8n\n$/);
+  });
+
+  it('reads the config once, however many commands ask', async () => {
+    const fake = createFakeContext();
+    let reads = 0;
+    const ctx = guardContext({ ...fake.ctx, config: async () => (reads++, fake.store) });
+    expect(await ctx.config()).toBe(await ctx.config());
+    expect(reads).toBe(1);
+  });
+});
+
+describe('guardContext: warnings of config writes', () => {
+  function withWarnings(warnings: string[]): Context {
+    const memory = createMemoryStore();
+    const store: ConfigStore = { ...memory, setProfile: async (name, settings) => (await memory.setProfile(name, settings), warnings) };
+    return { ...createFakeContext().ctx, config: async () => store };
+  }
+
+  it('prints every warning on stderr, redacted, in one line, and returns them', async () => {
+    const fake = createFakeContext();
+    const warnings = ['the config file mode was 0644; set to 0600', `the old token ${TOKEN} was replaced`];
+    const ctx = guardContext({ ...withWarnings(warnings), io: fake.ctx.io });
+    expect(await (await ctx.config()).setProfile('default', { token: TOKEN })).toEqual(warnings);
+    expect(fake.err()).toMatch(/^svc: warning: the config file mode was 0644; set to 0600; the old token svc_agent_7Qp3\*+ was replaced\n$/);
+    expect(fake.out()).toBe('');
+  });
+
+  it('prints nothing when a write has no warning', async () => {
+    const fake = createFakeContext();
+    const ctx = guardContext({ ...withWarnings([]), io: fake.ctx.io });
+    expect(await (await ctx.config()).setProfile('default', { baseUrl: 'http://127.0.0.1:1/v1' })).toEqual([]);
+    expect(fake.err()).toBe('');
+  });
+});
+
+describe('guardContext keeps the context it wraps lazy', () => {
+  it('copies getters as getters: stdin and the terminal are set up only when a command asks', () => {
+    const fake = createFakeContext();
+    let opened = 0;
+    const io = Object.defineProperty({ ...fake.ctx.io }, 'stdinIsTTY', {
+      enumerable: true,
+      get: () => (opened++, true),
+    });
+    const ctx = guardContext({ ...fake.ctx, io });
+    expect(opened).toBe(0);
+    expect(ctx.io.stdinIsTTY).toBe(true);
+    expect(opened).toBe(1);
+    expect(ctx.env).toBe(fake.ctx.env);
+  });
+});

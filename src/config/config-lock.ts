@@ -1,33 +1,49 @@
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ConfigFileError } from './config-file.js';
+
+/** The file operations the lock uses; tests inject faults into them (a full disk, a folder that refuses). */
+export interface LockFiles {
+  openSync(path: string, flags: 'wx', mode: number): number;
+  writeSync(fd: number, text: string): number;
+  closeSync(fd: number): void;
+  unlinkSync(path: string): void;
+  statSync(path: string): { ino: number; mtimeMs: number };
+  readFileSync(path: string, encoding: 'utf8'): string;
+}
+
+const systemFiles: LockFiles = { openSync, writeSync, closeSync, unlinkSync, statSync, readFileSync };
 
 export interface LockOptions {
   /** How long to wait for another svc to finish its write (default 5 s). */
   waitMs?: number;
   /** A lock older than this is left over from a crash (default 10 s; a write takes milliseconds). */
   staleMs?: number;
+  files?: LockFiles;
 }
 
 /**
  * Runs `write` holding an exclusive lock file beside the config file, so concurrent svc processes
  * (two logins at once) each read, change and write the file in turn instead of losing each other's
- * profile. conf writes atomically, but its read-modify-write is not, hence this lock.
+ * profile. conf writes atomically, but its read-modify-write is not, hence this lock. Only a live
+ * holder is waited for: a lock that cannot be created, read or cleared is an error at once.
  */
-export async function withConfigLock<T>(path: string, write: () => T, options: LockOptions = {}): Promise<T> {
+export async function withConfigLock<T>(path: string, write: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
   const lock = `${path}.lock`;
+  const files = options.files ?? systemFiles;
   const deadline = Date.now() + (options.waitMs ?? 5000);
   for (;;) {
-    const fd = tryCreate(lock);
+    const fd = tryCreate(lock, files);
     if (fd !== undefined) {
       try {
-        return write();
+        return await write();
       } finally {
-        closeSync(fd);
-        unlinkSync(lock);
+        files.closeSync(fd);
+        files.unlinkSync(lock);
       }
     }
-    if (removeIfStale(lock, options.staleMs ?? 10_000)) continue;
+    if (removeIfStale(lock, options.staleMs ?? 10_000, files)) continue;
     if (Date.now() > deadline) {
       throw new ConfigFileError(`the config file ${path} is being written by another svc (lock ${lock}); if no svc is running, remove the lock file`);
     }
@@ -36,35 +52,44 @@ export async function withConfigLock<T>(path: string, write: () => T, options: L
 }
 
 /** O_EXCL create: exactly one process succeeds. Returns the descriptor, or undefined if the lock is held. */
-function tryCreate(lock: string): number | undefined {
+function tryCreate(lock: string, files: LockFiles): number | undefined {
+  let fd: number;
   try {
-    const fd = openSync(lock, 'wx', 0o600);
-    writeSync(fd, String(process.pid));
+    fd = files.openSync(lock, 'wx', 0o600);
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST') return undefined;
+    throw lockError('cannot create the config lock', lock, error);
+  }
+  try {
+    files.writeSync(fd, String(process.pid));
     return fd;
   } catch (error) {
-    if ((error as { code?: string }).code === 'EEXIST') return undefined;
-    throw new ConfigFileError(`cannot lock the config file (${lock}): ${(error as { code?: string }).code ?? 'unwritable'}`);
+    // An empty lock would look like one being written this instant, and hold every svc off until stale.
+    files.closeSync(fd);
+    files.unlinkSync(lock);
+    throw lockError('cannot write the config lock', lock, error);
   }
 }
 
 /** Removes a lock whose holder died or that is older than `staleMs`; true if it is gone. */
-function removeIfStale(lock: string, staleMs: number): boolean {
+function removeIfStale(lock: string, staleMs: number, files: LockFiles): boolean {
   let stat;
   let pid: number;
   try {
-    stat = statSync(lock);
-    pid = Number(readFileSync(lock, 'utf8'));
-  } catch {
-    return true; // released between our attempts
+    stat = files.statSync(lock);
+    pid = Number(files.readFileSync(lock, 'utf8'));
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return true; // released between our attempts
+    throw lockError('cannot read the config lock', lock, error);
   }
   // An empty pid is a lock being written this instant, not a dead one.
   const dead = Number.isInteger(pid) && pid > 0 && !isAlive(pid);
   if (!dead && Date.now() - stat.mtimeMs < staleMs) return false;
   try {
     // Only the lock we judged: a fresh lock created since has another inode.
-    if (statSync(lock).ino === stat.ino) unlinkSync(lock);
-  } catch {
-    // Someone else removed it first.
+    if (files.statSync(lock).ino === stat.ino) files.unlinkSync(lock);
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') throw lockError('cannot remove the stale config lock', lock, error);
   }
   return true;
 }
@@ -74,6 +99,17 @@ function isAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as { code?: string }).code === 'EPERM';
+    return errorCode(error) === 'EPERM';
   }
+}
+
+const errorCode = (error: unknown): string | undefined => (error as { code?: string }).code;
+
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/** One sentence naming the lock and the cause, at once: never "being written by another svc" after a wait. */
+function lockError(what: string, lock: string, error: unknown): ConfigFileError {
+  const code = errorCode(error) ?? String(error);
+  const why = UNWRITABLE.has(code) ? `the folder ${dirname(lock)} is not writable by this user (${code})` : code === 'ENOSPC' ? 'the disk is full (ENOSPC)' : code;
+  return new ConfigFileError(`${what} ${lock}: ${why}`);
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/run.js';
 import { createClient } from '../../src/client/client.js';
 import type { CallResult } from '../../src/client/result.js';
-import { backoffMs, type Clock, decideRetry, defaultRetryOptions, retryAfterMs, type RetryOptions } from '../../src/client/retry.js';
+import { backoffMs, type Clock, decideRetry, defaultRetryOptions, isIdempotent, retryAfterMs, type RetryOptions, systemClock } from '../../src/client/retry.js';
 import { type HttpRequest, type HttpResponse, TransportError } from '../../src/client/transport.js';
+import { createFakeContext, json } from '../support/fake-context.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 
@@ -151,5 +153,89 @@ describe('createClient gets the same policy', () => {
     controller.abort();
     expect(await pending).toMatchObject({ ok: false, error: { kind: 'transport', failure: 'aborted' } });
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('the idempotent methods (RFC 9110 §9.2.2) are retried after reaching the server', () => {
+  it.each(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'])('%s on a 503: retried, with a backoff that says why', (method) => {
+    expect(isIdempotent(method)).toBe(true);
+    expect(decideRetry(method, api(503), 1, options())).toEqual({ failure: 'HTTP 503', retry: true, waitMs: 250, why: `backoff; ${method} is idempotent` });
+  });
+
+  it.each(['POST', 'PATCH', 'CONNECT', 'get'])('%s on a 503: not retried', (method) => {
+    expect(isIdempotent(method)).toBe(false);
+    expect(decideRetry(method, api(503), 1, options())).toMatchObject({ retry: false, why: `${method} is not idempotent and may have reached the server` });
+  });
+
+  it('svc api PUT on a 503 is sent again until it succeeds; svc api PATCH is sent once', async () => {
+    let calls = 0;
+    const put = createFakeContext({ respond: () => (++calls < 3 ? json(503, { error: { message: 'busy' } }) : json(200, { saved: true })) });
+    expect(await run(['api', 'PUT', '/settings/x', '--body', '{"a":1}'], put.ctx)).toBe(0);
+    expect(put.requests.map((r) => [r.method, r.body])).toEqual([['PUT', '{"a":1}'], ['PUT', '{"a":1}'], ['PUT', '{"a":1}']]);
+    expect(JSON.parse(put.out())).toEqual({ saved: true });
+    const patch = createFakeContext({ respond: () => json(503, { error: { message: 'busy' } }) });
+    expect(await run(['api', 'PATCH', '/settings/x', '--body', '{"a":1}'], patch.ctx)).toBe(1);
+    expect(patch.requests).toHaveLength(1);
+  });
+});
+
+describe('Retry-After at the cap', () => {
+  const at = (value: string, cap?: number) => decideRetry('GET', api(503, { 'retry-after': value }), 1, options(cap === undefined ? {} : { maxRetryAfterMs: cap }));
+
+  it('exactly 60 s is honoured by default; 61 s ends the retries', () => {
+    expect(at('60')).toEqual({ failure: 'HTTP 503', retry: true, waitMs: 60_000, why: 'Retry-After: 60' });
+    expect(at('61')).toEqual({ failure: 'HTTP 503', retry: false, why: 'the service asked to wait 61s, over the 60s limit' });
+  });
+
+  it('an HTTP date exactly at the cap is honoured; a second later is not', () => {
+    expect(at(new Date(NOW + 60_000).toUTCString())).toMatchObject({ retry: true, waitMs: 60_000 });
+    expect(at(new Date(NOW + 61_000).toUTCString())).toMatchObject({ retry: false });
+  });
+
+  it('says the wait and the limit in seconds, fractions kept', () => {
+    expect(at('3', 2500)).toMatchObject({ retry: false, why: 'the service asked to wait 3s, over the 2.5s limit' });
+    expect(at('2', 1250)).toMatchObject({ retry: false, why: 'the service asked to wait 2s, over the 1.25s limit' });
+  });
+
+  it('a Retry-After on a request that cannot be retried changes nothing', () => {
+    expect(decideRetry('POST', api(503, { 'retry-after': '1' }), 1, options())).toMatchObject({ retry: false, why: 'POST is not idempotent and may have reached the server' });
+    expect(decideRetry('GET', api(503, { 'retry-after': '1' }), 2, options({ retries: 1 }))).toEqual({ failure: 'HTTP 503', retry: false, why: 'all 1 retries used' });
+  });
+});
+
+describe('transport failures say what happened', () => {
+  it('a network failure after sending: the message, retried only for an idempotent method', () => {
+    expect(decideRetry('GET', transport('network', true), 1, options())).toEqual({ failure: 'network!', retry: true, waitMs: 250, why: 'backoff; GET is idempotent' });
+    expect(decideRetry('POST', transport('network', true), 1, options())).toEqual({ failure: 'network!', retry: false, why: 'POST is not idempotent and may have reached the server' });
+  });
+
+  it('a failure before sending: any method, the message unless it was refused', () => {
+    expect(decideRetry('PATCH', transport('network', false), 1, options())).toEqual({ failure: 'network!', retry: true, waitMs: 250, why: 'backoff; nothing was sent' });
+    expect(decideRetry('PATCH', transport('timeout', false), 1, options())).toEqual({ failure: 'timeout!', retry: true, waitMs: 250, why: 'backoff; nothing was sent' });
+    expect(decideRetry('PATCH', transport('refused', false), 4, options())).toEqual({ failure: 'connection refused', retry: false, why: 'all 3 retries used' });
+  });
+});
+
+describe('the default policy', () => {
+  it('3 retries, 500 ms doubling backoff capped at 20 s, Retry-After up to 60 s', () => {
+    const clock = testClock(0.999).clock;
+    const policy = { ...defaultRetryOptions, clock };
+    expect([1, 2, 3, 4, 7, 8].map((attempt) => backoffMs(attempt, policy))).toEqual([499, 999, 1998, 3996, 19980, 19980]);
+    expect(decideRetry('GET', api(503), 3, policy)).toMatchObject({ retry: true });
+    expect(decideRetry('GET', api(503), 4, policy)).toMatchObject({ retry: false, why: 'all 3 retries used' });
+    expect(decideRetry('GET', api(503, { 'retry-after': '60' }), 1, policy)).toMatchObject({ retry: true, waitMs: 60_000 });
+  });
+
+  it('the system clock tells the time, draws jitter in [0, 1), and sleeps until aborted', async () => {
+    expect(Math.abs(systemClock.now() - Date.now())).toBeLessThan(1000);
+    const draws = Array.from({ length: 20 }, () => systemClock.random());
+    expect(draws.every((r) => r >= 0 && r < 1) && new Set(draws).size > 1).toBe(true);
+    const started = performance.now();
+    await systemClock.sleep(20);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(15);
+    const controller = new AbortController();
+    const sleeping = systemClock.sleep(60_000, controller.signal);
+    controller.abort();
+    await expect(sleeping).rejects.toThrow();
   });
 });

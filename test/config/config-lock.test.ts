@@ -1,51 +1,207 @@
-import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ConfigFileError } from '../../src/config/config-file.js';
-import { withConfigLock } from '../../src/config/config-lock.js';
+import { type LockFiles, withConfigLock } from '../../src/config/config-lock.js';
 import { tempFolder } from '../support/temp-folder.js';
 
-const fresh = () => join(tempFolder('svc-lock-'), 'config.json');
+function fresh(): { path: string; lock: string } {
+  const path = join(tempFolder('svc-lock-'), 'config.json');
+  return { path, lock: `${path}.lock` };
+}
 
-describe('withConfigLock', () => {
-  it('runs the write holding the lock, then releases it, even when the write throws', async () => {
-    const path = fresh();
-    expect(await withConfigLock(path, () => existsSync(`${path}.lock`))).toBe(true);
-    expect(existsSync(`${path}.lock`)).toBe(false);
-    await expect(withConfigLock(path, () => {
-      throw new Error('disk full');
-    })).rejects.toThrow('disk full');
-    expect(existsSync(`${path}.lock`)).toBe(false);
+const busy = (path: string) => `the config file ${path} is being written by another svc (lock ${path}.lock); if no svc is running, remove the lock file`;
+
+/** What a call ends with, and how long it took. */
+async function timed<T>(call: Promise<T>): Promise<{ result: T | Error; ms: number }> {
+  const started = performance.now();
+  const result = await call.catch((error: Error) => error);
+  return { result, ms: performance.now() - started };
+}
+
+/** Another process holding the lock, as another svc would; resolves once it holds it. */
+async function holdInAnotherProcess(lock: string, ms: number) {
+  const script = `const fs=require('node:fs');const fd=fs.openSync(process.argv[1],'wx');fs.writeSync(fd,String(process.pid));console.log('held');setTimeout(()=>{fs.closeSync(fd);fs.unlinkSync(process.argv[1])},${ms})`;
+  const child = spawn(process.execPath, ['-e', script, lock], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { pid: child.pid!, exited };
+}
+
+/** The pid of a process that has ended: a lock holding it was left by a crash. */
+function endedPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
+  return Number(child.stdout.trim());
+}
+
+describe('withConfigLock: one writer at a time', () => {
+  it('runs the write holding the lock with its pid in it, then releases it, even when the write fails', async () => {
+    const { path, lock } = fresh();
+    expect(await withConfigLock(path, () => readFileSync(lock, 'utf8'))).toBe(String(process.pid));
+    expect(fs.existsSync(lock)).toBe(false);
+    await expect(withConfigLock(path, () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+    expect(fs.existsSync(lock)).toBe(false);
   });
 
-  it('serialises writers: no two run at once', async () => {
-    const path = fresh();
+  it('serialises writers that read, wait and write: no update is lost', async () => {
+    const { path } = fresh();
+    writeFileSync(path, '0');
     let inside = 0;
     let most = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, () =>
-        withConfigLock(path, () => {
-          most = Math.max(most, ++inside);
-          inside--;
-        }),
-      ),
+    const increment = async () => {
+      most = Math.max(most, ++inside);
+      const count = Number(readFileSync(path, 'utf8'));
+      await delay(2);
+      writeFileSync(path, String(count + 1));
+      inside--;
+    };
+    await Promise.all(Array.from({ length: 8 }, () => withConfigLock(path, increment)));
+    expect({ most, count: readFileSync(path, 'utf8') }).toEqual({ most: 1, count: '8' });
+  });
+
+  it('waits for another process that holds the lock, and writes once it lets go', async () => {
+    const { path, lock } = fresh();
+    const holder = await holdInAnotherProcess(lock, 300);
+    const { result, ms } = await timed(withConfigLock(path, () => readFileSync(lock, 'utf8')));
+    expect(result).toBe(String(process.pid));
+    expect(ms).toBeGreaterThanOrEqual(150);
+    expect(await holder.exited).toBe(0);
+  });
+
+  it('gives up on a live holder after waitMs, with a sentence naming the lock', async () => {
+    const { path, lock } = fresh();
+    writeFileSync(lock, String(process.pid)); // this process: alive
+    const { result, ms } = await timed(withConfigLock(path, () => 'written', { waitMs: 100 }));
+    expect(result).toBeInstanceOf(ConfigFileError);
+    expect((result as Error).message).toBe(busy(path));
+    expect(ms).toBeGreaterThanOrEqual(100);
+    expect(readFileSync(lock, 'utf8')).toBe(String(process.pid)); // not taken from its holder
+  });
+});
+
+describe('withConfigLock: a lock left behind', () => {
+  it('by a process that has ended is taken over at once', async () => {
+    const { path, lock } = fresh();
+    writeFileSync(lock, String(endedPid()));
+    const { result, ms } = await timed(withConfigLock(path, () => readFileSync(lock, 'utf8'), { waitMs: 2000, staleMs: 60_000 }));
+    expect(result).toBe(String(process.pid));
+    expect(ms).toBeLessThan(1000);
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it('older than staleMs (10 s by default) is taken over, even from a live process', async () => {
+    const { path, lock } = fresh();
+    const age = (seconds: number) => {
+      writeFileSync(lock, String(process.pid));
+      const then = new Date(Date.now() - seconds * 1000);
+      utimesSync(lock, then, then);
+    };
+    age(11);
+    expect(await withConfigLock(path, () => 'written', { waitMs: 50 })).toBe('written');
+    age(8);
+    expect(await timed(withConfigLock(path, () => 'written', { waitMs: 50 }))).toMatchObject({ result: { message: busy(path) } });
+    expect(await withConfigLock(path, () => 'written', { waitMs: 50, staleMs: 5000 })).toBe('written');
+  });
+
+  it.each([
+    ['empty, being written this instant', ''],
+    ['holding no pid', 'svc'],
+    ['holding pid 0', '0'],
+    ['holding a negative pid', '-7'],
+    ['holding a fraction', '1.5'],
+  ])('%s, is waited for, not taken over while fresh', async (_name, content) => {
+    const { path, lock } = fresh();
+    writeFileSync(lock, content);
+    expect(await timed(withConfigLock(path, () => 'written', { waitMs: 50 }))).toMatchObject({ result: { message: busy(path) } });
+    expect(readFileSync(lock, 'utf8')).toBe(content);
+  });
+
+  it('a holder this user may not signal (EPERM) is alive; one that is gone (ESRCH) is not', async () => {
+    const { path, lock } = fresh();
+    const kill = process.kill;
+    const refuse = (code: string) => () => {
+      throw Object.assign(new Error(code), { code });
+    };
+    writeFileSync(lock, '4242');
+    try {
+      process.kill = refuse('EPERM');
+      expect(await timed(withConfigLock(path, () => 'written', { waitMs: 50 }))).toMatchObject({ result: { message: busy(path) } });
+      process.kill = refuse('ESRCH');
+      expect(await withConfigLock(path, () => 'written', { waitMs: 50 })).toBe('written');
+    } finally {
+      process.kill = kill;
+    }
+  });
+});
+
+describe('withConfigLock: a lock that cannot be made is an error at once, never a wait', () => {
+  /** The real file operations, with one of them failing as the system would. */
+  function faulty(operation: keyof LockFiles, code: string, times = Infinity): LockFiles & { calls: string[] } {
+    const calls: string[] = [];
+    const files = { ...fs, calls } as unknown as LockFiles & { calls: string[] };
+    for (const name of ['openSync', 'writeSync', 'closeSync', 'unlinkSync', 'statSync', 'readFileSync'] as const) {
+      (files as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        calls.push(name);
+        if (name === operation && times-- > 0) throw Object.assign(new Error(`${code}: ${name}`), { code });
+        return (fs[name] as (...a: unknown[]) => unknown)(...args);
+      };
+    }
+    return files;
+  }
+
+  it.each(['EACCES', 'EPERM', 'EROFS'])('a config folder that refuses the lock (%s)', async (code) => {
+    const { path, lock } = fresh();
+    const { result, ms } = await timed(withConfigLock(path, () => 'written', { files: faulty('openSync', code) }));
+    expect(result).toBeInstanceOf(ConfigFileError);
+    expect((result as Error).message).toBe(`cannot create the config lock ${lock}: the folder ${join(lock, '..')} is not writable by this user (${code})`);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('a full disk: the empty lock it made is removed, so the next svc is not held off', async () => {
+    const { path, lock } = fresh();
+    const files = faulty('writeSync', 'ENOSPC');
+    await expect(withConfigLock(path, () => 'written', { files })).rejects.toThrow(`cannot write the config lock ${lock}: the disk is full (ENOSPC)`);
+    expect(files.calls).toEqual(['openSync', 'writeSync', 'closeSync', 'unlinkSync']);
+    expect(fs.existsSync(lock)).toBe(false);
+    expect(await withConfigLock(path, () => 'written', { waitMs: 50 })).toBe('written');
+  });
+
+  it('a folder that does not exist', async () => {
+    const { path } = fresh();
+    const missing = join(path, 'nowhere', 'config.json');
+    await expect(withConfigLock(missing, () => 'written')).rejects.toThrow(`cannot create the config lock ${missing}.lock: ENOENT`);
+  });
+
+  it('a lock that cannot be read: a directory, or a file this user may not read', async () => {
+    const { path, lock } = fresh();
+    mkdirSync(lock);
+    const directory = await timed(withConfigLock(path, () => 'written'));
+    expect((directory.result as Error).message).toBe(`cannot read the config lock ${lock}: EISDIR`);
+    expect(directory.ms).toBeLessThan(1000);
+    rmSync(lock, { recursive: true });
+    writeFileSync(lock, String(process.pid));
+    await expect(withConfigLock(path, () => 'written', { files: faulty('readFileSync', 'EACCES') })).rejects.toThrow(
+      `cannot read the config lock ${lock}: the folder ${join(lock, '..')} is not writable by this user (EACCES)`,
     );
-    expect(most).toBe(1);
   });
 
-  it('waits for a live holder, then gives up with a sentence naming the lock', async () => {
-    const path = fresh();
-    writeFileSync(`${path}.lock`, String(process.pid)); // this process: alive
-    const error = await withConfigLock(path, () => 'written', { waitMs: 60 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ConfigFileError);
-    expect((error as Error).message).toBe(`the config file ${path} is being written by another svc (lock ${path}.lock); if no svc is running, remove the lock file`);
+  it('a lock left by an ended process in a folder that refuses its removal', async () => {
+    const { path, lock } = fresh();
+    writeFileSync(lock, String(endedPid()));
+    const { result, ms } = await timed(withConfigLock(path, () => 'written', { files: faulty('unlinkSync', 'EACCES') }));
+    expect((result as Error).message).toBe(`cannot remove the stale config lock ${lock}: the folder ${join(lock, '..')} is not writable by this user (EACCES)`);
+    expect(ms).toBeLessThan(1000);
   });
 
-  it('takes over a lock older than staleMs, even from a live process', async () => {
-    const path = fresh();
-    writeFileSync(`${path}.lock`, String(process.pid));
-    const old = new Date(Date.now() - 60_000);
-    utimesSync(`${path}.lock`, old, old);
-    expect(await withConfigLock(path, () => 'written', { waitMs: 60, staleMs: 10_000 })).toBe('written');
+  it('a lock another svc removes between two looks is simply taken', async () => {
+    const { path, lock } = fresh();
+    writeFileSync(lock, String(endedPid()));
+    expect(await withConfigLock(path, () => 'written', { waitMs: 50, files: faulty('readFileSync', 'ENOENT', 1) })).toBe('written');
+    writeFileSync(lock, String(endedPid()));
+    expect(await withConfigLock(path, () => 'written', { waitMs: 50, files: faulty('unlinkSync', 'ENOENT', 1) })).toBe('written');
+    expect(fs.existsSync(lock)).toBe(false);
   });
 });

@@ -22,13 +22,6 @@ export function redactToken(token: string): string {
   return `${token.slice(0, shown)}${'*'.repeat(8)}`;
 }
 
-/** Replaces every occurrence of each secret in a text by its redacted form. */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) if (secret.length >= 4) result = result.split(secret).join(redactToken(secret));
-  return result;
-}
-
 /** Why a token cannot be an agent session token, or undefined when it can. */
 export function checkAgentToken(token: string): string | undefined {
   if (!token.startsWith(AGENT_TOKEN_PREFIX)) return `an agent session token starts with ${AGENT_TOKEN_PREFIX}`;

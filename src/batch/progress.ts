@@ -23,7 +23,8 @@ export class BatchTally {
 }
 
 export interface ProgressOptions {
-  write(text: string): void;
+  /** Draws the status line over the last one; an empty line clears it (the context's io.status). */
+  draw(line: string): void;
   /** File size in bytes, when known: the bar and ETA follow the bytes done. */
   totalBytes?: number;
   now?: () => number;
@@ -48,10 +49,10 @@ export function createProgressBar(tally: BatchTally, options: ProgressOptions): 
   let drawnAt = -Infinity;
   const draw = (time: number) => {
     drawnAt = time;
-    options.write(`\r${progressLine(tally, (time - started) / 1000, options.totalBytes)}\u001b[K`);
+    options.draw(progressLine(tally, (time - started) / 1000, options.totalBytes));
   };
   const clear = () => {
-    if (drawnAt !== -Infinity) options.write('\r\u001b[K');
+    if (drawnAt !== -Infinity) options.draw('');
   };
   return {
     update() {

@@ -94,12 +94,12 @@ async function runLines(ctx: Context, inv: Invocation, batch: Batch): Promise<vo
 }
 
 async function drainLines(ctx: Context, inv: Invocation, { options, source, base, columns, target, rejects, query }: Batch, send: Transport, stop: BatchStop): Promise<void> {
-  const hooks = inv.globals.debug ? debugHooks((text) => ctx.io.err(text), target.credential?.source) : {};
+  const hooks = inv.globals.debug ? debugHooks((text) => ctx.io.err(text), target.credential?.source, ctx.secrets?.redact) : {};
   const requestTarget = { baseUrl: target.baseUrl, token: target.credential?.token, userAgent: `svc/${VERSION}`, timeoutMs: target.timeoutMs };
   const call = inv.globals.dryRun ? undefined : createLineCall(inv.op, send, hooks, batchRetryPolicy(ctx, target, stop.signal));
   const tally = new BatchTally();
   // The bar would tear --debug's trace lines apart; a pipe or file gets no bar at all.
-  const bar = ctx.io.stderrIsTTY && !inv.globals.debug ? createProgressBar(tally, { write: (text) => ctx.io.err(text), totalBytes: source.size }) : undefined;
+  const bar = ctx.io.stderrIsTTY && !inv.globals.debug ? createProgressBar(tally, { draw: (line) => (ctx.io.status ?? ctx.io.err)(line), totalBytes: source.size }) : undefined;
   const started = performance.now();
   const end = await runPipeline({
     entries: source.records,
@@ -127,7 +127,7 @@ function createRecordWriter(ctx: Context, tally: BatchTally, bar: ProgressBar | 
     if (bar && ctx.io.stdoutIsTTY) bar.above(() => ctx.io.out(text));
     else ctx.io.out(text);
     if (!stop.outputClosed()) stop.recordWritten(record.line);
-    if (!outcome.ok) rejects?.add(record.raw);
+    if (!outcome.ok) rejects?.add(ctx.secrets ? ctx.secrets.redact(record.raw) : record.raw);
     tally.count(record.line, outcome.ok, record.endOffset, !outcome.ok && outcome.error.kind === 'transport' && outcome.error.mayHaveApplied === true);
     bar?.update();
   };

@@ -16,6 +16,11 @@ export interface IO {
   stdin(): Promise<string>;
   /** Standard input as it arrives, for inputs too large to hold (batch `--input -`). */
   stdinChunks(): AsyncIterable<Uint8Array>;
+  /**
+   * svc's own status line on stderr (the batch progress bar): drawn over itself with `\r` and
+   * erase-to-end-of-line, the only cursor control svc writes. Set by the guarded context.
+   */
+  status?(line: string): void;
   /** Asks one question on the terminal; `hidden` does not echo what is typed. */
   prompt(question: string, options?: { hidden?: boolean }): Promise<string>;
 }
@@ -38,8 +43,12 @@ export interface Context {
 }
 
 export interface Secrets {
-  /** Redacts this value from everything printed from now on. */
+  /** Redacts this value, in every form it takes (src/auth/redaction.ts), from everything printed from now on: a token, a proxy password. */
   add(secret: string): void;
+  /** Text with every known secret redacted: what must happen before anything cuts, folds or wraps text. */
+  redact(text: string): string;
+  /** A JSON value with every string and key redacted (a response, before it is formatted). */
+  redactValue<T>(value: T): T;
   /** Prints to stdout without redaction: `svc auth token` only, whose job is to print the token. */
   reveal(text: string): void;
 }

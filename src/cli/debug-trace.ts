@@ -5,7 +5,17 @@ import { VERSION } from '../version.js';
 
 const MAX_TRACED_BODY = 4096;
 
-const clip = (body: string): string => (body.length > MAX_TRACED_BODY ? `${body.slice(0, MAX_TRACED_BODY)}… (${body.length} bytes in all)` : body);
+type Redact = (text: string) => string;
+
+/**
+ * A body for the trace: redacted before it is clipped (a secret cut in two would match no more),
+ * and every line of it marked, so a body cannot print a line that looks like svc's own.
+ */
+function tracedBody(body: string, mark: string, redact: Redact): string {
+  const text = redact(body);
+  const clipped = text.length > MAX_TRACED_BODY ? `${text.slice(0, MAX_TRACED_BODY)}… (${body.length} bytes in all)` : text;
+  return `${mark}\n${clipped.split(/\r?\n/).map((line) => `${mark} ${line}\n`).join('')}`;
+}
 
 const headerLines = (headers: Record<string, string>, mark: string): string =>
   Object.entries(headers)
@@ -21,14 +31,14 @@ export function formatRequest(request: HttpRequest): string {
 }
 
 /** `--debug` lines for a request leaving, curl style. */
-export function traceRequest(request: HttpRequest): string {
-  const body = request.body === undefined ? '' : `>\n> ${clip(request.body)}\n`;
+export function traceRequest(request: HttpRequest, redact: Redact = (text) => text): string {
+  const body = request.body === undefined ? '' : tracedBody(request.body, '>', redact);
   return `> ${request.method} ${request.url}\n${headerLines(request.headers, '>')}${body}`;
 }
 
 /** `--debug` lines for a response arriving. */
-export function traceResponse(response: { status: number; headers: Record<string, string>; body: string }, ms: number): string {
-  const body = response.body === '' ? '' : `<\n< ${clip(response.body)}\n`;
+export function traceResponse(response: { status: number; headers: Record<string, string>; body: string }, ms: number, redact: Redact = (text) => text): string {
+  const body = response.body === '' ? '' : tracedBody(response.body, '<', redact);
   return `< ${response.status} (${Math.round(ms)} ms)\n${headerLines(response.headers, '<')}${body}`;
 }
 
@@ -37,15 +47,15 @@ export function traceResponse(response: { status: number; headers: Record<string
  * decided and why (`* attempt 1 of 4 failed: HTTP 503; retrying in 0.31s (backoff; GET is idempotent)`).
  * Secrets are redacted by the context's io, as for every other line.
  */
-export function debugHooks(err: (text: string) => void, credentialSource: string | undefined): CallHooks {
+export function debugHooks(err: (text: string) => void, credentialSource: string | undefined, redact: Redact = (text) => text): CallHooks {
   return {
     onRequest(request, attempt) {
       if (attempt === 1) err(`* svc ${VERSION}; credential: ${credentialSource ?? 'none'}\n`);
       else err(`* attempt ${attempt}\n`);
-      err(traceRequest(request));
+      err(traceRequest(request, redact));
     },
     onResponse(response, ms) {
-      err(traceResponse(response, ms));
+      err(traceResponse(response, ms, redact));
     },
     onRetryDecision(decision) {
       const head = `* attempt ${decision.attempt} of ${decision.attempts} failed: ${decision.failure}; `;

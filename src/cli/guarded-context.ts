@@ -1,26 +1,42 @@
-import { redactSecrets } from '../auth/credential.js';
+import { createRedactor, passwordsInUrls } from '../auth/redaction.js';
 import type { ConfigStore } from '../config/store.js';
-import type { Context } from './context.js';
+import { colorEnabled } from '../output/color.js';
+import { terminalSafe } from '../output/terminal-safe.js';
+import type { Context, IO } from './context.js';
 
 /**
- * The one redaction layer (issue #5): wraps a context so that everything printed through it, by
- * any command, --debug, --dry-run, errors or help, has every known secret redacted. Secrets are
- * learned as soon as they can be: SERVICE_API_KEY at once, stored tokens when the config is read, a
- * new token when `svc auth login` reads it. Only `secrets.reveal` (`svc auth token`) prints whole.
- * It also prints the warnings of config writes, so no command can forget them.
+ * The one output door (issues #5, #10): wraps a context so that everything printed through it, by
+ * any command, --debug, --dry-run, errors, batch records or help, is first redacted of every known
+ * secret in every form (src/auth/redaction.ts), then made safe for a terminal: stderr always (it
+ * is read by people and CI logs), stdout when it is a terminal (piped, the data stays exact). Safe
+ * means every control character is shown, not obeyed (src/output/terminal-safe.ts); only svc's own
+ * colours survive on stdout, and only `io.status` (the progress bar) moves the cursor.
+ * Secrets are learned as soon as they can be: SERVICE_API_KEY at once, `extraSecrets` (a proxy
+ * password), stored tokens when the config is read, a new token when `svc auth login` reads it.
+ * Only `secrets.reveal` (`svc auth token`) prints whole. Config write warnings are printed here too.
  */
-export function guardContext(ctx: Context): Context {
-  const known = new Set<string>();
-  const add = (secret: string): void => {
-    if (secret !== '') known.add(secret);
-  };
-  if (ctx.env.SERVICE_API_KEY) add(ctx.env.SERVICE_API_KEY);
-  // Longest first, so a secret that contains another is redacted whole.
-  const redact = (text: string): string => redactSecrets(text, [...known].sort((a, b) => b.length - a.length));
-  const io = copyWith(ctx.io, { out: (text: string) => ctx.io.out(redact(text)), err: (text: string) => ctx.io.err(redact(text)) });
+export function guardContext(ctx: Context, extraSecrets: readonly string[] = []): Context {
+  const redactor = createRedactor([ctx.env.SERVICE_API_KEY, ...passwordsInUrls([ctx.env.SERVICE_BASE_URL]), ...extraSecrets]);
+  const io = copyWith(ctx.io, guardedOutput(ctx, redactor.text));
   let store: Promise<ConfigStore> | undefined;
-  const config = (): Promise<ConfigStore> => (store ??= ctx.config().then((loaded) => guardStore(loaded, add, io.err)));
-  return copyWith(ctx, { io, config, secrets: { add, reveal: (text: string) => ctx.io.out(text) } });
+  const config = (): Promise<ConfigStore> => (store ??= ctx.config().then((loaded) => guardStore(loaded, redactor.add, io.err)));
+  const secrets = { add: redactor.add, redact: redactor.text, redactValue: redactor.value, reveal: (text: string) => ctx.io.out(text) };
+  return copyWith(ctx, { io, config, secrets });
+}
+
+function guardedOutput(ctx: Context, redact: (text: string) => string): Pick<IO, 'out' | 'err' | 'status'> {
+  let stdoutSafe: ((text: string) => string) | undefined;
+  const forStdout = (): ((text: string) => string) => {
+    if (!ctx.io.stdoutIsTTY) return (text) => text;
+    const colour = colorEnabled(ctx.env, true);
+    return (text) => terminalSafe(text, { newlines: true, colour });
+  };
+  const forStderr = (text: string): string => terminalSafe(redact(text), { newlines: true });
+  return {
+    out: (text) => ctx.io.out((stdoutSafe ??= forStdout())(redact(text))),
+    err: (text) => ctx.io.err(forStderr(text)),
+    status: (line) => ctx.io.err(`\r${terminalSafe(redact(line), { newlines: false })}\u001b[K`),
+  };
 }
 
 /**
@@ -34,8 +50,9 @@ function copyWith<T extends object>(source: T, replaced: Partial<T>): T {
 
 function guardStore(store: ConfigStore, add: (secret: string) => void, err: (text: string) => void): ConfigStore {
   for (const name of store.profileNames()) {
-    const token = store.profile(name).token;
-    if (token) add(token);
+    const { token, baseUrl } = store.profile(name);
+    if (typeof token === 'string') add(token);
+    if (typeof baseUrl === 'string') passwordsInUrls([baseUrl]).forEach(add);
   }
   return {
     path: store.path,
@@ -43,6 +60,7 @@ function guardStore(store: ConfigStore, add: (secret: string) => void, err: (tex
     profileNames: () => store.profileNames(),
     async setProfile(name, settings) {
       if (settings.token) add(settings.token);
+      passwordsInUrls([settings.baseUrl]).forEach(add);
       const warnings = await store.setProfile(name, settings);
       if (warnings.length > 0) err(`svc: warning: ${warnings.join('; ')}\n`);
       return warnings;

@@ -26,9 +26,13 @@ export async function preparePresenter(ctx: Context, options: OutputOptions): Pr
   if (format !== undefined && !isOutputFormat(format)) throw usageError(`--output: unknown format "${format}"; choose one of ${OUTPUT_FORMATS.join(', ')}`);
   const query = options.query === undefined ? undefined : await compile(options.query);
   const tty = ctx.io.stdoutIsTTY;
-  const render: RenderOptions = { color: colorEnabled(ctx.env, tty), width: tty ? ctx.io.columns : undefined };
+  const redact = ctx.secrets?.redact ?? ((text: string) => text);
+  const render: RenderOptions = { color: colorEnabled(ctx.env, tty), width: tty ? ctx.io.columns : undefined, redact };
   return {
-    async present(value, view) {
+    async present(answer, view) {
+      // Redacted before anything is formatted: a table cuts cells and YAML folds long strings, and a
+      // cut or folded secret would no longer match in the printed text (issue #10).
+      const value = ctx.secrets ? ctx.secrets.redactValue(answer) : answer;
       const queried = query ? query.apply(value) : { ok: true as const, value };
       if (!queried.ok) return printWhole(ctx, value, `--query could not be applied to the response: ${queried.message}`);
       const shown = queried.value;

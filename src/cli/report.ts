@@ -5,6 +5,7 @@ import type { Context } from './context.js';
 import { CliError, ExitCode } from './errors.js';
 import { type Interruption, interruptionOf } from './interruption.js';
 import type { Presenter, TerminalView } from './presenter.js';
+import { oneLine } from '../output/terminal-safe.js';
 
 export interface Outcome {
   op: OperationSpec;
@@ -23,10 +24,10 @@ export interface Outcome {
 export async function reportResult(ctx: Context, { op, input, result, presenter, view, strict }: Outcome): Promise<void> {
   if (!result.ok) throw toCliError(result.error, result.attempts, op, interruptionOf(ctx.signal));
   if (result.mismatch && strict) throw new CliError(`the response does not match the registry's schema (${result.mismatch}); --strict refuses it`, ExitCode.network);
-  if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${result.mismatch})\n`);
+  if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${oneLine(result.mismatch)})\n`);
   if (result.data === undefined) return;
   await presenter.present(result.data, view);
-  if (result.data === null && op.nullResult) ctx.io.err(`svc: ${fillTemplate(op.nullResult, input)}\n`);
+  if (result.data === null && op.nullResult) ctx.io.err(`svc: ${oneLine(fillTemplate(op.nullResult, input))}\n`);
 }
 
 function fillTemplate(text: string, input: OperationInput): string {

@@ -6,7 +6,9 @@ import { builtins } from './builtins.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode } from './errors.js';
 import { guardContext } from './guarded-context.js';
+import { passwordsInUrls } from '../auth/redaction.js';
 import { commanderExitCode, createRootProgram } from './program.js';
+import { oneLine } from '../output/terminal-safe.js';
 
 /** Global options that take a value, so the first command word can be found before the tree is built. */
 function valueOptions(program: Command): Set<string> {
@@ -27,7 +29,8 @@ export function firstCommandWord(argv: readonly string[], takesValue: ReadonlySe
 
 /** Runs svc with these arguments in this context and returns the exit code. */
 export async function run(argv: readonly string[], world: Context): Promise<number> {
-  const ctx = guardContext(world);
+  // A password in a URL on the command line (--base-url https://user:pass@…) is refused, and never printed.
+  const ctx = guardContext(world, passwordsInUrls(argv));
   const program = createRootProgram(ctx);
   try {
     refuseUndecodable(argv);
@@ -74,12 +77,13 @@ function holdsInput(argv: readonly string[]): boolean {
 function reportError(ctx: Context, error: unknown, debug: boolean): number {
   if (error instanceof CommanderError) return commanderExitCode(error);
   if (error instanceof CliError) {
-    ctx.io.err(`svc: ${error.message}\n`);
+    // One error, one line: a server's message cannot start a line of its own (a forged `svc:` line).
+    ctx.io.err(`svc: ${oneLine(error.message)}\n`);
     if (debug && error.debugDetail) ctx.io.err(`${error.debugDetail}\n`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  ctx.io.err(`svc: unexpected error: ${message}${debug ? '' : ' (run with --debug for more)'}\n`);
+  ctx.io.err(`svc: unexpected error: ${oneLine(message)}${debug ? '' : ' (run with --debug for more)'}\n`);
   if (debug && error instanceof Error && error.stack) ctx.io.err(`${error.stack}\n`);
   return ExitCode.api;
 }

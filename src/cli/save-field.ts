@@ -38,7 +38,7 @@ export async function prepareFieldSave(ctx: Context, op: OperationSpec, flags: R
       const value = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[spec.field] : undefined;
       if (typeof value !== 'string') return void ctx.io.err(`svc: warning: the response has no ${spec.field} text to write to ${file}\n`);
       try {
-        writeFileSync(file, value);
+        writeFileSync(file, ctx.secrets ? ctx.secrets.redact(value) : value); // a file is output too: no secret in it
       } catch (error) {
         throw usageError(`${flag}: cannot write ${file}: ${(error as { code?: string }).code ?? (error as Error).message}`);
       }

@@ -1,6 +1,7 @@
 import { Chalk } from 'chalk';
 import type { RenderOptions } from './formats.js';
 import { htmlToText } from './html-text.js';
+import { terminalSafe } from './terminal-safe.js';
 import { cellText } from './table.js';
 import { displayWidth, padToWidth, wrapToWidth } from './text-width.js';
 
@@ -22,7 +23,9 @@ export function formatDocument(value: Record<string, unknown>, layout: DocumentL
   const lines = fields.map(([field, label]) => `${chalk.bold(padToWidth(`${label}:`, labelWidth))}  ${cellText(value[field])}`);
   const html = layout.html === undefined ? undefined : value[layout.html];
   if (typeof html === 'string') {
-    const text = htmlToText(html);
+    // Decoding entities can spell a secret (`&#115;vc_…`) or a control character: both are dealt
+    // with before the text is wrapped, so neither a cut secret nor a mis-measured line gets through.
+    const text = terminalSafe(options.redact(htmlToText(html)), { newlines: true });
     const width = options.width === undefined ? undefined : Math.min(options.width, 100);
     lines.push('', ...(width === undefined ? text.split('\n') : text.split('\n').flatMap((line) => wrapToWidth(line, width))));
   }

@@ -6,6 +6,11 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface RenderOptions {
   color: boolean;
+  /**
+   * The context's redaction (src/auth/redaction.ts). The value arrives redacted; a formatter that
+   * makes new text from it (HTML entities decoded) redacts that text before it cuts, folds or wraps it.
+   */
+  redact: (text: string) => string;
   /** Terminal width, when stdout is a terminal. */
   width?: number;
 }

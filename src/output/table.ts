@@ -25,11 +25,11 @@ export function formatTable(value: unknown, options: TableOptions): string {
 function rowsTable(rows: Record<string, unknown>[], options: TableOptions): string {
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const cells = rows.map((row) => keys.map((key) => cellText(row[key])));
-  return renderGrid([keys, ...cells], options, (row) => row === 0);
+  return renderGrid([keys.map(cellText), ...cells], options, (row) => row === 0);
 }
 
 function keyValueTable(record: Record<string, unknown>, options: TableOptions): string {
-  const cells = Object.entries(record).map(([key, item]) => [key, cellText(item)]);
+  const cells = Object.entries(record).map(([key, item]) => [cellText(key), cellText(item)]);
   return renderGrid(cells, options, (_row, column) => column === 0);
 }
 

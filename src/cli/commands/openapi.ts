@@ -16,6 +16,6 @@ export function register(program: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  svc openapi > workspace-api.json\n  svc openapi --format yaml > workspace-api.yaml\n')
     .action(async (options: { format: 'json' | 'yaml' }) => {
       const document = buildOpenApiDocument({ operations: await loadAllOperations(), areas, api });
-      ctx.io.out(await renderValue(document, options.format, { color: colorEnabled(ctx.env, ctx.io.stdoutIsTTY) }));
+      ctx.io.out(await renderValue(document, options.format, { color: colorEnabled(ctx.env, ctx.io.stdoutIsTTY), redact: (text) => text }));
     });
 }

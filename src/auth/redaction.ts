@@ -1,0 +1,118 @@
+import { redactToken } from './credential.js';
+
+/**
+ * The one redaction layer (issue #10). It knows each secret in every form the secret takes on the
+ * wire and in output: as given, trimmed, percent-encoded (either hex case, `+` for a space),
+ * JSON-escaped (also `\/` and `\uXXXX` forms), HTML-escaped and base64 (standard and URL-safe, at
+ * every byte alignment, for Basic credentials). Matches of different secrets that overlap or nest
+ * are merged, so a secret inside another (SERVICE_API_KEY inside a stored token) never leaves part
+ * of the longer one printed. Text must pass through here before anything cuts, folds or wraps it:
+ * the formatters get `text` for that, and the context's io applies it to everything printed.
+ */
+export interface Redactor {
+  /** Redacts this secret (and its forms) from everything from now on; shorter than 4 characters is ignored. */
+  add(secret: string): void;
+  text(text: string): string;
+  /** A JSON value with every string and key redacted; the same value when nothing needed it. */
+  value<T>(value: T): T;
+}
+
+const MIN_SECRET = 4;
+
+interface Form {
+  text: string;
+  shown: string;
+}
+
+export function createRedactor(secrets: Iterable<string | undefined> = []): Redactor {
+  const forms = new Map<string, Form>();
+  const add = (secret: string | undefined): void => {
+    if (secret === undefined || secret.length < MIN_SECRET) return;
+    const shown = redactToken(secret.trim());
+    for (const form of formsOf(secret)) if (form.length >= MIN_SECRET && !forms.has(form)) forms.set(form, { text: form, shown });
+  };
+  for (const secret of secrets) add(secret);
+  const text = (input: string): string => (forms.size === 0 ? input : redactText(input, [...forms.values()]));
+  const value = <T>(input: T): T => (forms.size === 0 ? input : (redactValue(input, text) as T));
+  return { add, text, value };
+}
+
+/** The forms a secret takes once trimmed, encoded or escaped by a server, a proxy or a formatter. */
+export function formsOf(secret: string): Set<string> {
+  const forms = new Set<string>();
+  for (const base of new Set([secret, secret.trim()])) {
+    const percent = encodeURIComponent(base);
+    const json = JSON.stringify(base).slice(1, -1);
+    forms.add(base).add(percent).add(percent.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())).add(percent.replace(/%20/g, '+'));
+    forms.add(json).add(json.replace(/\//g, '\\/')).add(json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+    forms.add(base.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
+    for (const core of base64Cores(base)) forms.add(core).add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
+}
+
+/**
+ * Base64 of a secret depends on what precedes it (`user:password` in a Basic credential): for each
+ * of the three byte alignments, the characters that only the secret's bytes decide.
+ */
+function base64Cores(secret: string): string[] {
+  const bytes = Buffer.from(secret);
+  if (bytes.length < 6) return [];
+  return [0, 1, 2].map((pad) => {
+    const encoded = Buffer.concat([Buffer.alloc(pad), bytes]).toString('base64');
+    return encoded.slice(Math.ceil((pad * 8) / 6), Math.floor(((pad + bytes.length) * 8) / 6));
+  });
+}
+
+/** Every match of every form, overlapping ones merged, replaced by the redacted form of the first. */
+function redactText(text: string, forms: readonly Form[]): string {
+  const spans: { from: number; to: number; shown: string }[] = [];
+  for (const form of forms) {
+    for (let at = text.indexOf(form.text); at !== -1; at = text.indexOf(form.text, at + 1)) spans.push({ from: at, to: at + form.text.length, shown: form.shown });
+  }
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a.from - b.from || b.to - a.to);
+  let result = '';
+  let done = 0;
+  for (const span of spans) {
+    if (span.to <= done) continue;
+    if (span.from >= done) result += text.slice(done, span.from) + span.shown;
+    done = span.to;
+  }
+  return result + text.slice(done);
+}
+
+function redactValue(value: unknown, text: (input: string) => string): unknown {
+  if (typeof value === 'string') return text(value);
+  if (Array.isArray(value)) {
+    const items = value.map((item) => redactValue(item, text));
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  // Only plain objects (parsed JSON): anything else is a formatter's own representation, left whole.
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  let changed = false;
+  const entries = Object.entries(value).map(([key, item]) => {
+    const entry = [text(key), redactValue(item, text)] as const;
+    changed ||= entry[0] !== key || entry[1] !== item;
+    return entry;
+  });
+  return changed ? Object.fromEntries(entries) : value;
+}
+
+/** The password of a URL that holds one (`https://user:password@host/`), to be redacted wherever the URL shows up. */
+export function passwordsInUrls(texts: Iterable<string | undefined>): string[] {
+  const found: string[] = [];
+  for (const text of texts) {
+    const match = text === undefined ? null : /[a-z][a-z0-9+.-]*:\/\/[^/?#@\s]*?:([^/?#@\s]+)@/i.exec(text);
+    if (!match) continue;
+    found.push(match[1]!);
+    try {
+      found.push(decodeURIComponent(match[1]!));
+    } catch {
+      // not percent-encoded text: the raw form is enough
+    }
+  }
+  return found;
+}

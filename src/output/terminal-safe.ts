@@ -1,0 +1,46 @@
+// What comes from the network is shown on a terminal, never obeyed (issue #10). Like go-gh's
+// asciisanitizer and `cat -v`, every control character becomes visible caret notation, so an
+// escape sequence (CSI, OSC, DCS, …) loses the ESC that starts it and prints as harmless text:
+// `\x1b]0;title\x07` shows as `^[]0;title^G`, `\x1b[2J` as `^[[2J`. C1 controls are the 8-bit
+// forms of ESC + a letter (U+009B is CSI) and show as such (`^[[`). Bidirectional overrides, which
+// reorder what a line appears to say, show as their code point.
+
+export interface TerminalSafeOptions {
+  /** Keep line breaks (`\n`): multi-line output. Off for text that must stay one line. */
+  newlines: boolean;
+  /** Keep the colour sequences svc itself writes (`ESC [ n m`, select graphic rendition only). */
+  colour?: boolean;
+}
+
+// C0 but tab and newline, DEL, C1, and the bidi embedding/override/isolate controls.
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_KEEPING_NEWLINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/** Colour only: no cursor movement, no erasing, no title, no link, no clipboard. */
+const COLOUR = /\u001b\[\d{0,3}(?:;\d{1,3}){0,4}m/y;
+
+/** The visible form of one control character. */
+export function visibleControl(char: string): string {
+  const code = char.charCodeAt(0);
+  if (code < 0x20) return `^${String.fromCharCode(code + 0x40)}`;
+  if (code === 0x7f) return '^?';
+  if (code <= 0x9f) return `^[${String.fromCharCode(code - 0x40)}`;
+  return `<U+${code.toString(16).toUpperCase()}>`;
+}
+
+/** Text as a terminal should show it: every control character visible, none obeyed. */
+export function terminalSafe(text: string, options: TerminalSafeOptions): string {
+  const control = options.newlines ? CONTROL_KEEPING_NEWLINES : CONTROL;
+  control.lastIndex = 0;
+  if (!control.test(text)) return text; // the common case costs one scan
+  control.lastIndex = 0;
+  return text.replace(control, (char, offset: number) => {
+    if (char === '\u001b' && options.colour) {
+      COLOUR.lastIndex = offset;
+      if (COLOUR.test(text)) return char;
+    }
+    return visibleControl(char);
+  });
+}
+
+/** One line of text: line breaks shown too (`^J`), so a server's message cannot start a line of its own. */
+export const oneLine = (text: string): string => terminalSafe(text, { newlines: false });

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor, passwordsInUrls } from '../../src/auth/redaction.js';
+
+// The forms a secret takes on the wire and in output; each must be redacted wherever it appears.
+const TOKEN = 'svc_agent_Qm9/x+y z"\\é_tail7890';
+const forms: [string, (secret: string) => string][] = [
+  ['as given', (s) => s],
+  ['percent-encoded', (s) => encodeURIComponent(s)],
+  ['percent-encoded, lower-case hex', (s) => encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase())],
+  ['form-encoded (+ for a space)', (s) => encodeURIComponent(s).replace(/%20/g, '+')],
+  ['JSON-escaped', (s) => JSON.stringify(s).slice(1, -1)],
+  ['JSON-escaped with \\/', (s) => JSON.stringify(s).slice(1, -1).replace(/\//g, '\\/')],
+  ['JSON-escaped, ASCII only', (s) => JSON.stringify(s).slice(1, -1).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)],
+  ['HTML-escaped', (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;')],
+  ['base64 on its own', (s) => Buffer.from(s).toString('base64')],
+  ['base64 after one byte (Basic u:secret)', (s) => Buffer.from(`u:${s}`).toString('base64')],
+  ['base64 after two bytes', (s) => Buffer.from(`ab:${s}`).toString('base64')],
+  ['base64 after three bytes', (s) => Buffer.from(`abc:${s}`).toString('base64')],
+  ['base64url', (s) => Buffer.from(`u:${s}`).toString('base64url')],
+];
+
+/** What must never show: the secret's tail in the form, past the few characters a redaction keeps. */
+const tail = (form: string): string => form.slice(Math.floor(form.length / 2));
+
+describe('a redactor', () => {
+  it.each(forms)('redacts a secret %s, in the middle of other text', (_name, encode) => {
+    const redactor = createRedactor([TOKEN]);
+    const printed = redactor.text(`before ${encode(TOKEN)} after`);
+    expect(printed).not.toContain(tail(encode(TOKEN)));
+    expect(printed).toMatch(/^before .*\*{8}.* after$/);
+  });
+
+  it('redacts the trimmed form of a secret given with white space around it', () => {
+    expect(createRedactor([' ws_key_1234567890abcdef \n']).text('echo: ws_key_1234567890abcdef.')).toBe('echo: ws_k********.');
+  });
+
+  it('redacts a secret inside another whole, whichever was learned first', () => {
+    const inner = 'CANARY0123456789';
+    const outer = `svc_agent_${inner}_stored_tail`;
+    for (const order of [[inner, outer], [outer, inner]]) {
+      const printed = createRedactor(order).text(`a ${outer} b ${inner} c`);
+      expect(printed).not.toContain('_stored_tail');
+      expect(printed).not.toContain(inner);
+      expect(printed).toBe(`a svc_agent_CANA******** b CANA******** c`);
+    }
+  });
+
+  it('merges matches of two secrets that overlap', () => {
+    const printed = createRedactor(['abcdefgh1234', '1234wxyz9876']).text('xx abcdefgh1234wxyz9876 yy');
+    expect(printed).toBe('xx abc******** yy');
+  });
+
+  it('redacts every occurrence, and ignores secrets too short to match safely', () => {
+    const redactor = createRedactor(['abc', 'key_7777aaaa']);
+    expect(redactor.text('abc key_7777aaaa abc key_7777aaaa')).toBe('abc key******** abc key********');
+  });
+
+  it('learns secrets later (a token being signed in, a proxy password)', () => {
+    const redactor = createRedactor();
+    expect(redactor.text('p4ssw0rd-proxy')).toBe('p4ssw0rd-proxy');
+    redactor.add('p4ssw0rd-proxy');
+    expect(redactor.text('p4ssw0rd-proxy')).toBe('p4s********');
+  });
+
+  it('redacts strings and keys of a value, deep, and returns the same value when nothing matched', () => {
+    const redactor = createRedactor(['ws_key_1234567890']);
+    const clean = { a: [1, { b: 'x' }], c: null };
+    expect(redactor.value(clean)).toBe(clean);
+    const echoed = { list: [{ token: 'Bearer ws_key_1234567890' }], ws_key_1234567890: true, n: 7 };
+    expect(redactor.value(echoed)).toEqual({ list: [{ token: 'Bearer ws_k********' }], 'ws_k********': true, n: 7 });
+    expect(echoed.list[0]!.token).toBe('Bearer ws_key_1234567890'); // the original is not changed
+  });
+});
+
+describe('passwordsInUrls', () => {
+  it('finds the password of a URL, raw and decoded, and nothing in a URL without one', () => {
+    expect(passwordsInUrls(['https://ada:p%40ss%2Fw0rd@api.example.com/v1', 'https://api.example.com/v1', undefined, 'https://ada@x.io/v1'])).toEqual(['p%40ss%2Fw0rd', 'p@ss/w0rd']);
+  });
+});

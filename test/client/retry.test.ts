@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { isIdempotentMethod } from '../../registry/define.js';
 import { run } from '../../src/cli/run.js';
 import { createClient } from '../../src/client/client.js';
 import type { CallResult } from '../../src/client/result.js';
-import { backoffMs, type Clock, decideRetry, defaultRetryOptions, isIdempotent, retryAfterMs, type RetryOptions, systemClock } from '../../src/client/retry.js';
+import { backoffMs, type Clock, decideRetry, defaultRetryOptions, retryAfterMs, type RetryOptions, systemClock } from '../../src/client/retry.js';
 import { type HttpRequest, type HttpResponse, TransportError } from '../../src/client/transport.js';
 import { createFakeContext, json } from '../support/fake-context.js';
 
@@ -157,14 +158,17 @@ describe('createClient gets the same policy', () => {
 });
 
 describe('the idempotent methods (RFC 9110 §9.2.2) are retried after reaching the server', () => {
-  it.each(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'])('%s on a 503: retried, with a backoff that says why', (method) => {
-    expect(isIdempotent(method)).toBe(true);
-    expect(decideRetry(method, api(503), 1, options())).toEqual({ failure: 'HTTP 503', retry: true, waitMs: 250, why: `backoff; ${method} is idempotent` });
+  it('GET, HEAD, OPTIONS, PUT and DELETE are idempotent; POST, PATCH and the rest are not', () => {
+    expect(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'].filter(isIdempotentMethod)).toEqual(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+    expect(['POST', 'PATCH', 'CONNECT', 'TRACE', 'get', ''].filter(isIdempotentMethod)).toEqual([]);
   });
 
-  it.each(['POST', 'PATCH', 'CONNECT', 'get'])('%s on a 503: not retried', (method) => {
-    expect(isIdempotent(method)).toBe(false);
-    expect(decideRetry(method, api(503), 1, options())).toMatchObject({ retry: false, why: `${method} is not idempotent and may have reached the server` });
+  it.each(['GET', 'PUT', 'DELETE'] as const)('%s on a 503: retried, with a backoff that says why', (method) => {
+    expect(decideRetry({ method }, api(503), 1, options())).toEqual({ failure: 'HTTP 503', retry: true, waitMs: 250, why: `backoff; ${method} is idempotent` });
+  });
+
+  it.each(['POST', 'PATCH'] as const)('%s on a 503: not retried', (method) => {
+    expect(decideRetry({ method }, api(503), 1, options())).toMatchObject({ retry: false, why: `${method} is not idempotent and may have reached the server` });
   });
 
   it('svc api PUT on a 503 is sent again until it succeeds; svc api PATCH is sent once', async () => {
@@ -180,7 +184,7 @@ describe('the idempotent methods (RFC 9110 §9.2.2) are retried after reaching t
 });
 
 describe('Retry-After at the cap', () => {
-  const at = (value: string, cap?: number) => decideRetry('GET', api(503, { 'retry-after': value }), 1, options(cap === undefined ? {} : { maxRetryAfterMs: cap }));
+  const at = (value: string, cap?: number) => decideRetry({ method: 'GET' }, api(503, { 'retry-after': value }), 1, options(cap === undefined ? {} : { maxRetryAfterMs: cap }));
 
   it('exactly 60 s is honoured by default; 61 s ends the retries', () => {
     expect(at('60')).toEqual({ failure: 'HTTP 503', retry: true, waitMs: 60_000, why: 'Retry-After: 60' });
@@ -198,21 +202,21 @@ describe('Retry-After at the cap', () => {
   });
 
   it('a Retry-After on a request that cannot be retried changes nothing', () => {
-    expect(decideRetry('POST', api(503, { 'retry-after': '1' }), 1, options())).toMatchObject({ retry: false, why: 'POST is not idempotent and may have reached the server' });
-    expect(decideRetry('GET', api(503, { 'retry-after': '1' }), 2, options({ retries: 1 }))).toEqual({ failure: 'HTTP 503', retry: false, why: 'all 1 retries used' });
+    expect(decideRetry({ method: 'POST' }, api(503, { 'retry-after': '1' }), 1, options())).toMatchObject({ retry: false, why: 'POST is not idempotent and may have reached the server' });
+    expect(decideRetry({ method: 'GET' }, api(503, { 'retry-after': '1' }), 2, options({ retries: 1 }))).toEqual({ failure: 'HTTP 503', retry: false, why: 'all 1 retries used' });
   });
 });
 
 describe('transport failures say what happened', () => {
   it('a network failure after sending: the message, retried only for an idempotent method', () => {
-    expect(decideRetry('GET', transport('network', true), 1, options())).toEqual({ failure: 'network!', retry: true, waitMs: 250, why: 'backoff; GET is idempotent' });
-    expect(decideRetry('POST', transport('network', true), 1, options())).toEqual({ failure: 'network!', retry: false, why: 'POST is not idempotent and may have reached the server' });
+    expect(decideRetry({ method: 'GET' }, transport('network', true), 1, options())).toEqual({ failure: 'network!', retry: true, waitMs: 250, why: 'backoff; GET is idempotent' });
+    expect(decideRetry({ method: 'POST' }, transport('network', true), 1, options())).toEqual({ failure: 'network!', retry: false, why: 'POST is not idempotent and may have reached the server' });
   });
 
   it('a failure before sending: any method, the message unless it was refused', () => {
-    expect(decideRetry('PATCH', transport('network', false), 1, options())).toEqual({ failure: 'network!', retry: true, waitMs: 250, why: 'backoff; nothing was sent' });
-    expect(decideRetry('PATCH', transport('timeout', false), 1, options())).toEqual({ failure: 'timeout!', retry: true, waitMs: 250, why: 'backoff; nothing was sent' });
-    expect(decideRetry('PATCH', transport('refused', false), 4, options())).toEqual({ failure: 'connection refused', retry: false, why: 'all 3 retries used' });
+    expect(decideRetry({ method: 'PATCH' }, transport('network', false), 1, options())).toEqual({ failure: 'network!', retry: true, waitMs: 250, why: 'backoff; nothing was sent' });
+    expect(decideRetry({ method: 'PATCH' }, transport('timeout', false), 1, options())).toEqual({ failure: 'timeout!', retry: true, waitMs: 250, why: 'backoff; nothing was sent' });
+    expect(decideRetry({ method: 'PATCH' }, transport('refused', false), 4, options())).toEqual({ failure: 'connection refused', retry: false, why: 'all 3 retries used' });
   });
 });
 
@@ -221,9 +225,9 @@ describe('the default policy', () => {
     const clock = testClock(0.999).clock;
     const policy = { ...defaultRetryOptions, clock };
     expect([1, 2, 3, 4, 7, 8].map((attempt) => backoffMs(attempt, policy))).toEqual([499, 999, 1998, 3996, 19980, 19980]);
-    expect(decideRetry('GET', api(503), 3, policy)).toMatchObject({ retry: true });
-    expect(decideRetry('GET', api(503), 4, policy)).toMatchObject({ retry: false, why: 'all 3 retries used' });
-    expect(decideRetry('GET', api(503, { 'retry-after': '60' }), 1, policy)).toMatchObject({ retry: true, waitMs: 60_000 });
+    expect(decideRetry({ method: 'GET' }, api(503), 3, policy)).toMatchObject({ retry: true });
+    expect(decideRetry({ method: 'GET' }, api(503), 4, policy)).toMatchObject({ retry: false, why: 'all 3 retries used' });
+    expect(decideRetry({ method: 'GET' }, api(503, { 'retry-after': '60' }), 1, policy)).toMatchObject({ retry: true, waitMs: 60_000 });
   });
 
   it('the system clock tells the time, draws jitter in [0, 1), and sleeps until aborted', async () => {

@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationSpec } from '../../registry/define.js';
+import { operationFields } from '../../registry/fields.js';
 import { registry } from '../../registry/index.js';
 import { describeOperation } from '../../src/cli/operation-description.js';
-import { jsonSchemaOf } from '../../src/openapi/json-schema.js';
 import { REPO, chromiumAvailable, filesIn, generateManual, manAvailable, read, renderInChromium, unhtml, unroff } from './manual-files.js';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -22,13 +22,19 @@ afterAll(() => manual?.remove());
 const operations = Object.entries(registry);
 const pageOf = (id: string) => `svc-${id.split('_').join('-')}`;
 
-/** What a reader must find for an operation: every flag's meaning, every body field's meaning, an example. */
+/**
+ * What a reader must find for an operation: its request, every input's meaning (a field without one
+ * fails here, so a new operation cannot ship undocumented), every flag's help, its rules, its
+ * documented errors and an example.
+ */
 function expectedTexts(id: string): string[] {
   const op: OperationSpec = registry[id as keyof typeof registry];
   const d = describeOperation(id, op);
-  const body = op.body ? jsonSchemaOf(op.body, 'input') : {};
-  const fieldMeanings = Object.values((body.properties ?? {}) as Record<string, { description?: string }>).flatMap((f) => (f.description ? [f.description] : []));
-  return [d.summary, `${d.method} ${d.path}`, op.examples[0]!, ...d.flags.map((f) => f.description), ...fieldMeanings];
+  const meanings = operationFields(op).map((field) => {
+    expect(field.description, `${id}: ${field.in} ${field.name} has no meaning in the registry`).toBeTruthy();
+    return field.description!;
+  });
+  return [d.summary, `${d.method} ${d.path}`, op.examples[0]!, ...meanings, ...d.flags.map((f) => f.description), ...d.rules.map((r) => r.text), ...Object.values(d.errors)];
 }
 
 describe('npm run docs: the HTML manual', () => {

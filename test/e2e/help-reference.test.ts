@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { operationFields } from '../../registry/fields.js';
 import { registry } from '../../registry/index.js';
 import { describeOperation } from '../../src/cli/operation-description.js';
 import { runSvc } from '../support/spawn-svc.js';
@@ -17,6 +18,8 @@ describe('svc help reference: every command as Markdown on stdout', () => {
       expect(section).toContain(`${d.method} ${d.path}`);
       expect(section).toContain(op.examples[0]);
       for (const flag of d.flags) expect(section).toContain(`\`${flag.flag}\`: ${flag.description}`);
+      for (const field of operationFields(op)) expect(section).toContain(field.description);
+      for (const rule of d.rules) expect(section).toContain(rule.text);
     }
     for (const builtin of ['api', 'mock', 'auth login', 'config set', 'completion', 'ops', 'openapi', 'help']) expect(stdout).toContain(`## \`svc ${builtin}\``);
   });

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../openapi/json-schema.js';
 import { commandPageName, escapeHtml as h, page } from './html-page.js';
-import type { CommandDoc, HelpItem, ReferenceModel } from './model.js';
-import { schemaRows, schemaRules } from './schema-rows.js';
+import { type CommandDoc, type HelpItem, type ReferenceModel, safety } from './model.js';
+import { schemaRows } from './schema-rows.js';
 
 /** One command's page: usage, summary, request, arguments and flags, schemas, then its help's closing text. */
 export function commandPage(doc: CommandDoc, model: ReferenceModel): string {
@@ -12,12 +12,14 @@ export function commandPage(doc: CommandDoc, model: ReferenceModel): string {
     `<pre class="usage"><code>${h(doc.usage)}</code></pre>`,
     breadcrumbs(doc),
   ];
-  if (op) sections.push(`<p>Request: <code>${h(`${op.method} ${op.path}`)}</code>${op.destructive ? ' (destructive: asks for confirmation on a terminal unless <code>--yes</code>)' : ''}</p>`);
+  if (op) sections.push(`<p>Request: <code>${h(`${op.method} ${op.path}`)}</code>${op.destructive ? ' (destructive: asks for confirmation on a terminal unless <code>--yes</code>)' : ''}</p>\n<p>${h(safety(op.idempotent))}</p>`);
   sections.push(definitions('Arguments', doc.arguments));
   for (const group of doc.optionGroups) sections.push(definitions(group.heading.replace(/:$/, ''), group.items));
+  if (op && op.rules.length > 0) sections.push(`<h2>Rules</h2>\n<ul>\n${op.rules.map((rule) => `<li>${h(rule.text)}</li>`).join('\n')}\n</ul>`);
   if (doc.subcommands.length > 0) sections.push(subcommandList(doc, model));
+  if (op?.query) sections.push(schemaTable('Query parameters', op.query));
   if (op?.body) sections.push(schemaTable('Request body', op.body));
-  if (op) sections.push(schemaTable('Response', op.response));
+  if (op) sections.push(schemaTable('Response', op.response), errorTable(op.errors));
   if (doc.after) sections.push(`<h2>More</h2>\n<pre>${h(doc.after)}</pre>`);
   sections.push(doc.words.length > 0 ? '<p class="muted">Every command also takes svc\'s <a href="svc.html">global options</a>.</p>' : definitions('Global options', model.globalOptions));
   return page(`${doc.name}: svc manual`, sections.filter(Boolean).join('\n'));
@@ -46,9 +48,13 @@ function subcommandList(doc: CommandDoc, model: ReferenceModel): string {
 
 function schemaTable(heading: string, schema: JsonSchema): string {
   const rows = schemaRows(schema);
-  const rules = schemaRules(schema).map((rule) => `<p>Rule: ${h(rule)}</p>`);
   const open = schema.additionalProperties !== false ? '<p class="muted">Other fields may appear and are kept.</p>' : '';
   if (rows.length === 0) return `<h2>${h(heading)}</h2>\n<p>Any JSON value.</p>`;
   const body = rows.map((r) => `<tr><td><code>${h(r.name)}</code></td><td>${h(r.type)}</td><td>${r.required ? 'required' : 'optional'}</td><td>${h(r.description)}</td></tr>`);
-  return `<h2>${h(heading)}</h2>\n${rules.join('\n')}\n<table>\n<thead><tr><th>Field</th><th>Type</th><th></th><th>Meaning</th></tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>\n${open}`;
+  return `<h2>${h(heading)}</h2>\n<table>\n<thead><tr><th>Field</th><th>Type</th><th></th><th>Meaning</th></tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>\n${open}`;
+}
+
+function errorTable(errors: Record<string, string>): string {
+  const rows = Object.entries(errors).map(([status, meaning]) => `<tr><td>${h(status === 'default' ? 'other' : status)}</td><td>${h(meaning)}</td></tr>`);
+  return `<h2>Errors</h2>\n<table>\n<thead><tr><th>Status</th><th>Meaning</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`;
 }

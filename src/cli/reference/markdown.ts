@@ -21,6 +21,8 @@ function commandSection(doc: CommandDoc): string {
   const parts = [heading, doc.summary, codeBlock(doc.usage)];
   if (doc.operation) parts.push(`\`${doc.operation.method} ${doc.operation.path}\`${doc.operation.destructive ? ' (destructive: asks for confirmation on a terminal unless `--yes`)' : ''}`);
   parts.push(list('Arguments', doc.arguments));
+  if (doc.operation && doc.operation.rules.length > 0) parts.push(`### Rules\n\n${doc.operation.rules.map((rule) => `- ${rule.text}`).join('\n')}`);
+  if (doc.operation) parts.push(list('Errors', Object.entries(doc.operation.errors).map(([status, meaning]) => ({ term: status === 'default' ? 'other' : status, description: meaning }))));
   for (const group of doc.optionGroups) parts.push(list(group.heading.replace(/:$/, ''), group.items));
   parts.push(list('Commands', doc.subcommands));
   if (doc.after) parts.push(codeBlock(doc.after));

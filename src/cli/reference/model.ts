@@ -82,3 +82,9 @@ function afterHelpText(command: Command): string {
   (command as unknown as EventEmitter).emit('afterHelp', { error: false, command, write: (chunk: string) => (text += chunk) });
   return text.replace(/^\n+/, '').trimEnd();
 }
+
+/** Whether svc may send the request again after a lost answer (the registry's `idempotent`). */
+export const safety = (idempotent: boolean): string =>
+  idempotent
+    ? 'Safe to repeat: retried on 429, 5xx and lost connections; a batch resumed from a checkpoint sends it again.'
+    : 'Not safe to repeat: never retried once it may have reached the service; a lost answer says it may have been applied.';

@@ -25,15 +25,6 @@ export function schemaRows(schema: JsonSchema, prefix = ''): SchemaRow[] {
   });
 }
 
-/** The rules a schema states beyond its fields: `at least one of: email, linkedinProfileUrl`. */
-export function schemaRules(schema: JsonSchema): string[] {
-  const anyOf = (schema.anyOf ?? []) as JsonSchema[];
-  const groups = anyOf.map((branch) => (branch.required ?? []) as string[]).filter((names) => names.length > 0);
-  const rules = groups.length === anyOf.length && groups.length > 0 ? [`at least one of: ${groups.map((names) => names.join(' and ')).join(', ')}`] : [];
-  if (typeof schema.description === 'string') rules.unshift(schema.description);
-  return rules;
-}
-
 function typeName(field: JsonSchema): string {
   if (Array.isArray(field.enum)) return `one of ${field.enum.map((v) => JSON.stringify(v)).join(', ')}`;
   if (field.type === 'array') return `list of ${typeName((field.items ?? {}) as JsonSchema)}`;

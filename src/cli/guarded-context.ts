@@ -58,10 +58,13 @@ function guardStore(store: ConfigStore, add: (secret: string) => void, err: (tex
     path: store.path,
     profile: (name) => store.profile(name),
     profileNames: () => store.profileNames(),
-    async setProfile(name, settings) {
-      if (settings.token) add(settings.token);
-      passwordsInUrls([settings.baseUrl]).forEach(add);
-      const warnings = await store.setProfile(name, settings);
+    async updateProfile(name, change) {
+      const warnings = await store.updateProfile(name, (current) => {
+        const next = change(current);
+        if (next.token) add(next.token);
+        passwordsInUrls([next.baseUrl]).forEach(add);
+        return next;
+      });
       if (warnings.length > 0) err(`svc: warning: ${warnings.join('; ')}\n`);
       return warnings;
     },

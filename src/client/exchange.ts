@@ -34,11 +34,15 @@ export function buildRequest(op: OperationSpec, params: Record<string, unknown>,
   return request;
 }
 
-/** Checks a body against the operation's schema; returns the parsed body or the issues. */
+/**
+ * Checks a body against the operation's schema; returns the body or the issues. The body sent is
+ * the one given, not zod's copy: the schemas only check (no defaults, no transforms), and zod's copy
+ * assigns keys on a plain object, where a field named `__proto__` would be lost (issue #10).
+ */
 export function validateBody(op: OperationSpec, body: unknown): { ok: true; body: unknown } | { ok: false; issues: Issue[] } {
   if (!op.body) return { ok: true, body: undefined };
   const parsed = safeParse(op.body, body);
-  if (parsed.success) return { ok: true, body: parsed.data };
+  if (parsed.success) return { ok: true, body };
   return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.map(pathKey), message: i.message })) };
 }
 

@@ -1,22 +1,23 @@
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Conf from 'conf';
-import { ConfigFileError, readConfigFile, type StoredConfig } from './config-file.js';
+import { ConfigFileError, ownProfile, readConfigFile, type StoredConfig } from './config-file.js';
 import { withConfigLock } from './config-lock.js';
 import type { ProfileSettings } from './store.js';
 
 /**
- * Writes one profile with conf (atomic write) under the config lock, keeping the file 0600 and its
- * folder 0700. Returns the settings as written and warnings (a mode that had to be tightened).
+ * Changes one profile with conf (atomic write) under the config lock: read, change and write all
+ * inside it, keeping the file 0600 and its folder 0700. Returns the settings as written and
+ * warnings (a mode that had to be tightened).
  */
-export async function writeProfile(path: string, name: string, settings: ProfileSettings): Promise<{ config: StoredConfig; warnings: string[] }> {
+export async function writeProfile(path: string, name: string, change: (current: ProfileSettings) => ProfileSettings): Promise<{ config: StoredConfig; warnings: string[] }> {
   const folder = dirname(path);
   const warnings: string[] = [];
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   makePrivate(folder, 0o700, warnings);
   const config = await withConfigLock(path, () => {
     // Read again under the lock: another svc may have written since this one read.
-    readConfigFile(path);
+    const current = ownProfile(readConfigFile(path), name);
     makePrivate(path, 0o600, warnings);
     const conf = new Conf<StoredConfig>({
       projectName: 'svc',
@@ -26,8 +27,9 @@ export async function writeProfile(path: string, name: string, settings: Profile
       clearInvalidConfig: false,
       accessPropertiesByDotNotation: false,
     });
-    const profiles = { ...conf.get('profiles') };
-    const kept = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+    // No prototype: a profile named "__proto__" or "constructor" is a profile like any other.
+    const profiles: Record<string, ProfileSettings> = Object.assign(Object.create(null) as object, conf.get('profiles'));
+    const kept = Object.fromEntries(Object.entries(change({ ...current })).filter(([, value]) => value !== undefined));
     if (Object.keys(kept).length === 0) delete profiles[name];
     else profiles[name] = kept;
     conf.set('profiles', profiles);

@@ -28,19 +28,24 @@ export function openConfigStore(env: Record<string, string | undefined>): Config
   const path = configFilePath(env);
   let cached: StoredConfig | undefined;
   const read = (): StoredConfig => (cached ??= readConfigFile(path));
-  const profiles = (): Record<string, ProfileSettings> => read().profiles ?? {};
   return {
     path,
-    profile: (name) => ({ ...profiles()[name] }),
-    profileNames: () => Object.keys(profiles()).sort(),
-    async setProfile(name, settings) {
+    profile: (name) => ownProfile(read(), name),
+    profileNames: () => Object.keys(read().profiles ?? {}).sort(),
+    async updateProfile(name, change) {
       read(); // a corrupt file stops the write instead of being replaced
       const { writeProfile } = await import('./conf-writer.js');
-      const written = await writeProfile(path, name, settings);
+      const written = await writeProfile(path, name, change);
       cached = written.config;
       return written.warnings;
     },
   };
+}
+
+/** A copy of the profile's settings; only the file's own keys count, so "constructor" or "__proto__" is just a name. */
+export function ownProfile(config: StoredConfig, name: string): ProfileSettings {
+  const profiles = config.profiles ?? {};
+  return Object.hasOwn(profiles, name) ? { ...profiles[name] } : {};
 }
 
 /** Reads and checks the settings file; a missing file is empty settings, a broken one a ConfigFileError. */
@@ -58,8 +63,27 @@ export function readConfigFile(path: string): StoredConfig {
   } catch {
     throw new ConfigFileError(`the config file ${path} is not valid JSON; fix or remove it`);
   }
-  const profiles = (data as StoredConfig | null)?.profiles;
-  const valid = data !== null && typeof data === 'object' && !Array.isArray(data) && (profiles === undefined || (typeof profiles === 'object' && profiles !== null && !Array.isArray(profiles)));
-  if (!valid) throw new ConfigFileError(`the config file ${path} does not hold svc settings; fix or remove it`);
+  const problem = settingsProblem(data);
+  if (problem) throw new ConfigFileError(`the config file ${path} does not hold svc settings (${problem}); fix or remove it`);
   return data as StoredConfig;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The type each stored setting must have; a value is never quoted, since it may be a token. */
+const settingTypes: Record<keyof ProfileSettings, 'string' | 'number'> = { baseUrl: 'string', token: 'string', timeout: 'number', retries: 'number' };
+
+/** What makes valid JSON unusable as settings (`"token": 12345678`, a list where a profile goes), or undefined. */
+function settingsProblem(data: unknown): string | undefined {
+  if (!isRecord(data)) return 'it is not a JSON object';
+  if (data.profiles === undefined) return undefined;
+  if (!isRecord(data.profiles)) return '"profiles" is not an object';
+  for (const [name, profile] of Object.entries(data.profiles)) {
+    if (!isRecord(profile)) return `profile ${JSON.stringify(name)} is not an object`;
+    for (const [field, type] of Object.entries(settingTypes)) {
+      const value = profile[field];
+      if (value !== undefined && (typeof value !== type || (type === 'number' && !Number.isFinite(value)))) return `${field} of profile ${JSON.stringify(name)} is not a ${type}`;
+    }
+  }
+  return undefined;
 }

@@ -15,8 +15,10 @@ export interface ConfigStore {
   profile(name: string): ProfileSettings;
   profileNames(): string[];
   /**
-   * Replaces a profile's settings; a profile left empty is removed. Resolves to warnings for the
-   * user, such as a file mode that was too open and has been fixed.
+   * Changes a profile: `change` is given the profile as it is on disk under the config lock and
+   * returns its new settings, so two svc writing at once never write back a stale read (issue #10).
+   * A profile left empty is removed. Resolves to warnings for the user, such as a file mode that was
+   * too open and has been fixed.
    */
-  setProfile(name: string, settings: ProfileSettings): Promise<string[]>;
+  updateProfile(name: string, change: (current: ProfileSettings) => ProfileSettings): Promise<string[]>;
 }

@@ -12,7 +12,8 @@ export async function readValidBody(request: Request, schema: $ZodType): Promise
     return { ok: false, reply: failure(400, `The request body is not valid JSON: ${(error as Error).message}`) };
   }
   const parsed = safeParse(schema, json);
-  if (parsed.success) return { ok: true, body: parsed.data };
+  // The body as sent, not zod's copy, which loses a field named `__proto__` (as svc's own client does).
+  if (parsed.success) return { ok: true, body: json };
   const problems = parsed.error.issues.flatMap(fieldProblems);
   const summary = problems.map((problem) => (problem.path ? `${problem.path}: ${problem.message}` : problem.message)).join('; ');
   return { ok: false, reply: validationFailure(`The request body is invalid: ${summary}.`, problems) };

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshConfigDir, runSvc } from '../support/spawn-svc.js';
-import { concurrentLogins } from './tables/config-cases.js';
+import { concurrentLogins, unusableSettings } from './tables/config-cases.js';
 
 // The settings file through the real bin/svc: private modes, corrupt files, concurrent writers.
 
@@ -54,13 +54,7 @@ describe('modes', () => {
 });
 
 describe('a corrupt config file', () => {
-  const corruptions = [
-    ['not JSON', '{"profiles": {"default": {"token": "svc_agent_x"', 'is not valid JSON; fix or remove it'],
-    ['not svc settings', '[1, 2, 3]', 'does not hold svc settings; fix or remove it'],
-    ['profiles not an object', '{"profiles": "all"}', 'does not hold svc settings; fix or remove it'],
-  ] as const;
-
-  const cases = writers.flatMap((writer) => corruptions.map(([what, text, message]) => ({ ...writer, what, text, message })));
+  const cases = writers.flatMap((writer) => unusableSettings.map(([what, text, message]) => ({ ...writer, what, text, message })));
 
   it.each(cases)('svc $argv on a file that is $what: exit 2, one line naming the file, the file untouched', async ({ argv, input, text, message }) => {
     const dir = freshConfigDir();
@@ -69,6 +63,17 @@ describe('a corrupt config file', () => {
     const run = await runSvc(argv, { env: { SVC_CONFIG_DIR: dir }, input });
     expect(run).toEqual({ code: 2, stdout: '', stderr: `svc: the config file ${file} ${message}\n` });
     expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it.each(unusableSettings)('a call, --dry-run included, on a file that is %s: exit 2, one line, nothing of the value shown', async (_what, text, message) => {
+    const dir = freshConfigDir();
+    const file = join(dir, 'config.json');
+    writeFileSync(file, text, { mode: 0o600 });
+    for (const argv of [['email', 'drafts', 'get', 'dr_1', '--dry-run', '--base-url', 'http://127.0.0.1:9/v1'], ['auth', 'status'], ['config', 'list']]) {
+      const run = await runSvc(argv, { env: { SVC_CONFIG_DIR: dir } });
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `svc: the config file ${file} ${message}\n` });
+      expect(run.stderr).not.toMatch(/12345678|secret/);
+    }
   });
 
   it('reading commands say the same and exit 2', async () => {

@@ -21,13 +21,14 @@ export const sentRequest = (request: HttpRequest) => ({
 
 /** A config store in memory, for tests that must not touch a file. */
 export function createMemoryStore(initial: Record<string, ProfileSettings> = {}): ConfigStore {
-  const profiles: Record<string, ProfileSettings> = structuredClone(initial);
+  const profiles: Record<string, ProfileSettings> = Object.assign(Object.create(null) as object, structuredClone(initial));
   return {
     path: '/memory/config.json',
-    profile: (name) => ({ ...profiles[name] }),
+    profile: (name) => (Object.hasOwn(profiles, name) ? { ...profiles[name] } : {}),
     profileNames: () => Object.keys(profiles).sort(),
-    async setProfile(name, settings) {
-      const kept = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+    async updateProfile(name, change) {
+      const current = Object.hasOwn(profiles, name) ? { ...profiles[name] } : {};
+      const kept = Object.fromEntries(Object.entries(change(current)).filter(([, v]) => v !== undefined));
       if (Object.keys(kept).length === 0) delete profiles[name];
       else profiles[name] = kept;
       return [];

@@ -21,7 +21,7 @@ export function register(program: Command, ctx: Context): void {
       const problem = checkAgentToken(token);
       if (problem) throw usageError(`that is not an agent session token: ${problem}`);
       const store = await ctx.config();
-      await store.setProfile(profile, { ...store.profile(profile), token });
+      await store.updateProfile(profile, (current) => ({ ...current, token }));
       ctx.io.err(`Signed in: profile "${profile}" now uses ${redactToken(token)} (stored in ${store.path}).\n`);
       if (ctx.env.SERVICE_API_KEY) ctx.io.err('Note: SERVICE_API_KEY is set and is used before the stored token.\n');
     });
@@ -58,12 +58,11 @@ export function register(program: Command, ctx: Context): void {
     .action(async (_options, command: Command) => {
       const profile = profileName(ctx, globals(command));
       const store = await ctx.config();
-      const { token, ...rest } = store.profile(profile);
-      if (!token) {
+      if (!store.profile(profile).token) {
         ctx.io.err(`Profile "${profile}" has no stored token; nothing to remove.\n`);
         return;
       }
-      await store.setProfile(profile, rest);
+      await store.updateProfile(profile, ({ token: _removed, ...rest }) => rest);
       ctx.io.err(`Signed out: removed the token of profile "${profile}".\n`);
     });
 }

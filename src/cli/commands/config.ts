@@ -41,7 +41,7 @@ export function register(program: Command, ctx: Context): void {
     const parsed = key.parse(value);
     const profile = profileOf(command);
     const store = await ctx.config();
-    await store.setProfile(profile, { ...store.profile(profile), [key.field]: parsed });
+    await store.updateProfile(profile, (current) => ({ ...current, [key.field]: parsed }));
     ctx.io.err(`Set ${name} of profile "${profile}" to ${parsed}.\n`);
   });
 

@@ -18,7 +18,7 @@ import { BatchTally, createProgressBar, type ProgressBar, summaryLine } from './
 import { type LineOutcome, recordText } from './records.js';
 import { openRejects, type RejectsFile } from './rejects.js';
 import { type BatchStop, stopEnd, stoppedBatchError, watchBatchStop } from './stop.js';
-import { BatchInputError, type BatchSource, openBatchSource, sameFile, type SourceRecord } from './source.js';
+import { BatchInputError, type BatchSource, openBatchSource, type SourceRecord } from './source.js';
 
 /**
  * `--input <file | ->`: one call per NDJSON line or CSV row, concurrently, one record per line on
@@ -65,11 +65,11 @@ async function refusingBadInput<T>(open: () => T | Promise<T>): Promise<T> {
   }
 }
 
+/** The rejects file may be none of the files the batch reads or writes, whatever path leads there. */
 async function createRejects(options: BatchOptions, source: BatchSource): Promise<RejectsFile> {
-  if (options.input !== '-' && (await sameFile(options.input, options.rejects!))) {
-    throw new BatchInputError(`--rejects ${options.rejects} is the input file itself; name another file`);
-  }
-  return openRejects(options.rejects!, source.header?.raw);
+  const { standardStreamFiles } = await import('../output/output-file.js');
+  const guarded = [source.identity, ...standardStreamFiles()].filter((id) => id !== undefined);
+  return openRejects(options.rejects!, source.header?.raw, guarded);
 }
 
 interface Batch {

@@ -1,6 +1,7 @@
-import { open, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { describeFsError } from '../input/body-source.js';
+import type { FileIdentity } from '../output/output-file.js';
 import { type CsvRecord, parseCsvRecords } from './csv.js';
 import { splitLines, type SourceLine } from './lines.js';
 
@@ -13,6 +14,8 @@ export interface BatchSource {
   format: InputFormat;
   /** Bytes in a regular file, for the progress bar; undefined for a pipe or standard input. */
   size?: number;
+  /** The file read, by device and inode, so no output can be it (standard input: see standardStreamFiles). */
+  identity?: FileIdentity;
   /** The CSV header row. */
   header?: CsvRecord;
   /** One per non-blank NDJSON line or CSV row after the header; blank lines are skipped but keep their numbers. */
@@ -47,13 +50,13 @@ export async function openBatchSource(path: string, options: OpenOptions): Promi
   const opened = path === '-' ? openStdin(options.stdin()) : await openFile(path);
   const name = path === '-' ? 'standard input' : path;
   const lines = splitLines(opened.chunks);
-  if (format === 'ndjson') return { name, format, size: opened.size, records: ndjsonRecords(lines), close: opened.close };
+  if (format === 'ndjson') return { name, format, size: opened.size, identity: opened.identity, records: ndjsonRecords(lines), close: opened.close };
   const rows = parseCsvRecords(lines)[Symbol.asyncIterator]();
   const first = await rows.next();
   if (first.done) throw new BatchInputError(`${name} has no header row: the first row of a CSV input names its columns`);
   if (first.value.problem) throw new BatchInputError(`${name} line ${first.value.line}: the header row cannot be read: ${first.value.problem}`);
   const records = { [Symbol.asyncIterator]: () => rows };
-  return { name, format, size: opened.size, header: first.value, records, close: opened.close };
+  return { name, format, size: opened.size, identity: opened.identity, header: first.value, records, close: opened.close };
 }
 
 /** `.csv` is CSV; `.ndjson`, `.jsonl` and standard input are NDJSON; anything else must say. */
@@ -76,10 +79,10 @@ async function* ndjsonRecords(lines: AsyncIterable<SourceLine>): AsyncGenerator<
 
 // Standard input is a stream in svc (process.stdin); destroying it ends a read that waits forever.
 function openStdin(chunks: AsyncIterable<Uint8Array>) {
-  return { chunks, size: undefined, close: () => (chunks as { destroy?(): void }).destroy?.() };
+  return { chunks, size: undefined, identity: undefined, close: () => (chunks as { destroy?(): void }).destroy?.() };
 }
 
-async function openFile(path: string): Promise<{ chunks: AsyncIterable<Uint8Array>; size: number | undefined; close(): void }> {
+async function openFile(path: string): Promise<{ chunks: AsyncIterable<Uint8Array>; size: number | undefined; identity: FileIdentity; close(): void }> {
   let handle;
   try {
     handle = await open(path, 'r');
@@ -92,15 +95,6 @@ async function openFile(path: string): Promise<{ chunks: AsyncIterable<Uint8Arra
     throw new BatchInputError(`cannot read ${path}: it is a directory`);
   }
   const stream = handle.createReadStream({ highWaterMark: 256 * 1024 });
-  return { chunks: stream, size: info.isFile() ? info.size : undefined, close: () => stream.destroy() };
-}
-
-/** Whether two paths are one file, so a rejects file never overwrites its own input. */
-export async function sameFile(a: string, b: string): Promise<boolean> {
-  try {
-    const [x, y] = await Promise.all([stat(a), stat(b)]);
-    return x.dev === y.dev && x.ino === y.ino;
-  } catch {
-    return false;
-  }
+  const identity = { dev: info.dev, ino: info.ino, role: 'the input file' };
+  return { chunks: stream, size: info.isFile() ? info.size : undefined, identity, close: () => stream.destroy() };
 }

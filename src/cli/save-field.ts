@@ -1,5 +1,5 @@
 // node:fs, not node:fs/promises: that one loads readline and file watchers on every call (~1 ms).
-import { type Stats, statSync, writeFileSync } from 'node:fs';
+import { closeSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { OperationSpec } from '../../registry/define.js';
 import type { Context } from './context.js';
@@ -33,13 +33,22 @@ export async function prepareFieldSave(ctx: Context, op: OperationSpec, flags: R
   const folder = statOrNothing(dirname(file));
   if (!folder?.isDirectory()) throw usageError(`${flag}: the folder ${dirname(file)} does not exist`);
   if (statOrNothing(file)?.isDirectory()) throw usageError(`${flag}: ${file} is a folder; give a file name`);
+  // Never standard input's or output's file, by any path (issue #10): refused before anything is sent.
+  const { identityOfPath, openOutputFile, OutputFileError, standardStreamFiles } = await import('../output/output-file.js');
+  const streams = standardStreamFiles();
+  const target = identityOfPath(file, '');
+  const clash = target && streams.find((id) => id.dev === target.dev && id.ino === target.ino);
+  if (clash) throw usageError(`${flag} ${file} is ${clash.role}; name another file`);
   return {
     async save(data) {
       const value = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[spec.field] : undefined;
       if (typeof value !== 'string') return void ctx.io.err(`svc: warning: the response has no ${spec.field} text to write to ${file}\n`);
       try {
-        writeFileSync(file, ctx.secrets ? ctx.secrets.redact(value) : value); // a file is output too: no secret in it
+        const { fd } = openOutputFile(file, flag, streams);
+        writeFileSync(fd, ctx.secrets ? ctx.secrets.redact(value) : value); // a file is output too: no secret in it
+        closeSync(fd);
       } catch (error) {
+        if (error instanceof OutputFileError) throw usageError(error.message);
         throw usageError(`${flag}: cannot write ${file}: ${(error as { code?: string }).code ?? (error as Error).message}`);
       }
       ctx.io.err(`svc: wrote ${spec.field} (${Buffer.byteLength(value)} bytes) to ${file}\n`);

@@ -94,7 +94,8 @@ function removeIfStale(lock: string, staleMs: number, files: LockFiles): boolean
   return true;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this id is running (EPERM: it is, as another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,0 +1,74 @@
+import { linkSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isAlive } from '../config/config-lock.js';
+
+/** A rejects file held for the whole batch; `heldBy` when another running svc holds it. */
+export type RejectsLock = { ok: true; release(): void } | { ok: false; heldBy: number };
+
+/**
+ * Holds `<rejects file>.lock` (beside the file its path resolves to) for the whole batch, so a
+ * second svc given the same rejects file, by any path, is refused instead of emptying it and tearing
+ * its lines (issue #10). A lock whose process is gone (svc was killed) is taken over; a folder
+ * where no lock can be made leaves the file unlocked, as before.
+ */
+export function lockRejects(path: string): RejectsLock {
+  const lock = `${realpathSync(path)}.lock`;
+  // Written whole under a name of its own, then linked into place: the lock never exists without its pid.
+  const mine = `${lock}.${process.pid}`;
+  try {
+    writeFileSync(mine, String(process.pid), { mode: 0o600 });
+  } catch {
+    return { ok: true, release: () => {} };
+  }
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const linked = tryLink(mine, lock);
+      if (linked === undefined) break; // no hard links here (some network or FAT file systems)
+      if (linked) return { ok: true, release: releaseOnExit(lock) };
+      const holder = lockHolder(lock);
+      if (holder !== undefined && holder !== process.pid && isAlive(holder)) return { ok: false, heldBy: holder };
+      removeStale(lock);
+    }
+    return { ok: true, release: () => {} };
+  } finally {
+    removeStale(mine);
+  }
+}
+
+/** True: linked; false: the lock exists; undefined: it cannot be made here. */
+function tryLink(from: string, to: string): boolean | undefined {
+  try {
+    linkSync(from, to);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EEXIST' ? false : undefined;
+  }
+}
+
+function lockHolder(lock: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function removeStale(lock: string): void {
+  try {
+    unlinkSync(lock);
+  } catch {
+    // another svc removed it first
+  }
+}
+
+/** Removed when the batch ends, and at exit too (a second Ctrl-C exits at once). */
+function releaseOnExit(lock: string): () => void {
+  let held = true;
+  const release = () => {
+    if (held) removeStale(lock);
+    held = false;
+    process.removeListener('exit', release);
+  };
+  process.on('exit', release);
+  return release;
+}

@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useMockForSvc } from '../support/mock-for-svc.js';
+import { freshConfigDir, SVC_BIN } from '../support/spawn-svc.js';
+import { spawnSvcProcess } from '../support/svc-process.js';
+import { tempFolder } from '../support/temp-folder.js';
+import { concurrentRejectRuns, sameFileCases } from './tables/file-cases.js';
+
+// The rejects file is never a file svc reads, nor standard output's, and two runs never share one
+// (issue #10): through real processes, real links, descriptors and redirections.
+const mock = useMockForSvc({ latencyMs: 20 });
+const svc = `"${process.execPath}" "${SVC_BIN}"`;
+/** Odd lines lack their email: each fails, unsent, and belongs in the rejects file. */
+const leads = (count: number) => Array.from({ length: count }, (_, i) => `${JSON.stringify(i % 2 ? { sequenceId: 'seq_123' } : { sequenceId: 'seq_123', email: `l${i + 1}@example.com` })}\n`).join('');
+
+function shell(script: string, cwd: string): Promise<{ code: number; stderr: string }> {
+  const env = { PATH: process.env.PATH ?? '', HOME: cwd, SVC_CONFIG_DIR: freshConfigDir(), ...mock.env };
+  return new Promise((resolve) => {
+    execFile('/bin/sh', ['-c', script.replaceAll('SVC', svc)], { cwd, env, timeout: 15_000 }, (error, _stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }));
+  });
+}
+
+describe('a rejects file that is a file svc reads or standard output', () => {
+  it.each(sameFileCases)('$name: refused, exit 2, nothing sent, nothing emptied', async ({ shell: script, role }) => {
+    const folder = tempFolder('svc-rejects-');
+    mkdirSync(join(folder, 'sub'));
+    const input = leads(4);
+    writeFileSync(join(folder, 'leads.ndjson'), input);
+    const run = await shell(script, folder);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(new RegExp(`^svc: --(rejects|save-html) \\S+ is ${role}; name another file\\n$`));
+    expect(readFileSync(join(folder, 'leads.ndjson'), 'utf8')).toBe(input);
+    expect(mock.server.requests).toEqual([]);
+  });
+
+  it('a terminal or /dev/null is not a file to protect: --rejects /dev/null runs', async () => {
+    const folder = tempFolder('svc-rejects-');
+    writeFileSync(join(folder, 'leads.ndjson'), leads(4));
+    const run = await shell('SVC campaigns person add --input leads.ndjson --rejects /dev/null > out.ndjson', folder);
+    expect(run.code).toBe(1); // two lines failed
+    expect(run.stderr).toMatch(/^svc: 4 lines: 2 succeeded, 2 failed \(written to \/dev\/null\)/);
+  });
+});
+
+describe('runs given the same rejects file', () => {
+  it(`${concurrentRejectRuns} at once: the first holds it to the end, the others are refused before a line is sent; no line is lost`, async () => {
+    const folder = tempFolder('svc-rejects-');
+    const rejects = join(folder, 'failed.ndjson');
+    const input = leads(200);
+    const first = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '2', '--rejects', rejects], mock.env);
+    first.child.stdin!.end(input);
+    await first.linesOut(2);
+    const others = Array.from({ length: concurrentRejectRuns - 1 }, () => spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--rejects', join(folder, 'sub', '..', 'failed.ndjson')], { ...mock.env }));
+    for (const other of others) other.child.stdin!.end(input);
+    mkdirSync(join(folder, 'sub'));
+    for (const other of others) {
+      expect(await other.exited).toBe(2);
+      expect(other.stderr()).toMatch(/^svc: --rejects \S+ is being written by another svc \(pid \d+\); give each run its own rejects file\n$/);
+    }
+    expect(await first.exited).toBe(1);
+    const failedLines = input.split('\n').filter((line) => line !== '' && !line.includes('email'));
+    expect(readFileSync(rejects, 'utf8')).toBe(failedLines.map((line) => `${line}\n`).join(''));
+    expect(mock.server.requests).toHaveLength(100); // only the first run's lines were sent
+    expect(existsSync(`${rejects}.lock`)).toBe(false);
+  });
+
+  it('a lock left by a killed svc (its process gone) is taken over', async () => {
+    const folder = tempFolder('svc-rejects-');
+    const rejects = join(folder, 'failed.ndjson');
+    writeFileSync(rejects, 'old\n');
+    writeFileSync(`${rejects}.lock`, '999999999');
+    writeFileSync(join(folder, 'leads.ndjson'), leads(2));
+    const run = await shell(`SVC campaigns person add --input leads.ndjson --rejects failed.ndjson`, folder);
+    expect(run.code).toBe(1);
+    expect(readFileSync(rejects, 'utf8')).toBe(`${JSON.stringify({ sequenceId: 'seq_123' })}\n`);
+    expect(existsSync(`${rejects}.lock`)).toBe(false);
+  });
+
+  it('SIGTERM mid-batch still releases the lock', async () => {
+    const folder = tempFolder('svc-rejects-');
+    const rejects = join(folder, 'failed.ndjson');
+    const run = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--rejects', rejects], mock.env);
+    run.child.stdin!.end(leads(400));
+    await run.linesOut(4);
+    expect(existsSync(`${rejects}.lock`)).toBe(true);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(143);
+    expect(existsSync(`${rejects}.lock`)).toBe(false);
+  });
+});

@@ -81,7 +81,7 @@ describe('guardContext: stored tokens', () => {
   it('learns a token as it is saved, and reveal() alone prints it whole', async () => {
     const { guarded: ctx, out, store } = guarded({ env: { SERVICE_API_KEY: undefined } });
     const config = await ctx.config();
-    await config.setProfile('default', { token: TOKEN });
+    await config.updateProfile('default', (current) => ({ ...current, token: TOKEN }));
     expect(store.profile('default').token).toBe(TOKEN);
     ctx.io.out(`saved ${TOKEN}\n`);
     ctx.secrets!.reveal(`${TOKEN}\n`);
@@ -100,7 +100,7 @@ describe('guardContext: stored tokens', () => {
 describe('guardContext: warnings of config writes', () => {
   function withWarnings(warnings: string[]): Context {
     const memory = createMemoryStore();
-    const store: ConfigStore = { ...memory, setProfile: async (name, settings) => (await memory.setProfile(name, settings), warnings) };
+    const store: ConfigStore = { ...memory, updateProfile: async (name, change) => (await memory.updateProfile(name, change), warnings) };
     return { ...createFakeContext().ctx, config: async () => store };
   }
 
@@ -108,7 +108,7 @@ describe('guardContext: warnings of config writes', () => {
     const fake = createFakeContext();
     const warnings = ['the config file mode was 0644; set to 0600', `the old token ${TOKEN} was replaced`];
     const ctx = guardContext({ ...withWarnings(warnings), io: fake.ctx.io });
-    expect(await (await ctx.config()).setProfile('default', { token: TOKEN })).toEqual(warnings);
+    expect(await (await ctx.config()).updateProfile('default', () => ({ token: TOKEN }))).toEqual(warnings);
     expect(fake.err()).toMatch(/^svc: warning: the config file mode was 0644; set to 0600; the old token svc_agent_7Qp3\*+ was replaced\n$/);
     expect(fake.out()).toBe('');
   });
@@ -116,7 +116,7 @@ describe('guardContext: warnings of config writes', () => {
   it('prints nothing when a write has no warning', async () => {
     const fake = createFakeContext();
     const ctx = guardContext({ ...withWarnings([]), io: fake.ctx.io });
-    expect(await (await ctx.config()).setProfile('default', { baseUrl: 'http://127.0.0.1:1/v1' })).toEqual([]);
+    expect(await (await ctx.config()).updateProfile('default', () => ({ baseUrl: 'http://127.0.0.1:1/v1' }))).toEqual([]);
     expect(fake.err()).toBe('');
   });
 });

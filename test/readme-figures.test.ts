@@ -5,6 +5,7 @@ import { badInputs } from './e2e/tables/bad-input-cases.js';
 import { concurrentLogins } from './e2e/tables/config-cases.js';
 import { exhaustedCases, faults, recoveringCases, writeCases } from './e2e/tables/fault-cases.js';
 import { hostileCases } from './e2e/tables/hostile-cases.js';
+import { secretForms, secretOutputs } from './e2e/tables/secret-forms.js';
 import { secretRuns } from './e2e/tables/secret-runs.js';
 
 // The README's reliability figures are the sizes of the test tables, not numbers typed once.
@@ -26,6 +27,7 @@ describe('README reliability figures', () => {
     ['Bad invocations refused, with nothing sent', badInputs.length],
     // Both credential sources run every command; plus the login and the logout around them.
     ['Command runs checked for a canary token', 2 * secretRuns.length + 2],
+    [`Secret forms a real server echoes back (${secretForms.length} forms, each through ${secretOutputs.length} outputs)`, secretForms.length * secretOutputs.length],
     ['Secrets leaked', 0],
     ['Concurrent logins, all kept', concurrentLogins],
   ])('%s: %i', (label, count) => {

@@ -1,4 +1,8 @@
 import type { Context } from '../cli/context.js';
+import { CliError, ExitCode } from '../cli/errors.js';
+import { credentialProblem } from '../client/bearer.js';
+
+export { credentialProblem };
 
 export const AGENT_TOKEN_PREFIX = 'svc_agent_';
 
@@ -8,12 +12,23 @@ export interface Credential {
   source: string;
 }
 
-/** `SERVICE_API_KEY` if set, else the stored session token of the profile. Never from argv. */
+/**
+ * `SERVICE_API_KEY` if set, else the stored session token of the profile. Never from argv. A
+ * credential that cannot travel as a bearer token is refused here (exit 2, nothing sent), not
+ * left for the HTTP client to fail on as if the network were at fault.
+ */
 export async function resolveCredential(ctx: Context, profile: string): Promise<Credential | undefined> {
   const key = ctx.env.SERVICE_API_KEY;
-  if (key) return { token: key, source: 'SERVICE_API_KEY environment variable' };
+  if (key) return usable({ token: key, source: 'SERVICE_API_KEY environment variable' }, 'SERVICE_API_KEY');
   const token = (await ctx.config()).profile(profile).token;
-  return token ? { token, source: `stored session token of profile "${profile}" (svc auth login)` } : undefined;
+  if (!token) return undefined;
+  return usable({ token, source: `stored session token of profile "${profile}" (svc auth login)` }, `the stored token of profile "${profile}"`, ' (run `svc auth login` again)');
+}
+
+function usable(credential: Credential, origin: string, fix = ''): Credential {
+  const problem = credentialProblem(credential.token);
+  if (problem) throw new CliError(`${origin} cannot be used: ${problem}${fix}; nothing was sent`, ExitCode.usage);
+  return credential;
 }
 
 /** Shows only the first characters: enough to tell two tokens apart, never enough to use one. */

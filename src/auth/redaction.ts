@@ -37,18 +37,27 @@ export function createRedactor(secrets: Iterable<string | undefined> = []): Reda
   return { add, text, value };
 }
 
-/** The forms a secret takes once trimmed, encoded or escaped by a server, a proxy or a formatter. */
+/**
+ * The forms a secret takes once trimmed, encoded or escaped by a server, a proxy or a formatter,
+ * and each of those once more as a JSON string holds it (a --debug body is JSON text).
+ */
 export function formsOf(secret: string): Set<string> {
-  const forms = new Set<string>();
+  const encoded = new Set<string>();
   for (const base of new Set([secret, secret.trim()])) {
     const percent = encodeURIComponent(base);
-    const json = JSON.stringify(base).slice(1, -1);
-    forms.add(base).add(percent).add(percent.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())).add(percent.replace(/%20/g, '+'));
-    forms.add(json).add(json.replace(/\//g, '\\/')).add(json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
-    forms.add(base.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
-    for (const core of base64Cores(base)) forms.add(core).add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+    encoded.add(base).add(percent).add(percent.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())).add(percent.replace(/%20/g, '+'));
+    encoded.add(base.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
+    for (const core of base64Cores(base)) encoded.add(core).add(core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
+  const forms = new Set(encoded);
+  for (const form of encoded) for (const escaped of jsonEscapes(form)) forms.add(escaped);
   return forms;
+}
+
+/** A text as it appears inside a JSON string: plain, with `\/`, and ASCII-only with `\uXXXX`. */
+function jsonEscapes(text: string): string[] {
+  const json = JSON.stringify(text).slice(1, -1);
+  return [json, json.replace(/\//g, '\\/'), json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)];
 }
 
 /**

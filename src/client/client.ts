@@ -2,6 +2,7 @@ import type * as z from 'zod/v4/core';
 import type { PathParamNames } from '../../registry/define.js';
 import { type OperationId, type Registry, registry } from '../../registry/index.js';
 import { VERSION } from '../version.js';
+import { credentialProblem } from './bearer.js';
 import { callOperation } from './call.js';
 import type { CallResult } from './result.js';
 import { defaultRetryOptions, type RetryOptions } from './retry.js';
@@ -54,6 +55,8 @@ export interface Client {
 
 /** Creates a typed client of the Workspace API: `await client.call('email_drafts_get', { draftId })`. */
 export function createClient(options: ClientOptions): Client {
+  const problem = options.token === undefined ? undefined : credentialProblem(options.token);
+  if (problem) throw new TypeError(`createClient: the token cannot be used: ${problem}`);
   const send = options.transport ?? createUndiciTransport();
   const target = {
     baseUrl: options.baseUrl,

@@ -33,6 +33,10 @@ const LOOPBACK = /^(127(\.\d{1,3}){3}|\[::1\]|localhost)$/i;
 
 /** Checks a base URL: http(s), ending in /v1. Returns it without a trailing slash. */
 export function checkBaseUrl(text: string, origin: string): string {
+  // Checked before anything else, so that no message below ever prints the password.
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(text.trim())) {
+    throw new CliError(`the base URL from ${origin} holds a user name or password (…//user:password@host): svc sends its credential as a bearer token, so remove them`, ExitCode.usage);
+  }
   let url: URL;
   try {
     url = new URL(text);
@@ -40,6 +44,7 @@ export function checkBaseUrl(text: string, origin: string): string {
     throw new CliError(`the base URL from ${origin} is not a URL: ${text}`, ExitCode.usage);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new CliError(`the base URL from ${origin} must use https (or http on loopback): ${text}`, ExitCode.usage);
+  if (url.username || url.password) throw new CliError(`the base URL from ${origin} holds a user name or password: remove them`, ExitCode.usage);
   if (url.search || url.hash) throw new CliError(`the base URL from ${origin} cannot have a query or fragment: ${text}`, ExitCode.usage);
   const trimmed = url.href.replace(/\/+$/, '');
   if (!followsBaseUrlRule(trimmed)) throw new CliError(`the base URL from ${origin} must end in ${api.baseUrl.versionSegment}, such as ${api.baseUrl.example}: ${text}`, ExitCode.usage);

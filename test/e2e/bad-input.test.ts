@@ -17,6 +17,11 @@ writeFileSync(join(fixtures, 'corrupt', 'config.json'), '{"profiles": {"default"
 mkdirSync(join(fixtures, 'bad-retries'));
 writeFileSync(join(fixtures, 'bad-retries', 'config.json'), JSON.stringify({ profiles: { default: { retries: -2 } } }));
 
+mkdirSync(join(fixtures, 'cr-token'));
+writeFileSync(join(fixtures, 'cr-token', 'config.json'), JSON.stringify({ profiles: { default: { token: 'svc_agent_CANARY0123456789\r' } } }));
+mkdirSync(join(fixtures, 'url-password'));
+writeFileSync(join(fixtures, 'url-password', 'config.json'), JSON.stringify({ profiles: { default: { baseUrl: 'https://ada:CANARYpw0123@api.example.com/v1' } } }));
+
 describe.concurrent('bad input is refused before anything is sent', () => {
   it('the table holds at least 40 invocations', () => {
     expect(badInputs.length).toBeGreaterThanOrEqual(40);
@@ -34,6 +39,7 @@ describe.concurrent('bad input is refused before anything is sent', () => {
       else expect(run.stderr).toMatch(stderr);
       expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(run.stdout).toBe('');
+      expect(run.stderr).not.toMatch(/CANARY(?:pw)?0123/); // a refused credential or password is never printed
       expect(server.requests).toEqual([]);
     } finally {
       await server.close();

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { AGENT_TOKEN_PREFIX, checkAgentToken, redactToken, resolveCredential } from '../../auth/credential.js';
+import { AGENT_TOKEN_PREFIX, checkAgentToken, credentialProblem, redactToken, resolveCredential } from '../../auth/credential.js';
 import { profileName, type GlobalOptions } from '../../config/target.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
@@ -15,10 +15,12 @@ export function register(program: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  svc auth login\n  printf %s "$TOKEN" | svc auth login --profile acme\n')
     .action(async (_options, command: Command) => {
       const profile = profileName(ctx, globals(command));
-      const token = (ctx.io.stdinIsTTY ? await ctx.io.prompt(`Paste the agent session token for profile "${profile}": `, { hidden: true }) : await ctx.io.stdin()).trim();
-      ctx.secrets?.add(token);
-      if (token === '') throw usageError(`no token given: pipe it on stdin or paste it at the prompt`);
-      const problem = checkAgentToken(token);
+      // Piped, the one line break that ends the line is not part of the token; anything else around it is refused.
+      const given = ctx.io.stdinIsTTY ? await ctx.io.prompt(`Paste the agent session token for profile "${profile}": `, { hidden: true }) : (await ctx.io.stdin()).replace(/\r?\n$/, '');
+      ctx.secrets?.add(given);
+      if (given.trim() === '') throw usageError(`no token given: pipe it on stdin or paste it at the prompt`);
+      const token = given;
+      const problem = credentialProblem(token) ?? checkAgentToken(token);
       if (problem) throw usageError(`that is not an agent session token: ${problem}`);
       const store = await ctx.config();
       await store.updateProfile(profile, (current) => ({ ...current, token }));

@@ -1,3 +1,4 @@
+import { NUMERIC_OPTIONS, parseNumericOption } from '../config/numeric-options.js';
 import { usageError } from '../cli/errors.js';
 import type { InputFormat } from './source.js';
 
@@ -11,7 +12,7 @@ export interface BatchOptions {
 }
 
 export const DEFAULT_CONCURRENCY = 8;
-export const MAX_CONCURRENCY = 64;
+export const MAX_CONCURRENCY = NUMERIC_OPTIONS.concurrency.max;
 
 /**
  * Outcomes held back for input order, per call slot: enough that one slow line rarely stalls the
@@ -39,11 +40,5 @@ export function readBatchOptions(flags: Record<string, unknown>, globals: { outp
 }
 
 function readConcurrency(value: unknown): number {
-  if (value === undefined) return DEFAULT_CONCURRENCY;
-  const text = String(value);
-  const number = Number(text);
-  if (!/^\d+$/.test(text.trim()) || number < 1 || number > MAX_CONCURRENCY) {
-    throw usageError(`--concurrency: expected a whole number from 1 to ${MAX_CONCURRENCY}, got "${text}"`);
-  }
-  return number;
+  return value === undefined ? DEFAULT_CONCURRENCY : parseNumericOption(value, NUMERIC_OPTIONS.concurrency);
 }

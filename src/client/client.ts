@@ -2,6 +2,7 @@ import type * as z from 'zod/v4/core';
 import type { PathParamNames } from '../../registry/define.js';
 import { type OperationId, type Registry, registry } from '../../registry/index.js';
 import { VERSION } from '../version.js';
+import { NUMERIC_OPTIONS, readNumber } from '../config/numeric-options.js';
 import { credentialProblem } from './bearer.js';
 import { callOperation } from './call.js';
 import type { CallResult } from './result.js';
@@ -57,12 +58,15 @@ export interface Client {
 export function createClient(options: ClientOptions): Client {
   const problem = options.token === undefined ? undefined : credentialProblem(options.token);
   if (problem) throw new TypeError(`createClient: the token cannot be used: ${problem}`);
+  // The CLI's ranges (src/config/numeric-options.ts): a timeout that would overflow the timer or round to none is refused.
+  const timeout = options.timeout === undefined ? { ok: true as const, value: 30 } : readNumber(options.timeout, NUMERIC_OPTIONS.timeout);
+  if (!timeout.ok) throw new RangeError(`createClient: timeout: ${timeout.problem}`);
   const send = options.transport ?? createUndiciTransport();
   const target = {
     baseUrl: options.baseUrl,
     token: options.token,
     userAgent: options.userAgent ?? `svc/${VERSION}`,
-    timeoutMs: (options.timeout ?? 30) * 1000,
+    timeoutMs: Math.round(timeout.value * 1000),
   };
   const retry: RetryOptions = { ...defaultRetryOptions, ...(typeof options.retries === 'number' ? { retries: options.retries } : options.retries) };
   return {

@@ -2,6 +2,7 @@ import { api, followsBaseUrlRule } from '../../registry/api.js';
 import { resolveCredential, type Credential } from '../auth/credential.js';
 import type { Context } from '../cli/context.js';
 import { CliError, ExitCode } from '../cli/errors.js';
+import { NUMERIC_OPTIONS, parseNumericOption } from './numeric-options.js';
 
 export interface GlobalOptions {
   baseUrl?: string;
@@ -25,7 +26,7 @@ export interface Target {
 }
 
 /** More retries than this only delays the failure a script has to handle anyway. */
-export const MAX_RETRIES = 10;
+export const MAX_RETRIES = NUMERIC_OPTIONS.retries.max;
 
 export const profileName = (ctx: Context, globals: GlobalOptions): string => globals.profile || ctx.env.SERVICE_PROFILE || 'default';
 
@@ -80,29 +81,19 @@ async function resolveBaseUrl(ctx: Context, globals: GlobalOptions, profile: str
   );
 }
 
-/** `--timeout <seconds>`; refuses anything but a positive number. */
+/** `--timeout <seconds>`, in milliseconds (src/config/numeric-options.ts holds the range). */
 export function parseTimeout(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds <= 0 || text.trim() === '') throw new CliError(`--timeout: expected a positive number of seconds, got "${text}"`, ExitCode.usage);
-  return Math.round(seconds * 1000);
+  return text === undefined ? undefined : Math.round(parseNumericOption(text, NUMERIC_OPTIONS.timeout) * 1000);
 }
 
 async function profileTimeout(ctx: Context, profile: string): Promise<number | undefined> {
   const seconds = (await ctx.config()).profile(profile).timeout;
-  if (seconds === undefined || seconds === 0) return undefined;
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) throw new CliError(`timeout of profile "${profile}" is not a number of seconds; run \`svc config set timeout 30\``, ExitCode.usage);
-  return seconds * 1000;
+  return seconds === undefined ? undefined : Math.round(parseNumericOption(seconds, NUMERIC_OPTIONS.timeout, `timeout of profile "${profile}"`) * 1000);
 }
 
 /** `--retries <n>` or a profile's `retries`: a whole number from 0 to MAX_RETRIES. */
-export function parseRetries(value: string | number | undefined, origin: string): number | undefined {
-  if (value === undefined) return undefined;
-  const count = Number(value);
-  if (String(value).trim() === '' || !Number.isInteger(count) || count < 0 || count > MAX_RETRIES) {
-    throw new CliError(`${origin}: expected a whole number from 0 to ${MAX_RETRIES}, got "${value}"`, ExitCode.usage);
-  }
-  return count;
+export function parseRetries(value: unknown, origin: string): number | undefined {
+  return value === undefined ? undefined : parseNumericOption(value, NUMERIC_OPTIONS.retries, origin);
 }
 
 async function profileRetries(ctx: Context, profile: string): Promise<number | undefined> {
@@ -110,8 +101,5 @@ async function profileRetries(ctx: Context, profile: string): Promise<number | u
 }
 
 function parseRetryBase(text: string | undefined): number | undefined {
-  if (text === undefined || text === '') return undefined;
-  const ms = Number(text);
-  if (!Number.isFinite(ms) || ms < 0) throw new CliError(`SVC_RETRY_BASE_MS: expected milliseconds (0 or more), got "${text}"`, ExitCode.usage);
-  return ms;
+  return text === undefined || text === '' ? undefined : parseNumericOption(text, NUMERIC_OPTIONS.retryBaseMs);
 }

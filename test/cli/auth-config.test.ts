@@ -115,7 +115,7 @@ describe('svc config and profiles', () => {
   it.each([
     [['config', 'set', 'base-url', 'https://a.example.com/api'], /^svc: the base URL from svc config set must end in \/v1/],
     [['config', 'set', 'colour', 'blue'], /^svc: unknown setting "colour"; settings are: base-url, timeout, retries\n$/],
-    [['config', 'set', 'timeout', '-1'], /^svc: timeout: expected a positive number, got "-1"\n$/],
+    [['config', 'set', 'timeout', '-1'], /^svc: timeout: expected a number of seconds from 0.01 to 86400, got "-1"\n$/],
   ])('refuses %j with exit 2', async (argv, message) => {
     const fake = world();
     expect(await run(argv, fake.ctx)).toBe(2);

@@ -32,7 +32,7 @@ const cases: Case[] = [
   { argv: ['email', 'drafts', 'get', '..'], code: 2, stderr: 'svc: <draftId> cannot be ".."\n' },
   { argv: ['email', 'drafts', 'get', '.'], code: 2, stderr: 'svc: <draftId> cannot be "."\n' },
   { argv: ['files', 'delete', ''], code: 2, stderr: /^svc: invalid input: <path>: / },
-  { argv: ['email', 'drafts', 'get', 'x', '--timeout', 'soon'], code: 2, stderr: 'svc: --timeout: expected a positive number of seconds, got "soon"\n' },
+  { argv: ['email', 'drafts', 'get', 'x', '--timeout', 'soon'], code: 2, stderr: 'svc: --timeout: expected a number of seconds from 0.01 to 86400, got "soon"\n' },
   { argv: ['email', 'drafts', 'get', 'x', '--base-url', 'http://127.0.0.1:1/api'], code: 2, stderr: /^svc: the base URL from --base-url must end in \/v1/ },
   { argv: ['email', 'drafts', 'get', 'x', '--base-url', 'not a url'], code: 2, stderr: 'svc: the base URL from --base-url is not a URL: not a url\n' },
   { argv: ['email', 'drafts', 'get', 'x'], env: { SERVICE_BASE_URL: 'http://api.example.com/v1' }, code: 2, stderr: 'svc: refusing to send a credential over plain http to api.example.com: use https (plain http is allowed to loopback only)\n' },

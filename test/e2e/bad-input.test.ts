@@ -17,6 +17,8 @@ writeFileSync(join(fixtures, 'corrupt', 'config.json'), '{"profiles": {"default"
 mkdirSync(join(fixtures, 'bad-retries'));
 writeFileSync(join(fixtures, 'bad-retries', 'config.json'), JSON.stringify({ profiles: { default: { retries: -2 } } }));
 
+mkdirSync(join(fixtures, 'huge-timeout'));
+writeFileSync(join(fixtures, 'huge-timeout', 'config.json'), JSON.stringify({ profiles: { default: { timeout: 99999999 } } }));
 mkdirSync(join(fixtures, 'cr-token'));
 writeFileSync(join(fixtures, 'cr-token', 'config.json'), JSON.stringify({ profiles: { default: { token: 'svc_agent_CANARY0123456789\r' } } }));
 mkdirSync(join(fixtures, 'url-password'));

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { redactToken } from '../../auth/credential.js';
 import type { ProfileSettings } from '../../config/store.js';
 import { checkBaseUrl, parseRetries, profileName, type GlobalOptions } from '../../config/target.js';
+import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 
@@ -11,16 +12,10 @@ interface SettingKey {
   parse(value: string): string | number;
 }
 
-const positiveNumber = (key: string) => (value: string) => {
-  const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number) || number <= 0) throw usageError(`${key}: expected a positive number, got "${value}"`);
-  return number;
-};
-
 /** The settings `svc config` may change; the token is `svc auth`'s business. */
 const KEYS: Record<string, SettingKey> = {
   'base-url': { field: 'baseUrl', help: 'base URL of the API, ending in /v1', parse: (value) => checkBaseUrl(value, 'svc config set') },
-  timeout: { field: 'timeout', help: 'whole-request timeout in seconds', parse: positiveNumber('timeout') },
+  timeout: { field: 'timeout', help: 'whole-request timeout in seconds', parse: (value) => parseNumericOption(value, NUMERIC_OPTIONS.timeout, 'timeout') },
   retries: { field: 'retries', help: 'retries of idempotent requests', parse: (value) => parseRetries(value, 'retries')! },
 };
 

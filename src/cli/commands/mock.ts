@@ -1,3 +1,4 @@
+import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describeFaults } from '../../mock/faults.js';
@@ -37,20 +38,14 @@ export function register(program: Command, ctx: Context): void {
 }
 
 function serverOptions(options: MockOptions): MockServerOptions {
-  const port = wholeNumber('--port', options.port, 65_535);
+  const port = parseNumericOption(options.port, NUMERIC_OPTIONS.port);
   const apiKey = options.apiKey;
   // Bearer token characters (RFC 6750 token68), so the printed export line needs no quoting.
   if (!/^[A-Za-z0-9._~+/-]+=*$/.test(apiKey)) throw usageError(`--api-key: "${apiKey}" is not a usable bearer token`);
   const result: MockServerOptions = { port, host: options.host, apiKey };
-  if (options.latency !== undefined) result.latencyMs = wholeNumber('--latency', options.latency, 600_000);
+  if (options.latency !== undefined) result.latencyMs = parseNumericOption(options.latency, NUMERIC_OPTIONS.latency);
   if (options.fixtures !== undefined) result.fixtures = readFixtures(options.fixtures);
   return result;
-}
-
-function wholeNumber(flag: string, value: string, max: number): number {
-  const number = Number(value);
-  if (!/^\d+$/.test(value.trim()) || number > max) throw usageError(`${flag}: expected a whole number from 0 to ${max}, got "${value}"`);
-  return number;
 }
 
 // Every failure is one sentence naming the file, since it is the user's file that is wrong.

@@ -78,7 +78,7 @@ describe('svc mock', () => {
     [['--fixtures', tempFile('wrong.json', '{"drafts": {"dr_1": {"revision": "3"}}}')], /is not a fixtures file: drafts\.dr_1\.syncStatus: .*; drafts\.dr_1\.revision: /],
     [['--port', 'abc'], /^--port: expected a whole number from 0 to 65535, got "abc"$/],
     [['--port', '70000'], /^--port: expected a whole number/],
-    [['--latency', '-5'], /^--latency: expected a whole number from 0 to 600000, got "-5"$/],
+    [['--latency', '-5'], /^--latency: expected a whole number of milliseconds from 0 to 600000, got "-5"$/],
     [['--api-key', 'has space'], /^--api-key: "has space" is not a usable bearer token$/],
   ])('refuses %j with a usage error', async (args, message) => {
     const run = runMock(['--port', '0', ...args]);

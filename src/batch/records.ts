@@ -41,6 +41,7 @@ function lineOutcome(result: CallResult<unknown>, op: Pick<OperationSpec, 'metho
   if (result.ok) {
     const outcome: LineOutcome = { ok: true, status: result.status, result: result.data ?? null };
     if (result.mismatch) outcome.mismatch = result.mismatch;
+    if (result.warning) outcome.warning = result.warning;
     return outcome;
   }
   const { error } = result;

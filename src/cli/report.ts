@@ -24,6 +24,7 @@ export interface Outcome {
 export async function reportResult(ctx: Context, { op, input, result, presenter, view, strict }: Outcome): Promise<void> {
   if (!result.ok) throw toCliError(result.error, result.attempts, op, interruptionOf(ctx.signal));
   if (result.mismatch && strict) throw new CliError(`the response does not match the registry's schema (${result.mismatch}); --strict refuses it`, ExitCode.network);
+  if (result.warning) ctx.io.err(`svc: warning: ${oneLine(result.warning)}\n`);
   if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${oneLine(result.mismatch)})\n`);
   if (result.data === undefined) return;
   await presenter.present(result.data, view);

@@ -60,6 +60,7 @@ const pathKey = (key: PropertyKey): string | number => (typeof key === 'symbol' 
 export function readResponse<T>(op: OperationSpec, res: HttpResponse): CallResult<T> {
   const ok = res.status >= 200 && res.status < 300;
   if (!ok) return { ok: false, status: res.status, headers: res.headers, error: readApiError(res) };
+  if (res.bodyProblem) return unreadableBody(res, res.bodyProblem);
   const unreadable = (what: string): CallResult<T> => ({
     ok: false,
     status: res.status,
@@ -74,19 +75,27 @@ export function readResponse<T>(op: OperationSpec, res: HttpResponse): CallResul
   const json = parseJsonBody(res.body);
   if (!json.ok) return unreadable(json.problem === 'too-deep' ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels` : describeNonJson(res));
   const parsed = safeParse(op.response, json.value);
-  if (parsed.success) return { ok: true, status: res.status, headers: res.headers, data: parsed.data as T };
+  const warning = res.bodyWarning ? { warning: res.bodyWarning } : {};
+  if (parsed.success) return { ok: true, status: res.status, headers: res.headers, data: parsed.data as T, ...warning };
   const first = parsed.error.issues[0]!;
   const where = first.path.length > 0 ? first.path.map(pathKey).join('.') : 'the body';
-  return { ok: true, status: res.status, headers: res.headers, data: json.value as T, mismatch: `${where}: ${first.message}` };
+  return { ok: true, status: res.status, headers: res.headers, data: json.value as T, mismatch: `${where}: ${first.message}`, ...warning };
+}
+
+function unreadableBody<T>(res: HttpResponse, what: string): CallResult<T> {
+  return { ok: false, status: res.status, headers: res.headers, error: { kind: 'unreadable', status: res.status, message: `the service answered ${res.status} with ${what}` } };
 }
 
 const acceptsNothing = (op: OperationSpec): boolean => safeParse(op.response, undefined).success;
 
 function readApiError(res: HttpResponse): Extract<CallResult<never>, { ok: false }>['error'] {
+  // svc sends no conditional request (If-None-Match…), so a 304 answers nothing it asked.
+  if (res.status === 304) return { kind: 'api', status: 304, message: 'HTTP 304 Not Modified, though svc sent no conditional request (a caching proxy?)', body: res.body };
   if (res.status >= 300 && res.status < 400) {
     const location = res.headers.location ? ` to ${res.headers.location}` : '';
     return { kind: 'api', status: res.status, message: `HTTP ${res.status} redirect${location}; svc does not follow redirects (is the base URL right?)`, body: res.body };
   }
+  if (res.bodyProblem) return { kind: 'api', status: res.status, message: `HTTP ${res.status} with ${res.bodyProblem}`, body: '' };
   const json = parseJsonBody(res.body);
   const parsed = safeParse(ErrorBody, json.ok ? json.value : undefined);
   if (parsed.success) {

@@ -26,6 +26,8 @@ export type CallResult<T> =
       headers: Record<string, string>;
       /** Set when a 2xx body did not match the registry's response schema; `data` is then the raw body. */
       mismatch?: string;
+      /** Read, but not faithfully: invalid UTF-8 shown as U+FFFD. */
+      warning?: string;
       /** Requests sent for this call, retries included. */
       attempts?: number;
     }

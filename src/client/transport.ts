@@ -14,12 +14,17 @@ export interface HttpResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** Why the body could not be decoded (an unknown Content-Encoding or charset); `body` is then empty. */
+  bodyProblem?: string;
+  /** Decoded, but not faithfully (invalid UTF-8 shown as U+FFFD). */
+  bodyWarning?: string;
 }
 
 /** Sends one request. Network faults reject with a TransportError; any status resolves. */
 export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
 
-export type TransportFailure = 'timeout' | 'refused' | 'reset' | 'network' | 'too-large' | 'aborted';
+/** `protocol`: an answer that is not HTTP a client can read (parser errors, a body longer than its Content-Length). */
+export type TransportFailure = 'timeout' | 'refused' | 'reset' | 'network' | 'too-large' | 'aborted' | 'protocol';
 
 /** A request that got no complete HTTP answer. `sent` says whether any byte may have reached the server. */
 export class TransportError extends Error {

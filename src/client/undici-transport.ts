@@ -4,6 +4,7 @@
 // part of the installed package (pinned in package-lock.json).
 import Agent from 'undici/lib/dispatcher/agent.js';
 import dispatchRequest from 'undici/lib/api/api-request.js';
+import { DecodedTooLarge, decodeBody } from './body-decoding.js';
 import { type HttpRequest, type HttpResponse, type Transport, TransportError } from './transport.js';
 
 export interface UndiciTransportOptions {
@@ -41,8 +42,12 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
         res.body.destroy(); // refused before a byte of it is read
         throw tooLarge(maxBytes, ` (it announced ${mebibytes(declared)})`);
       }
-      const body = await readCapped(res.body, maxBytes);
-      return { status: res.statusCode, headers: flattenHeaders(res.headers), body };
+      const headers = flattenHeaders(res.headers);
+      const decoded = await decodeBody(await readCapped(res.body, maxBytes), headers, maxBytes);
+      const response: HttpResponse = { status: res.statusCode, headers, body: decoded.text };
+      if (decoded.problem) response.bodyProblem = decoded.problem;
+      if (decoded.warning) response.bodyWarning = decoded.warning;
+      return response;
     } catch (error) {
       throw toTransportError(error, req, deadline.expired);
     } finally {
@@ -78,7 +83,7 @@ function createDeadline(req: HttpRequest): { signal: AbortSignal; expired: () =>
   };
 }
 
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number): Promise<string> {
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -89,7 +94,7 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 const mebibytes = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MiB`;
@@ -107,6 +112,7 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
 
 function toTransportError(error: unknown, req: HttpRequest, expired: () => boolean): TransportError {
   if (error instanceof TransportError) return error;
+  if (error instanceof DecodedTooLarge) return tooLarge(DEFAULT_MAX_RESPONSE_BYTES, ` once decompressed (${error.message})`);
   const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? '';
   const host = new URL(req.url).host;
@@ -115,6 +121,11 @@ function toTransportError(error: unknown, req: HttpRequest, expired: () => boole
   if (code === 'ECONNREFUSED') return new TransportError('refused', `could not connect to ${host}: connection refused`, false);
   if (NOT_SENT_CODES.has(code)) return new TransportError('network', `could not reach ${host} (${code})`, false);
   if (code === 'UND_ERR_HEADERS_OVERFLOW') return new TransportError('too-large', `the response headers from ${host} are larger than the limit`, true);
+  // Answers that are not HTTP a client can read: named as such, not as a network fault.
+  if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return new TransportError('protocol', `the answer from ${host} is not valid HTTP: its body does not match its Content-Length`, true);
+  if (err.name === 'HTTPParserError' || code.startsWith('HPE_') || (code === 'UND_ERR_SOCKET' && err.message === 'bad response')) {
+    return new TransportError('protocol', `the answer from ${host} is not HTTP/1.1 svc can read (${err.message ?? code}; an unrequested 1xx such as 100 Continue is one cause)`, true);
+  }
   if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
     return new TransportError('reset', `the connection to ${host} was closed before the answer was complete`, true);
   }

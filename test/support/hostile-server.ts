@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 
 /** How one hostile answer is written; `served` counts the bytes of body it managed to write. */
 export type Behaviour = (req: IncomingMessage, res: ServerResponse, served: { bytes: number }) => void | Promise<void>;
@@ -21,6 +22,16 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
   res.end(text);
+};
+
+const encoded = (res: ServerResponse, coding: string, body: Buffer) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': coding, 'content-length': String(body.length) });
+  res.end(body);
+};
+
+/** Bytes straight to the socket, bypassing Node's HTTP writer: for answers that are not valid HTTP. */
+const raw = (res: ServerResponse, text: string) => {
+  res.socket?.end(text);
 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -127,6 +138,61 @@ export const behaviours: Record<string, Behaviour> = {
   },
   'json-null': (_q, res) => json(res, 200, null),
   'error-not-standard': (_q, res) => json(res, 400, { message: 'nope', status: 'bad' }),
+  // Unusual but legal HTTP (RFC 9110), and HTTP that is not: each read, or named.
+  gzip: (_q, res) => encoded(res, 'gzip', gzipSync(JSON.stringify(DRAFT))),
+  deflate: (_q, res) => encoded(res, 'deflate', deflateSync(JSON.stringify(DRAFT))),
+  'deflate-raw': (_q, res) => encoded(res, 'deflate', deflateRawSync(JSON.stringify(DRAFT))),
+  br: (_q, res) => encoded(res, 'br', brotliCompressSync(JSON.stringify(DRAFT))),
+  'gzip-then-br': (_q, res) => encoded(res, 'gzip, br', brotliCompressSync(gzipSync(JSON.stringify(DRAFT)))),
+  zstd: (_q, res) => encoded(res, 'zstd', Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0, 0, 0])),
+  'gzip-broken': (_q, res) => encoded(res, 'gzip', Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5, 6, 7])),
+  'gzip-bomb': (_q, res) => encoded(res, 'gzip', gzipSync(Buffer.alloc(65 * 1024 * 1024, 0x20), { level: 1 })),
+  'no-content-type': (_q, res) => {
+    res.writeHead(200);
+    res.end(JSON.stringify(DRAFT));
+  },
+  latin1: (_q, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=ISO-8859-1' });
+    res.end(Buffer.from(JSON.stringify({ ...DRAFT, subject: 'Café' }), 'latin1'));
+  },
+  'utf16-bom': (_q, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify({ ...DRAFT, subject: 'Grüße' }), 'utf16le')]));
+  },
+  'unknown-charset': (_q, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=x-klingon' });
+    res.end(JSON.stringify(DRAFT));
+  },
+  'invalid-utf8': (_q, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(Buffer.concat([Buffer.from('{"ok":true,"kind":"email","draftId":"dr_1","syncStatus":"synced","revision":1,"subject":"Caf'), Buffer.from([0xe9]), Buffer.from('"}')]));
+  },
+  'early-hints': (_q, res) => {
+    res.writeEarlyHints({ link: '</style.css>; rel=preload' });
+    json(res, 200, DRAFT);
+  },
+  'unsolicited-continue': (_q, res) => {
+    res.writeContinue();
+    json(res, 200, DRAFT);
+  },
+  'double-length': (_q, res) => raw(res, 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}'),
+  'not-http': (_q, res) => raw(res, 'SSH-2.0-OpenSSH_9.6\r\n\r\n'),
+  'chunked-trailers': (_q, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', trailer: 'x-checksum' });
+    const text = JSON.stringify(DRAFT);
+    res.write(text.slice(0, 10));
+    res.write(text.slice(10));
+    res.addTrailers({ 'x-checksum': 'abc' });
+    res.end();
+  },
+  'http10-close': (_q, res) => raw(res, `HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(DRAFT)}`),
+  'escape-error': (_q, res) => json(res, 400, { error: { message: 'bad\u001b]0;pwned\u0007\u001b[2J\nsvc: all good\r\u009b1A', type: 't\u001b[31m', code: 'c' } }),
+  'escape-success': (_q, res) => json(res, 200, { ...DRAFT, subject: '\u001b]0;pwned\u0007\u001b[2Jhi\u009b' }),
+  'escape-header': (_q, res) => json(res, 200, { ...DRAFT, '\u001b[2Jkey': 1 }),
+  'not-modified': (_q, res) => {
+    res.writeHead(304);
+    res.end();
+  },
   /** Echoes the bearer token back in an error and in a success body: output must redact it. */
   'echo-token-error': (req, res) => json(res, 400, { error: { message: `bad key ${req.headers.authorization}`, type: 'invalid_request_error', code: 'bad', details: { got: req.headers.authorization } } }),
   'echo-token': (req, res) => json(res, 200, { ...DRAFT, echo: req.headers.authorization }),

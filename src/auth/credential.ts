@@ -1,6 +1,6 @@
-import type { Context } from '../cli/context.js';
-import { CliError, ExitCode } from '../cli/errors.js';
 import { credentialProblem } from '../client/bearer.js';
+import type { SettingsSource } from '../config/store.js';
+import { CliError, ExitCode } from '../errors.js';
 
 export { credentialProblem };
 
@@ -17,7 +17,7 @@ export interface Credential {
  * credential that cannot travel as a bearer token is refused here (exit 2, nothing sent), not
  * left for the HTTP client to fail on as if the network were at fault.
  */
-export async function resolveCredential(ctx: Context, profile: string): Promise<Credential | undefined> {
+export async function resolveCredential(ctx: SettingsSource, profile: string): Promise<Credential | undefined> {
   const key = ctx.env.SERVICE_API_KEY;
   if (key) return usable({ token: key, source: 'SERVICE_API_KEY environment variable' }, 'SERVICE_API_KEY');
   const token = (await ctx.config()).profile(profile).token;

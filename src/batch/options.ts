@@ -1,5 +1,5 @@
 import { NUMERIC_OPTIONS, parseNumericOption } from '../config/numeric-options.js';
-import { usageError } from '../cli/errors.js';
+import { usageError } from '../errors.js';
 import type { InputFormat } from './source.js';
 
 /** The batch flags every generated operation has, read and checked. */

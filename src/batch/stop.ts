@@ -1,6 +1,5 @@
-import type { Context } from '../cli/context.js';
-import { CliError, ExitCode } from '../cli/errors.js';
-import { type Interruption, interruptionOf } from '../cli/interruption.js';
+import { CliError, ExitCode } from '../errors.js';
+import { type Interruption, interruptionOf } from '../interruption.js';
 import type { BatchEnd } from './progress.js';
 
 /**
@@ -27,7 +26,13 @@ export interface BatchStop {
   dispose(): void;
 }
 
-export function watchBatchStop(ctx: Pick<Context, 'signal' | 'io'>): BatchStop {
+/** What a batch watches to know it must stop: the stop signals (ctx.signal) and stdout's reader going away. */
+export interface StopSources {
+  signal?: AbortSignal;
+  io: { stdoutClosed?: AbortSignal };
+}
+
+export function watchBatchStop(ctx: StopSources): BatchStop {
   const controller = new AbortController();
   const closed = ctx.io.stdoutClosed;
   let lastWritten = 0;

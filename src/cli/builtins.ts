@@ -1,14 +1,9 @@
-import type { Command } from 'commander';
-import type { Context } from './context.js';
+import type { Builtins } from './builtin-entry.js';
 
-export interface BuiltinEntry {
-  summary: string;
-  /** Loaded only when argv names it. */
-  load(): Promise<{ register(program: Command, ctx: Context): void }>;
-}
+export type { BuiltinEntry, Builtins } from './builtin-entry.js';
 
 /** Commands that are not API operations. */
-export const builtins: Record<string, BuiltinEntry> = {
+export const builtins: Builtins = {
   auth: { summary: 'Sign in with an agent session token, show or remove it', load: () => import('./commands/auth.js') },
   config: { summary: 'Show and change per-profile settings such as base-url', load: () => import('./commands/config.js') },
   ops: { summary: 'List the operations, or show one in full: arguments, flags, schemas, examples', load: () => import('./commands/ops.js') },

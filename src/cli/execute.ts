@@ -5,23 +5,18 @@ import { type GlobalOptions, resolveTarget } from '../config/target.js';
 import { buildOperationInput, describeIssues, type OperationInput } from '../input/operation-input.js';
 import { VERSION } from '../version.js';
 import type { Context } from './context.js';
+import type { Invocation } from './invocation.js';
 import { dispatch } from './dispatch.js';
 import { readCommandInput } from './input-usage.js';
 import { CliError, ExitCode, usageError } from './errors.js';
 import { type OutputOptions, preparePresenter, type TerminalView } from './presenter.js';
 import { prepareFieldSave } from './save-field.js';
 
-export interface Invocation {
-  id: string;
-  op: OperationSpec;
-  positionals: readonly string[];
-  flags: Record<string, unknown>;
-  globals: GlobalOptions & OutputOptions & Record<string, unknown>;
-}
+export type { Invocation } from './invocation.js';
 
 /** Runs one generated command: input, output options, target, confirmation, then the call and its report. */
 export async function executeOperation(ctx: Context, inv: Invocation): Promise<void> {
-  if (inv.flags.input !== undefined) return (await import('../batch/run-batch.js')).runBatch(ctx, inv);
+  if (inv.flags.input !== undefined) return (await import('./run-batch.js')).runBatch(ctx, inv);
   refuseBatchFlags(inv.flags);
   const { op, globals } = inv;
   const input = await readInput(ctx, inv);

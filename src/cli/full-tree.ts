@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { areas } from '../../registry/areas.js';
-import { builtins } from './builtins.js';
+import type { Builtins } from './builtin-entry.js';
 import type { Context } from './context.js';
 import { createRootProgram } from './program.js';
 import { addAreaCommands } from './tree.js';
@@ -9,9 +9,9 @@ import { addAreaCommands } from './tree.js';
  * Every command svc has, areas and builtins alike, on a fresh root: the tree `--help` reads one
  * branch of, whole. Completion and the reference manual walk it; nothing on it is ever run.
  */
-export async function buildFullTree(ctx: Context): Promise<Command> {
+export async function buildFullTree(ctx: Context, builtins: Builtins): Promise<Command> {
   const root = createRootProgram(ctx);
   for (const [name, area] of Object.entries(areas)) addAreaCommands(root, name, area.summary, await area.load(), ctx);
-  for (const builtin of Object.values(builtins)) (await builtin.load()).register(root, ctx);
+  for (const builtin of Object.values(builtins)) (await builtin.load()).register(root, ctx, builtins);
   return root;
 }

@@ -57,7 +57,7 @@ function refuseUndecodable(argv: readonly string[]): void {
 /** Builds only the branch argv names; an unknown or missing word gets every top-level name for help and suggestions. */
 async function addCommandsFor(program: Command, word: string | undefined, ctx: Context, argv: readonly string[]): Promise<void> {
   const builtin = word !== undefined && Object.hasOwn(builtins, word) ? builtins[word] : undefined;
-  if (builtin) return (await builtin.load()).register(program, ctx);
+  if (builtin) return (await builtin.load()).register(program, ctx, builtins);
   const area = word !== undefined && Object.hasOwn(areas, word) ? areas[word] : undefined;
   // The tree builder reads field meanings through zod's metadata: it loads with the area, which needs zod anyway.
   if (area) {

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Conf from 'conf';
-import { ConfigFileError, ownProfile, readConfigFile, type StoredConfig } from './config-file.js';
+import { ConfigFileError, ownProfile, readConfigFile, type StoredConfig } from './settings-file.js';
 import { withConfigLock } from './config-lock.js';
 import type { ProfileSettings } from './store.js';
 

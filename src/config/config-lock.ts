@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ConfigFileError } from './config-file.js';
+import { ConfigFileError } from './settings-file.js';
 
 /** The file operations the lock uses; tests inject faults into them (a full disk, a folder that refuses). */
 export interface LockFiles {

@@ -1,4 +1,4 @@
-import { CliError, ExitCode } from '../cli/errors.js';
+import { CliError, ExitCode } from '../errors.js';
 
 /**
  * Every numeric option and setting of svc, with its documented range (README, "Numbers"): one

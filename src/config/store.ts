@@ -22,3 +22,12 @@ export interface ConfigStore {
    */
   updateProfile(name: string, change: (current: ProfileSettings) => ProfileSettings): Promise<string[]>;
 }
+
+/**
+ * What resolving a profile's settings and credential reads of the world: the environment and the
+ * settings, loaded lazily. The CLI's Context is one; config/ and auth/ never import the CLI.
+ */
+export interface SettingsSource {
+  env: Record<string, string | undefined>;
+  config(): Promise<ConfigStore>;
+}

@@ -1,8 +1,8 @@
 import { api, followsBaseUrlRule } from '../../registry/api.js';
 import { resolveCredential, type Credential } from '../auth/credential.js';
-import type { Context } from '../cli/context.js';
-import { CliError, ExitCode } from '../cli/errors.js';
+import { CliError, ExitCode } from '../errors.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from './numeric-options.js';
+import type { SettingsSource } from './store.js';
 
 export interface GlobalOptions {
   baseUrl?: string;
@@ -28,7 +28,7 @@ export interface Target {
 /** More retries than this only delays the failure a script has to handle anyway. */
 export const MAX_RETRIES = NUMERIC_OPTIONS.retries.max;
 
-export const profileName = (ctx: Context, globals: GlobalOptions): string => globals.profile || ctx.env.SERVICE_PROFILE || 'default';
+export const profileName = (ctx: SettingsSource, globals: GlobalOptions): string => globals.profile || ctx.env.SERVICE_PROFILE || 'default';
 
 const LOOPBACK = /^(127(\.\d{1,3}){3}|\[::1\]|localhost)$/i;
 
@@ -53,7 +53,7 @@ export function checkBaseUrl(text: string, origin: string): string {
 }
 
 /** Base URL (`--base-url`, `SERVICE_BASE_URL`, the profile's), credential and timeout for a call. */
-export async function resolveTarget(ctx: Context, globals: GlobalOptions, options: { needCredential: boolean }): Promise<Target> {
+export async function resolveTarget(ctx: SettingsSource, globals: GlobalOptions, options: { needCredential: boolean }): Promise<Target> {
   const profile = profileName(ctx, globals);
   const timeoutMs = parseTimeout(globals.timeout) ?? (await profileTimeout(ctx, profile)) ?? 30_000;
   const retries = parseRetries(globals.retries, '--retries') ?? (await profileRetries(ctx, profile)) ?? 3;
@@ -70,7 +70,7 @@ export async function resolveTarget(ctx: Context, globals: GlobalOptions, option
   return { profile, baseUrl, credential, timeoutMs, retries, retryBaseMs };
 }
 
-async function resolveBaseUrl(ctx: Context, globals: GlobalOptions, profile: string): Promise<string> {
+async function resolveBaseUrl(ctx: SettingsSource, globals: GlobalOptions, profile: string): Promise<string> {
   if (globals.baseUrl) return checkBaseUrl(globals.baseUrl, '--base-url');
   if (ctx.env.SERVICE_BASE_URL) return checkBaseUrl(ctx.env.SERVICE_BASE_URL, 'SERVICE_BASE_URL');
   const stored = (await ctx.config()).profile(profile).baseUrl;
@@ -86,7 +86,7 @@ export function parseTimeout(text: string | undefined): number | undefined {
   return text === undefined ? undefined : Math.round(parseNumericOption(text, NUMERIC_OPTIONS.timeout) * 1000);
 }
 
-async function profileTimeout(ctx: Context, profile: string): Promise<number | undefined> {
+async function profileTimeout(ctx: SettingsSource, profile: string): Promise<number | undefined> {
   const seconds = (await ctx.config()).profile(profile).timeout;
   return seconds === undefined ? undefined : Math.round(parseNumericOption(seconds, NUMERIC_OPTIONS.timeout, `timeout of profile "${profile}"`) * 1000);
 }
@@ -96,7 +96,7 @@ export function parseRetries(value: unknown, origin: string): number | undefined
   return value === undefined ? undefined : parseNumericOption(value, NUMERIC_OPTIONS.retries, origin);
 }
 
-async function profileRetries(ctx: Context, profile: string): Promise<number | undefined> {
+async function profileRetries(ctx: SettingsSource, profile: string): Promise<number | undefined> {
   return parseRetries((await ctx.config()).profile(profile).retries, `retries of profile "${profile}"`);
 }
 

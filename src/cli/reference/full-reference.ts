@@ -1,9 +1,10 @@
 import { registry } from '../../../registry/index.js';
+import type { Builtins } from '../builtin-entry.js';
 import type { Context } from '../context.js';
 import { buildFullTree } from '../full-tree.js';
 import { type ReferenceModel, readReference } from './model.js';
 
 /** The reference of every command svc has; `ctx` is only held by the commands, never used. */
-export async function readFullReference(ctx: Context): Promise<ReferenceModel> {
-  return readReference(await buildFullTree(ctx), registry);
+export async function readFullReference(ctx: Context, builtins: Builtins): Promise<ReferenceModel> {
+  return readReference(await buildFullTree(ctx, builtins), registry);
 }

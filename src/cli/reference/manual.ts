@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtins } from '../builtins.js';
 import type { Context } from '../context.js';
 import { readFullReference } from './full-reference.js';
 import { commandPage } from './html-command.js';
@@ -29,7 +30,7 @@ const describeOnly = new Proxy({} as Context, {
 
 /** `npm run docs`: the HTML manual into `manualDir` and one man page per command into `manDir`. */
 export async function writeManual(options: { manualDir: string; manDir: string; readme: string; version: string }): Promise<{ pages: string[]; manPages: string[] }> {
-  const model = await readFullReference(describeOnly);
+  const model = await readFullReference(describeOnly, builtins);
   const intro = readmeTopics(options.readme, INTRO);
   const topics = readmeTopics(options.readme, TOPICS);
   const pages = new Map<string, string>([['index.html', indexPage(model, intro, topics)], ['style.css', STYLESHEET]]);

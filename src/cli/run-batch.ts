@@ -1,24 +1,24 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { buildOperationInput, type OperationInput } from '../input/operation-input.js';
-import type { Context } from '../cli/context.js';
-import { debugHooks } from '../cli/debug-trace.js';
-import { retryPolicy } from '../cli/dispatch.js';
-import { CliError, ExitCode, usageError } from '../cli/errors.js';
-import type { Invocation } from '../cli/execute.js';
-import { readCommandInput } from '../cli/input-usage.js';
+import type { Context } from './context.js';
+import { debugHooks } from './debug-trace.js';
+import { retryPolicy } from './dispatch.js';
+import { CliError, ExitCode, usageError } from './errors.js';
+import type { Invocation } from './invocation.js';
+import { readCommandInput } from './input-usage.js';
 import type { RetryOptions } from '../client/retry.js';
 import type { Transport } from '../client/transport.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { VERSION } from '../version.js';
-import { readCsvColumns, type Column } from './csv-columns.js';
-import { createLineCall, createLineProcessor, type ResultQuery } from './line-call.js';
-import { type BatchOptions, readBatchOptions, windowFor } from './options.js';
-import { runPipeline } from './pipeline.js';
-import { BatchTally, createProgressBar, type ProgressBar, summaryLine } from './progress.js';
-import { type LineOutcome, recordText } from './records.js';
-import { openRejects, type RejectsFile } from './rejects.js';
-import { type BatchStop, stopEnd, stoppedBatchError, watchBatchStop } from './stop.js';
-import { BatchInputError, type BatchSource, openBatchSource, type SourceRecord } from './source.js';
+import { readCsvColumns, type Column } from '../batch/csv-columns.js';
+import { createLineCall, createLineProcessor, type ResultQuery } from '../batch/line-call.js';
+import { type BatchOptions, readBatchOptions, windowFor } from '../batch/options.js';
+import { runPipeline } from '../batch/pipeline.js';
+import { BatchTally, createProgressBar, type ProgressBar, summaryLine } from '../batch/progress.js';
+import { type LineOutcome, recordText } from '../batch/records.js';
+import { openRejects, type RejectsFile } from '../batch/rejects.js';
+import { type BatchStop, stopEnd, stoppedBatchError, watchBatchStop } from '../batch/stop.js';
+import { BatchInputError, type BatchSource, openBatchSource, type SourceRecord } from '../batch/source.js';
 
 /**
  * `--input <file | ->`: one call per NDJSON line or CSV row, concurrently, one record per line on

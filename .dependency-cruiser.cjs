@@ -1,0 +1,51 @@
+// The project's architecture, checked in `npm test` (scripts/check-architecture.mjs): dependencies
+// point one way, cli -> batch/input/output/client/config/auth/mock/openapi -> registry, and nothing
+// imports in a circle, type-only imports and lazy import() included. No exceptions are listed.
+const MIDDLE = '^src/(batch|input|output|client|config|auth|mock|openapi)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A circle of imports (type-only and dynamic ones count) means two modules are one idea, or a shared part belongs below both.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'registry-is-the-bottom',
+      severity: 'error',
+      comment: 'registry/ is read by everything in src/ and reads nothing of it.',
+      from: { path: '^registry/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'middle-layers-never-reach-up-to-cli',
+      severity: 'error',
+      comment: 'batch, input, output, client, config, auth, mock and openapi are used by cli, never the other way round; a type both need lives below both.',
+      from: { path: MIDDLE },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'base-modules-import-only-the-registry',
+      severity: 'error',
+      comment: 'src/*.ts beside the folders (errors, version) sit under every layer.',
+      from: { path: '^src/[^/]+\\.ts$', pathNot: '^src/index\\.ts$' },
+      to: { path: '^src/', pathNot: '^src/[^/]+\\.ts$' },
+    },
+    {
+      name: 'library-entry-never-loads-the-cli',
+      severity: 'error',
+      comment: "The library (src/index.ts) is createClient and the registry; the CLI's commander tree is not part of it.",
+      from: { path: '^src/index\\.ts$' },
+      to: { path: '^src/cli/', reachable: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    // Resolved as TypeScript does (NodeNext: './x.js' is './x.ts'), from the folder depcruise runs in.
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};

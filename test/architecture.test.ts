@@ -1,0 +1,31 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+// The project's layers and no-circle rule (.dependency-cruiser.cjs, also run by `npm test`), on the
+// source and on a small tree that breaks them, so the check is seen to fail.
+const root = join(import.meta.dirname, '..');
+const exec = promisify(execFile);
+
+async function violations(cwd: string): Promise<string[]> {
+  const args = [join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json', 'src', 'registry'];
+  const { stdout } = await exec(process.execPath, args, { cwd, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout: string }) => error);
+  const { summary } = JSON.parse(stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[]; totalCruised: number } };
+  expect(summary.totalCruised).toBeGreaterThan(2);
+  return summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+}
+
+describe('architecture', () => {
+  it('holds: no import circle (type-only and lazy ones included), no import against the layers', async () => {
+    expect(await violations(root)).toEqual([]);
+  }, 60_000);
+
+  it('fails on a type-only circle, a layer reached upwards and a registry importing src', async () => {
+    expect(await violations(join(root, 'test/fixtures/layers'))).toEqual([
+      'middle-layers-never-reach-up-to-cli: src/config/settings.ts -> src/cli/show.ts',
+      'no-circular: src/cli/show.ts -> src/config/settings.ts',
+      'registry-is-the-bottom: registry/ops.ts -> src/config/settings.ts',
+    ]);
+  }, 60_000);
+});

@@ -8,7 +8,14 @@ export interface RecordedRequest {
   path: string;
   /** Header names in lower case; repeated headers joined with ", ". */
   headers: Record<string, string>;
+  /** The body as text; in the log, cut to its first 64 KiB, and empty for a request without an accepted token. */
   body: string;
+  /** In the log: whether the bearer token was accepted. */
+  authenticated?: boolean;
+  /** In the log: the body's full size in bytes, when not all of it was kept. */
+  bodyBytes?: number;
+  /** In the log: the body was over the mock's 1 MiB limit (answered 413). */
+  bodyTooLarge?: boolean;
 }
 
 export interface Incoming extends RecordedRequest {

@@ -18,6 +18,7 @@ const errorTypes: Record<number, { type: string; code: string }> = {
   401: { type: 'authentication_error', code: 'unauthorized' },
   403: { type: 'permission_error', code: 'forbidden' },
   404: { type: 'not_found_error', code: 'not_found' },
+  405: { type: 'invalid_request_error', code: 'method_not_allowed' },
   409: { type: 'conflict_error', code: 'conflict' },
   413: { type: 'invalid_request_error', code: 'payload_too_large' },
   429: { type: 'rate_limit_error', code: 'rate_limited' },

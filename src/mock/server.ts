@@ -7,8 +7,11 @@ import { readIncoming, toFetchRequest, writeReply, writeResponse, writeText, typ
 import { createFaultQueue, type Fault, faultAnswer, faultHeader, type FaultQueue, parseFault } from './faults.js';
 import type { Fixtures } from './fixture-schema.js';
 import { builtInFixtures } from './fixtures.js';
+import { registry } from '../../registry/index.js';
 import { answerUnknownRoute, createHandlers, toResponse } from './handlers.js';
 import { failure } from './reply.js';
+import { recordRequest } from './request-log.js';
+import { answerUndefinedRoute, createRouteTable, type RouteMatch } from './routes.js';
 import { createMockStore, type MockStore } from './state.js';
 
 export type { RecordedRequest } from './exchange.js';
@@ -31,7 +34,10 @@ export interface MockServer {
   url: string;
   origin: string;
   apiKey: string;
-  /** Every API request received, in order, recorded before faults and auth are applied. */
+  /**
+   * The most recent API requests (up to 1000), in order, recorded before faults are applied; each
+   * says whether its token was accepted, and bodies are cut to 64 KiB (src/mock/request-log.ts).
+   */
   requests: RecordedRequest[];
   /** A JSON snapshot of the workspace state. */
   state(): unknown;
@@ -72,6 +78,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     handlers: [],
     latencyMs: options.latencyMs ?? 0,
     closing: closing.signal,
+    routes: createRouteTable(Object.values(registry)),
   };
   const server = createServer({ keepAlive: true }, (req, res) => {
     serve(req, res, context).catch((error: unknown) => answerCrash(res, error));
@@ -106,6 +113,7 @@ interface ServingContext {
   handlers: HttpHandler[];
   latencyMs: number;
   closing: AbortSignal;
+  routes(method: string, pathname: string): RouteMatch;
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse, context: ServingContext): Promise<void> {
@@ -114,7 +122,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, context: Serving
     const target = { apiKey: context.apiKey, snapshot: () => context.store.snapshot(), requests: context.requests, reset: context.reset, faults: context.faults };
     return writeReply(res, answerControl(incoming, target));
   }
-  context.requests.push(recordOf(incoming));
+  recordRequest(context.requests, incoming, context.apiKey);
   if (incoming.tooLarge) return writeReply(res, failure(413, `The request body is over the ${maxBodyBytes}-byte limit.`));
   const fault = readFault(incoming, context.faults);
   if (fault && !fault.ok) return writeReply(res, failure(400, fault.message, { code: 'invalid_fault' }));
@@ -133,9 +141,12 @@ async function serve(req: IncomingMessage, res: ServerResponse, context: Serving
 async function answerApi(res: ServerResponse, incoming: Incoming, context: ServingContext): Promise<void> {
   // Only origin-form targets ("/v1/..."); an absolute URL or "*" is not a request for this service.
   if (!incoming.path.startsWith('/')) return writeReply(res, failure(400, `The request target "${incoming.path}" is not a path.`));
+  // A method or path no operation takes is answered here, before msw and the Fetch API see it.
+  const pathname = incoming.path.split('?')[0]!;
+  const match = context.routes(incoming.method, pathname);
+  if (match.kind !== 'operation') return writeReply(res, answerUndefinedRoute(match, incoming.method, pathname, incoming.headers.authorization, context.apiKey));
   const request = toFetchRequest(incoming, context.origin);
-  const isApiPath = /^\/v1(?:[/?]|$)/.test(incoming.path);
-  const response = isApiPath ? await getResponse(context.handlers, request) : undefined;
+  const response = await getResponse(context.handlers, request);
   await writeResponse(res, response ?? toResponse(answerUnknownRoute(request, context.apiKey)));
 }
 
@@ -145,10 +156,6 @@ function readFault(incoming: Incoming, queue: FaultQueue): ReturnType<typeof par
   if (value !== undefined) return parseFault(value);
   const queued: Fault | undefined = queue.next();
   return queued && { ok: true, fault: queued };
-}
-
-function recordOf({ method, path, headers, body }: Incoming): RecordedRequest {
-  return { method, path, headers, body };
 }
 
 /** Waits, unless the server closes first; false means stop, the connection is going away. */
@@ -167,7 +174,8 @@ function answerCrash(res: ServerResponse, error: unknown): void {
     res.destroy();
     return;
   }
-  writeReply(res, failure(500, `The mock server failed: ${error instanceof Error ? error.message : String(error)}`));
+  // A bug in the mock, never a request's fault: still the API's error shape.
+  writeReply(res, failure(500, `The mock could not answer this request: ${error instanceof Error ? error.message : String(error)}`));
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

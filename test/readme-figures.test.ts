@@ -2,10 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { badInputs } from './e2e/tables/bad-input-cases.js';
-import { concurrentLogins } from './e2e/tables/config-cases.js';
+import { concurrentLogins, concurrentWriteRounds, prototypeProfileNames, unusableSettings } from './e2e/tables/config-cases.js';
 import { exhaustedCases, faults, recoveringCases, writeCases } from './e2e/tables/fault-cases.js';
+import { sameFileCases } from './e2e/tables/file-cases.js';
 import { hostileCases } from './e2e/tables/hostile-cases.js';
 import { secretForms, secretOutputs } from './e2e/tables/secret-forms.js';
+import { interruptionCount } from './e2e/tables/interruption-cases.js';
+import { undefinedRequests } from './e2e/tables/mock-cases.js';
 import { secretRuns } from './e2e/tables/secret-runs.js';
 
 // The README's reliability figures are the sizes of the test tables, not numbers typed once.
@@ -30,6 +33,15 @@ describe('README reliability figures', () => {
     [`Secret forms a real server echoes back (${secretForms.length} forms, each through ${secretOutputs.length} outputs)`, secretForms.length * secretOutputs.length],
     ['Secrets leaked', 0],
     ['Concurrent logins, all kept', concurrentLogins],
+    ['Interruptions (SIGINT, SIGTERM, SIGHUP, a closed stdout) ended in order', interruptionCount],
+    ['Records lost to an interruption', 0],
+    ['Ways of naming a file svc reads or prints to, refused as an output', sameFileCases.length],
+    ['Lines lost to a shared or clobbered file', 0],
+    // Each round: three `config set`, an `auth logout` and an `auth login` at once.
+    ['Concurrent settings writes on one profile, all kept', concurrentWriteRounds * 5],
+    ['Unusable settings files refused in one line', unusableSettings.length],
+    ["Profiles named like JavaScript's own properties, kept", prototypeProfileNames.length],
+    ['Requests the API does not define, answered by the mock in its error shape', undefinedRequests.length],
   ])('%s: %i', (label, count) => {
     expect(figure(label)).toBe(count);
   });

@@ -25,8 +25,8 @@ export interface LineProcessorOptions {
   base: OperationInput;
   /** CSV input: the header's columns. */
   columns?: readonly Column[];
-  /** Without a signal: Ctrl-C stops taking lines but lets calls in flight finish. */
-  target: Omit<RequestTarget, 'signal'>;
+  /** Its signal is the second stop signal, not the first: the first stops taking lines but lets calls in flight finish. */
+  target: RequestTarget;
   /** Undefined for --dry-run: the request is recorded, not sent. */
   call?: LineCall;
   /** `--query`, applied to each successful result. */

@@ -36,6 +36,11 @@ export interface Context {
   config(): Promise<ConfigStore>;
   /** Aborted on Ctrl-C, SIGTERM or SIGHUP; its reason is an Interruption (src/cli/interruption.ts) naming which. */
   signal?: AbortSignal;
+  /**
+   * Aborted on a second stop signal, if a command asked for it: a batch draining its calls in flight
+   * then abandons them and records each as interrupted. Unasked for, a second signal exits at once.
+   */
+  hurry?: AbortSignal;
   /** Time and jitter of retry waits; the system clock when absent. */
   clock?: Clock;
   /** Set by `run` (src/cli/guarded-context.ts): every secret it learns is redacted from `io`. */

@@ -7,13 +7,14 @@ import { run } from './run.js';
 
 /** Wires the real world into a Context once; everything below receives it. */
 export function createProcessContext(): Context {
-  let interrupt: AbortController | undefined;
+  let interrupt: StopSignals | undefined;
   let transport: Transport | undefined;
   let store: Promise<ConfigStore> | undefined;
   let stdoutClosed: AbortController | undefined;
   const stdout = openProcessOutput(1, () => process.stdout, undefined, () => stdoutClosed?.abort());
   const stderr = openProcessOutput(2, () => process.stderr);
-  const stopSignal = () => (interrupt ??= abortOnStopSignals()).signal;
+  const stopSignals = () => (interrupt ??= abortOnStopSignals());
+  const stopSignal = () => stopSignals().stop.signal;
   return {
     io: {
       out: stdout.write,
@@ -63,22 +64,37 @@ export function createProcessContext(): Context {
     get signal() {
       return stopSignal();
     },
+    get hurry() {
+      const signals = stopSignals();
+      signals.hurryHeard = true;
+      return signals.hurry.signal;
+    },
   };
 }
 
+interface StopSignals {
+  stop: AbortController;
+  hurry: AbortController;
+  /** A command asked for `hurry`: a second signal is for it, not an exit. */
+  hurryHeard: boolean;
+}
+
 /**
- * The first stop signal (Ctrl-C, SIGTERM, SIGHUP) aborts what is in flight, with an Interruption
- * as the reason, so every command ends the same orderly way; a second one does not wait.
+ * The first stop signal (Ctrl-C, SIGTERM, SIGHUP) aborts `stop`, with an Interruption as the
+ * reason, so every command ends the same orderly way. A second one aborts `hurry` when a command
+ * asked for it (a draining batch abandons its calls in flight, yet records them); otherwise, and
+ * at a third, svc exits at once.
  */
-function abortOnStopSignals(): AbortController {
-  const controller = new AbortController();
+function abortOnStopSignals(): StopSignals {
+  const signals: StopSignals = { stop: new AbortController(), hurry: new AbortController(), hurryHeard: false };
   for (const name of STOP_SIGNALS) {
     process.on(name, () => {
-      if (controller.signal.aborted) process.exit(exitCodeOfSignal(name));
-      controller.abort(new Interruption(name));
+      if (!signals.stop.signal.aborted) return signals.stop.abort(new Interruption(name));
+      if (signals.hurry.signal.aborted || !signals.hurryHeard) process.exit(exitCodeOfSignal(name));
+      signals.hurry.abort(new Interruption(name));
     });
   }
-  return controller;
+  return signals;
 }
 
 /** The CLI entry: returns the exit code for bin/svc.js to set. */

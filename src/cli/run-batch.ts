@@ -95,7 +95,8 @@ async function runLines(ctx: Context, inv: Invocation, batch: Batch): Promise<vo
 
 async function drainLines(ctx: Context, inv: Invocation, { options, source, base, columns, target, rejects, query }: Batch, send: Transport, stop: BatchStop): Promise<void> {
   const hooks = inv.globals.debug ? debugHooks((text) => ctx.io.err(text), target.credential?.source, ctx.secrets?.redact) : {};
-  const requestTarget = { baseUrl: target.baseUrl, token: target.credential?.token, userAgent: `svc/${VERSION}`, timeoutMs: target.timeoutMs };
+  // A first stop signal lets the calls in flight finish; a second abandons them, each still recorded.
+  const requestTarget = { baseUrl: target.baseUrl, token: target.credential?.token, userAgent: `svc/${VERSION}`, timeoutMs: target.timeoutMs, signal: ctx.hurry };
   const call = inv.globals.dryRun ? undefined : createLineCall(inv.op, send, hooks, batchRetryPolicy(ctx, target, stop.signal));
   const tally = new BatchTally();
   // The bar would tear --debug's trace lines apart; a pipe or file gets no bar at all.

@@ -28,7 +28,7 @@ describe('concurrent writers on one profile', () => {
       expect(runs.map((run) => [run.code, run.stderr.includes('svc:')])).toEqual(Array(5).fill([0, false]));
       expect(stored(dir).profiles).toEqual({ ci: { timeout: 10 + round, retries: 2, baseUrl: 'https://eu.example.com/v1' }, other: { token: TOKEN(100 + round) } });
     }
-  });
+  }, 120_000); // a real process per write, on a loaded machine
 });
 
 describe.each(prototypeProfileNames)('a profile named %s', (name) => {
@@ -48,5 +48,5 @@ describe.each(prototypeProfileNames)('a profile named %s', (name) => {
     expect((await runSvc(['auth', 'status'], { env })).stdout).toContain('Credential:  none');
     expect((await runSvc(['auth', 'logout', '--profile', name], { env })).code).toBe(0);
     expect(stored(env.SVC_CONFIG_DIR).profiles).toEqual({ [name]: { baseUrl: mock.server.url, retries: 1 } });
-  });
+  }, 60_000); // nine svc runs in turn
 });

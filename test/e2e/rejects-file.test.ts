@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useMockForSvc } from '../support/mock-for-svc.js';
 import { freshConfigDir, SVC_BIN } from '../support/spawn-svc.js';
 import { spawnSvcProcess } from '../support/svc-process.js';
@@ -11,6 +11,11 @@ import { concurrentRejectRuns, sameFileCases } from './tables/file-cases.js';
 // The rejects file is never a file svc reads, nor standard output's, and two runs never share one
 // (issue #10): through real processes, real links, descriptors and redirections.
 const mock = useMockForSvc({ latencyMs: 20 });
+
+/** Input lines emptied or failed lines missing from a rejects file (README: "Lines lost to a shared or clobbered file"). */
+let linesLost = 0;
+afterAll(() => expect(linesLost).toBe(0));
+const countLost = (expected: string, actual: string) => (linesLost += expected.split('\n').filter((line) => line !== '' && !actual.split('\n').includes(line)).length);
 const svc = `"${process.execPath}" "${SVC_BIN}"`;
 /** Odd lines lack their email: each fails, unsent, and belongs in the rejects file. */
 const leads = (count: number) => Array.from({ length: count }, (_, i) => `${JSON.stringify(i % 2 ? { sequenceId: 'seq_123' } : { sequenceId: 'seq_123', email: `l${i + 1}@example.com` })}\n`).join('');
@@ -31,6 +36,7 @@ describe('a rejects file that is a file svc reads or standard output', () => {
     const run = await shell(script, folder);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(new RegExp(`^svc: --(rejects|save-html) \\S+ is ${role}; name another file\\n$`));
+    countLost(input, readFileSync(join(folder, 'leads.ndjson'), 'utf8'));
     expect(readFileSync(join(folder, 'leads.ndjson'), 'utf8')).toBe(input);
     expect(mock.server.requests).toEqual([]);
   });
@@ -61,6 +67,7 @@ describe('runs given the same rejects file', () => {
     }
     expect(await first.exited).toBe(1);
     const failedLines = input.split('\n').filter((line) => line !== '' && !line.includes('email'));
+    countLost(failedLines.join('\n'), readFileSync(rejects, 'utf8'));
     expect(readFileSync(rejects, 'utf8')).toBe(failedLines.map((line) => `${line}\n`).join(''));
     expect(mock.server.requests).toHaveLength(100); // only the first run's lines were sent
     expect(existsSync(`${rejects}.lock`)).toBe(false);

@@ -29,4 +29,4 @@ export const unusableSettings: readonly (readonly [what: string, text: string, p
 export const prototypeProfileNames = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
 
 /** Rounds of `config set` ×3, `auth logout` and `auth login` on one profile, all at once. */
-export const concurrentWriteRounds = 4;
+export const concurrentWriteRounds = 3;

@@ -18,7 +18,7 @@ export const stopSignals: StopSignalCase[] = [
 ];
 
 /** Where a signal lands in a batch: each is run with every stop signal. */
-export const batchScenes = ['mid-batch, with failed lines going to --rejects', 'while standard input sends nothing more'] as const;
+export const batchScenes = ['mid-batch, with failed lines going to --rejects', 'while standard input sends nothing more', 'a second signal abandons the calls in flight'] as const;
 
 /** Where a signal lands in a single call: each is run with every stop signal. */
 export const singleScenes = ['a write in flight', 'a read in flight', 'a wait between retries'] as const;

@@ -34,7 +34,7 @@ const refused: [string[], string][] = [
   [['api', 'GET', '//evil.example.com/x'], 'svc: <path>: the path cannot hold "//" (it would name another host or an empty segment): //evil.example.com/x\n'],
   [['api', 'GET', '/email//drafts'], 'svc: <path>: the path cannot hold "//" (it would name another host or an empty segment): /email//drafts\n'],
   [['api', 'GET', '/../admin'], 'svc: <path>: the path cannot hold a ".." segment; it is relative to the base URL and stays under it: /../admin\n'],
-  [['api', 'GET', 'a/%2E%2e/b'], 'svc: <path>: the path cannot hold a "%2E%2e" segment; it is relative to the base URL and stays under it: a/%2E%2e/b\n'],
+  [['api', 'GET', 'a/%2E%2e/b'], 'svc: <path>: the path cannot hold a ".." segment; it is relative to the base URL and stays under it (decoded: /a/../b): a/%2E%2e/b\n'],
   [['api', 'GET', '/a/./b'], 'svc: <path>: the path cannot hold a "." segment; it is relative to the base URL and stays under it: /a/./b\n'],
   [['api', 'GET', '/a\\..\\b'], 'svc: <path>: the path cannot hold a backslash: /a\\..\\b\n'],
   [['api', 'GET', '/a#frag'], 'svc: <path>: the path cannot hold a fragment (#): /a#frag\n'],

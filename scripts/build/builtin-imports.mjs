@@ -1,10 +1,10 @@
 // How the bundle imports Node built-ins (see builtinImports below for why).
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import ts from 'typescript';
 
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const NAMESPACE = 'node-builtin';
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /**
  * Built-ins that cost a lot to load and that svc's start-up only holds a reference to: commander
@@ -13,30 +13,39 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  */
 const LOAD_ON_FIRST_USE = new Set(['child_process']);
 
-const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The script kind TypeScript's parser should read a module as, from its file name. */
+const scriptKind = (fileName) => (/\.[cm]?tsx?$/.test(fileName) ? ts.ScriptKind.TS : ts.ScriptKind.JS);
 
 /**
  * The names one module imports from one built-in: `import a, { b, c as d } from 'node:x'` gives
  * { default: true, named: ['b', 'c'] }. Undefined when any import of it has another form
  * (`import * as`, a side-effect import, `export … from`), which then stays a plain ES import.
+ * Read with TypeScript's own parser, so comments, strings and type-only imports are what they are.
  */
-export function importedNames(source, specifier) {
-  const from = `\\s*from\\s*['"]${escapeRegExp(specifier)}['"]`;
-  const all = [...source.matchAll(new RegExp(`\\b(import|export)\\b([^;'"]*?)${from}|\\bimport\\s*['"]${escapeRegExp(specifier)}['"]`, 'g'))];
-  if (all.length === 0) return undefined;
+export function importedNames(source, specifier, fileName = 'module.ts') {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, scriptKind(fileName));
   const result = { default: false, named: new Set() };
-  for (const [, keyword, clause] of all) {
-    const parts = /^\s*(?:type\s+)?([\w$]+)?\s*,?\s*(?:\{([^}]*)\})?\s*$/.exec(clause ?? '');
-    if (keyword !== 'import' || !parts || /\*/.test(clause)) return undefined;
-    if (parts[1]) result.default = true;
-    for (const item of (parts[2] ?? '').split(',')) {
-      const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
-      if (!name || item.trim().startsWith('type ')) continue;
-      if (!IDENTIFIER.test(name)) return undefined;
-      result.named.add(name);
+  let found = false;
+  for (const statement of file.statements) {
+    const from = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+    if (from !== specifier) continue;
+    if (ts.isExportDeclaration(statement)) return undefined;
+    if (!ts.isImportDeclaration(statement)) continue;
+    found = true;
+    const clause = statement.importClause;
+    if (!clause) return undefined; // a side-effect import
+    if (clause.isTypeOnly) continue;
+    if (clause.name) result.default = true;
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) return undefined;
+    for (const element of bindings?.elements ?? []) {
+      if (element.isTypeOnly) continue;
+      const imported = element.propertyName ?? element.name;
+      if (!ts.isIdentifier(imported)) return undefined;
+      result.named.add(imported.text);
     }
   }
-  return result;
+  return found ? result : undefined;
 }
 
 /**
@@ -52,7 +61,7 @@ export const builtinImports = {
   setup(build) {
     build.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => {
       if (args.kind !== 'import-statement' || !BUILTINS.has(args.path)) return undefined;
-      const names = importedNames(readFileSync(args.importer, 'utf8'), args.path);
+      const names = importedNames(readFileSync(args.importer, 'utf8'), args.path, args.importer);
       if (!names) return { path: args.path, external: true };
       // One module per importer and built-in, holding just what that importer uses.
       return { path: `${args.path.replace(/^node:/, '')}:${args.importer}`, namespace: NAMESPACE, pluginData: names };

@@ -1,11 +1,13 @@
 // The esbuild settings for svc, shared by `npm run build` and the benchmark's variant bundles.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { builtinImports } from './builtin-imports.mjs';
 import { findSharedStartUpModules, startUpFile } from './start-up-file.mjs';
 
-export const repoRoot = new URL('../../', import.meta.url).pathname;
-const { version } = JSON.parse(readFileSync(new URL('package.json', `file://${repoRoot}`), 'utf8'));
+// fileURLToPath, not URL.pathname: a path with spaces (%20) or on Windows (/C:/…) must stay a path.
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
 // Some bundled CommonJS dependencies (undici, conf's) call require() for Node built-ins.
 const requireBanner = "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);";
@@ -29,9 +31,10 @@ const common = {
  * Built on its own, not beside the library, so chunks follow the CLI's lazy boundaries only:
  * every chunk is one more file for the loader to resolve at start-up.
  * `plugins` lets the benchmark swap in a generated registry; `write: false` with `metafile` lets
- * a test read what start-up loads without touching dist/.
+ * a test read what start-up loads without touching dist/. `keepStartUpTogether: false` builds
+ * without scripts/build/start-up-file.mjs, so test/build/start-up-bundle.test.ts can name what it saves.
  */
-export async function bundleCli({ outdir, plugins = [], metafile = false, write = true }) {
+export async function bundleCli({ outdir, plugins = [], metafile = false, write = true, keepStartUpTogether = true }) {
   const options = {
     ...common,
     entryPoints: { cli: 'src/cli/main.ts' },
@@ -42,9 +45,10 @@ export async function bundleCli({ outdir, plugins = [], metafile = false, write 
     external: ['msw', 'msw/*'],
     plugins: [builtinImports, ...plugins],
   };
+  if (!keepStartUpTogether) return build({ ...options, metafile, write });
   const { startUp, shared } = await findSharedStartUpModules(options);
-  const keepStartUpTogether = startUpFile({ startUp, shared, entry: './src/cli/main.ts', absWorkingDir: repoRoot });
-  return build({ ...options, entryPoints: { cli: 'start-up-entry' }, plugins: [keepStartUpTogether, ...options.plugins], metafile, write });
+  const together = startUpFile({ startUp, shared, entry: './src/cli/main.ts', absWorkingDir: repoRoot });
+  return build({ ...options, entryPoints: { cli: 'start-up-entry' }, plugins: [together, ...options.plugins], metafile, write });
 }
 
 /** The library (`import { createClient } from 'svc'`): one file, loaded whole by its users. */

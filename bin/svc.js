@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// svc needs Node.js 22+; say so in one line instead of failing on syntax or a missing API.
+// svc needs Node.js 22+; say so, and what to do, instead of failing on syntax or a missing API.
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 22) {
-  process.stderr.write(`svc: Node.js 22 or newer is required; this is ${process.version}\n`);
+  process.stderr.write(`svc: Node.js 22 or newer is required; this is ${process.version}. Install Node.js 22+, or use the standalone svc binary (it needs no Node.js), or, in a clone of svc, run \`npx svc\` (it uses the Node.js that \`npm install\` brought).\n`);
   process.exit(2);
 }
 const { enableCompileCache } = await import('node:module');

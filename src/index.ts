@@ -1,3 +1,5 @@
+// First: a Node.js that is too old stops here, with a sentence saying what to do.
+import './node-version.js';
 export { createClient } from './client/client.js';
 export type { Client, ClientOptions, CallInput, BodyOf, ParamsOf, QueryOf, ResponseOf } from './client/client.js';
 export type { CallError, CallResult, Issue } from './client/result.js';

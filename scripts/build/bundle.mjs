@@ -41,8 +41,6 @@ export async function bundleCli({ outdir, plugins = [], metafile = false, write 
     outdir,
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
-    // msw is only for `svc mock` and keeps its own module graph; everything else is bundled.
-    external: ['msw', 'msw/*'],
     plugins: [builtinImports, ...plugins],
   };
   if (!keepStartUpTogether) return build({ ...options, metafile, write });
@@ -53,7 +51,7 @@ export async function bundleCli({ outdir, plugins = [], metafile = false, write 
 
 /** The library (`import { createClient } from 'svc'`): one file, loaded whole by its users. */
 export function bundleLibrary({ outdir }) {
-  return build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir, external: ['msw', 'msw/*'], plugins: [builtinImports] });
+  return build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir, plugins: [builtinImports] });
 }
 
 /** The manual's writer (`npm run docs`, src/cli/reference/manual.ts): one file, run at build time only. */

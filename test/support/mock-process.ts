@@ -11,9 +11,13 @@ export interface MockProcess {
   stop(): Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
-/** Starts `svc mock --port 0` as its own process and waits for the base URL it announces. */
-export function startMockProcess(args: string[] = []): Promise<MockProcess> {
-  const child = spawn(process.execPath, [SVC_BIN, 'mock', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `svc mock --port 0` as its own process and waits for the base URL it announces. `command`
+ * is how svc is run: this checkout's bin/svc under this Node by default.
+ */
+export function startMockProcess(args: string[] = [], command: string[] = [process.execPath, SVC_BIN], env?: NodeJS.ProcessEnv): Promise<MockProcess> {
+  const [file, ...prefix] = command as [string, ...string[]];
+  const child = spawn(file, [...prefix, 'mock', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(env ? { env } : {}) });
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

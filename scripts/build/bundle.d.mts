@@ -4,3 +4,4 @@ export const repoRoot: string;
 export function bundleCli(options: { outdir: string; plugins?: Plugin[]; metafile?: boolean; write?: boolean; keepStartUpTogether?: boolean }): Promise<BuildResult<{ metafile: true; write: false }>>;
 export function bundleLibrary(options: { outdir: string }): Promise<BuildResult>;
 export function bundleManualWriter(options: { outfile: string }): Promise<BuildResult>;
+export function bundleStandalone(options: { outfile: string }): Promise<BuildResult>;

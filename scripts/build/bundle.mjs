@@ -58,3 +58,13 @@ export function bundleLibrary({ outdir }) {
 export function bundleManualWriter({ outfile }) {
   return build({ ...common, entryPoints: ['src/cli/reference/manual.ts'], outfile, sourcemap: false, external: ['msw', 'msw/*'], plugins: [builtinImports] });
 }
+
+/**
+ * The standalone binary's script (scripts/package/standalone.mjs): the whole CLI in one CommonJS
+ * file, since a Node single-executable application runs one script and can require only Node's
+ * built-ins. Lazy parts stay lazy: without splitting, esbuild turns each `await import()` into
+ * a module initialised on first use, so only the start-up code runs at start-up.
+ */
+export function bundleStandalone({ outfile }) {
+  return build({ ...common, entryPoints: ['src/cli/standalone.ts'], outfile, format: 'cjs', sourcemap: false, banner: {}, plugins: [builtinImports] });
+}

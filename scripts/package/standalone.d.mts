@@ -1,0 +1,3 @@
+export function standaloneUnsupportedReason(): string | undefined;
+export const standaloneName: string;
+export function buildStandalone(options: { output: string }): Promise<void>;

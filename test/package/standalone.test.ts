@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildStandalone, standaloneName, standaloneUnsupportedReason } from '../../scripts/package/standalone.mjs';
+import { type MockProcess, startMockProcess } from '../support/mock-process.js';
+import { tempFolder } from '../support/temp-folder.js';
+
+// Issue 11: the standalone binary (npm run package) runs every command with no Node on the machine:
+// its environment is `env -i PATH=/nonexistent` plus a settings folder, so no node can be found.
+const exec = promisify(execFile);
+const unsupported = standaloneUnsupportedReason();
+const work = tempFolder('svc-standalone-test-');
+const binary = join(work, standaloneName);
+const noNode = { PATH: '/nonexistent', SVC_CONFIG_DIR: join(work, 'config') };
+let mock: MockProcess;
+
+/** Runs the binary; resolves with its exit code and output whatever the code. */
+async function svc(args: string[], env: Record<string, string> = {}, input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = exec(binary, args, { env: { ...noNode, ...env }, timeout: 30_000 });
+  if (input !== undefined) child.child.stdin!.end(input);
+  return child.then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }));
+}
+
+describe.skipIf(unsupported !== undefined)(`the standalone binary${unsupported ? ` (skipped: ${unsupported})` : ''}`, () => {
+  beforeAll(async () => {
+    await buildStandalone({ output: binary });
+    mock = await startMockProcess([], [binary], noNode);
+  }, 600_000);
+  afterAll(() => mock?.stop());
+
+  const api = () => ({ SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey });
+
+  it('is one executable file that needs no Node.js: version, help, ops, openapi, completion', async () => {
+    expect(statSync(binary).mode & 0o111).not.toBe(0);
+    expect(await svc(['--version'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc \d+\.\d+\.\d+/), stderr: '' });
+    expect((await svc(['--help'])).stdout).toContain('Usage: svc');
+    expect((await svc(['ops'])).stdout).toContain('email_drafts_get');
+    expect((await svc(['openapi', '--format', 'yaml'])).stdout).toMatch(/^openapi: 3\.1/m);
+    expect((await svc(['completion', 'bash'])).stdout).toContain('complete -');
+    expect(await svc(['email', 'drafts', 'get'])).toMatchObject({ code: 2, stdout: '' });
+  });
+
+  it('config and auth keep their settings', async () => {
+    expect((await svc(['config', 'set', 'timeout', '12'])).code).toBe(0);
+    expect((await svc(['config', 'get', 'timeout'])).stdout.trim()).toBe('12');
+    expect((await svc(['auth', 'login'], {}, 'svc_agent_standalone_test_token\n')).code).toBe(0);
+    const status = await svc(['auth', 'status']);
+    expect(status.code).toBe(0);
+    expect(status.stdout + status.stderr).not.toContain('svc_agent_standalone_test_token');
+  });
+
+  it('its svc mock serves its calls: the six operations, svc api and a batch', async () => {
+    await fetch(`${mock.origin}/_mock/reset`, { method: 'POST', headers: { authorization: `Bearer ${mock.apiKey}` } });
+    const calls: [string[], RegExp][] = [
+      [['email', 'drafts', 'get', 'dr_123'], /"draftId": "dr_123"/],
+      [['campaigns', 'person', 'add', 'seq_123', '--email', 'ada@example.com'], /"enrollmentId"/],
+      [['crm', 'entries', 'create', 'deals', '--data', 'name=Acme'], /"entryId"/],
+      [['email', 'templates', 'preview', 'tpl_welcome', '--data', 'firstName=Ada', '--data', 'company=Acme'], /Welcome, Ada/],
+      [['files', 'delete', 'notes/todo.md'], /"path": "notes\/todo.md"/],
+      [['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--output', 'ndjson'], /"status"/],
+      [['api', 'GET', '/email/drafts/dr_456', '--query', 'draftId'], /"dr_456"/],
+    ];
+    for (const [args, output] of calls) expect(await svc(args, api()), args.join(' ')).toMatchObject({ code: 0, stdout: expect.stringMatching(output) });
+    const input = join(work, 'drafts.ndjson');
+    writeFileSync(input, '{"draftId":"dr_123"}\n{"draftId":"dr_nope"}\n');
+    const batch = await svc(['email', 'drafts', 'get', '--input', input, '--concurrency', '1'], api());
+    expect(batch.code).toBe(1);
+    expect(batch.stdout.trim().split('\n').map((line) => JSON.parse(line).status)).toEqual([200, 404]);
+    const received = (await fetch(`${mock.origin}/_mock/requests`, { headers: { authorization: `Bearer ${mock.apiKey}` } }).then((response) => response.json())) as { method: string; path: string }[];
+    expect(received.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /v1/email/drafts/dr_123',
+      'POST /v1/campaigns/seq_123/person',
+      'POST /v1/crm/objects/deals/entries',
+      'POST /v1/email/templates/tpl_welcome/preview',
+      'DELETE /v1/files',
+      'GET /v1/crm/tasks/series/ser_weekly/occurrences',
+      'GET /v1/email/drafts/dr_456',
+      'GET /v1/email/drafts/dr_123',
+      'GET /v1/email/drafts/dr_nope',
+    ]);
+  });
+});

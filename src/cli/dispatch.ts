@@ -39,7 +39,7 @@ export async function dispatch(ctx: Context, d: Dispatch): Promise<void> {
     return;
   }
   await d.beforeSend?.();
-  const hooks = d.globals.debug ? debugHooks((text) => ctx.io.err(text), credential?.source, ctx.secrets?.redact) : {};
+  const hooks = d.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), credential?.source, ctx.secrets?.redact), ...(ctx.clock ? { now: () => ctx.clock!.now() } : {}) } : {};
   const result = await sendRequest(d.op, d.request, ctx.send, hooks, retryPolicy(ctx, d.target));
   if (!result.ok) return reportResult(ctx, { op: d.op, input: d.input, result, presenter: d.presenter });
   try {

@@ -94,14 +94,16 @@ async function runLines(ctx: Context, inv: Invocation, batch: Batch): Promise<vo
 }
 
 async function drainLines(ctx: Context, inv: Invocation, { options, source, base, columns, target, rejects, query }: Batch, send: Transport, stop: BatchStop): Promise<void> {
-  const hooks = inv.globals.debug ? debugHooks((text) => ctx.io.err(text), target.credential?.source, ctx.secrets?.redact) : {};
+  // Time comes from the context (a test's clock ticks without sleeping); performance.now in production.
+  const now = ctx.clock ? () => ctx.clock!.now() : () => performance.now();
+  const hooks = inv.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), target.credential?.source, ctx.secrets?.redact), now } : {};
   // A first stop signal lets the calls in flight finish; a second abandons them, each still recorded.
   const requestTarget = { baseUrl: target.baseUrl, token: target.credential?.token, userAgent: `svc/${VERSION}`, timeoutMs: target.timeoutMs, signal: ctx.hurry };
   const call = inv.globals.dryRun ? undefined : createLineCall(inv.op, send, hooks, batchRetryPolicy(ctx, target, stop.signal));
   const tally = new BatchTally();
   // The bar would tear --debug's trace lines apart; a pipe or file gets no bar at all.
-  const bar = ctx.io.stderrIsTTY && !inv.globals.debug ? createProgressBar(tally, { draw: (line) => (ctx.io.status ?? ctx.io.err)(line), totalBytes: source.size }) : undefined;
-  const started = performance.now();
+  const bar = ctx.io.stderrIsTTY && !inv.globals.debug ? createProgressBar(tally, { draw: (line) => (ctx.io.status ?? ctx.io.err)(line), totalBytes: source.size, now }) : undefined;
+  const started = now();
   const end = await runPipeline({
     entries: source.records,
     concurrency: options.concurrency,
@@ -115,7 +117,7 @@ async function drainLines(ctx: Context, inv: Invocation, { options, source, base
   });
   bar?.clear();
   const cause = stop.cause(end);
-  const summary = summaryLine(tally, (performance.now() - started) / 1000, cause ? stopEnd(cause) : 'complete', { rejects: options.rejects, dryRun: inv.globals.dryRun });
+  const summary = summaryLine(tally, (now() - started) / 1000, cause ? stopEnd(cause) : 'complete', { rejects: options.rejects, dryRun: inv.globals.dryRun });
   if (cause) throw stoppedBatchError(cause, summary);
   if (tally.failed > 0) throw new CliError(summary, ExitCode.api);
   ctx.io.err(`svc: ${summary}\n`);

@@ -11,6 +11,8 @@ export interface CallHooks {
   onResponse?(response: { status: number; headers: Record<string, string>; body: string }, ms: number): void;
   /** Sees the decision after each failed attempt that another attempt might fix. */
   onRetryDecision?(decision: RetryDecision & { attempt: number; attempts: number }): void;
+  /** The clock `onResponse` is timed by, in ms (the caller's; `performance.now` when absent). */
+  now?(): number;
 }
 
 /**
@@ -63,10 +65,11 @@ async function sendOnce<T>(op: OperationSpec, request: HttpRequest, send: Transp
   if (request.signal?.aborted) return { ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message: 'the request was interrupted', sent: false } };
   hooks.onRequest?.(request, attempt);
   // Timed only for --debug: the performance global loads perf_hooks (~1 ms) on first use.
-  const started = hooks.onResponse ? performance.now() : 0;
+  const now = hooks.now ?? (() => performance.now());
+  const started = hooks.onResponse ? now() : 0;
   try {
     const response = await send(request);
-    hooks.onResponse?.(response, performance.now() - started);
+    if (hooks.onResponse) hooks.onResponse(response, now() - started);
     return readResponse<T>(op, response);
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;

@@ -169,7 +169,10 @@ describe('batch on a terminal and at the edges', () => {
 
   it('draws a progress bar on a terminal only, and always ends with a summary line', async () => {
     const stdin = ndjson(...Array.from({ length: 5 }, (_, i) => ({ sequenceId: 'seq_1', email: `p${i}@x.io` })));
-    const onTerminal = createFakeContext({ tty: true, respond: async () => (await new Promise((r) => setTimeout(r, 30)), enrolled()), stdin });
+    const onTerminal = createFakeContext({ tty: true, respond: enrolled, stdin });
+    // The context's clock moves 30 ms each time it is read: the bar redraws and shows a rate, and no test sleeps.
+    let time = 0;
+    onTerminal.ctx.clock = { ...onTerminal.ctx.clock!, now: () => (time += 30) };
     expect(await run(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '1'], onTerminal.ctx)).toBe(0);
     expect(onTerminal.err()).toMatch(/\r\d done · 0 failed · \d+\/s\u001b\[K/);
     expect(onTerminal.err()).toMatch(/\r\u001b\[Ksvc: 5 lines: 5 succeeded, 0 failed in /);
@@ -207,9 +210,14 @@ describe('batch on a terminal and at the edges', () => {
     const controller = new AbortController();
     const fake = createFakeContext({ respond: () => json(503, { error: { message: 'busy', type: 'api_error', code: 'unavailable' } }), stdin: ndjson({ draftId: 'dr_1' }, { draftId: 'dr_2' }) });
     fake.ctx.signal = controller.signal;
-    fake.ctx.clock = { ...fake.ctx.clock!, sleep: (_ms, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')))) };
+    let waiting!: () => void;
+    const inRetryWait = new Promise<void>((resolve) => (waiting = resolve));
+    fake.ctx.clock = {
+      ...fake.ctx.clock!,
+      sleep: (_ms, signal) => new Promise((_resolve, reject) => (signal?.addEventListener('abort', () => reject(new Error('aborted'))), waiting())),
+    };
     const running = run(['email', 'drafts', 'get', '--input', '-', '--concurrency', '1'], fake.ctx);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await inRetryWait; // the batch is waiting to retry line 1: Ctrl-C now
     controller.abort();
     expect(await running).toBe(130);
     expect(fake.requests).toHaveLength(1);

@@ -6,6 +6,8 @@ import { concurrentLogins, concurrentWriteRounds, prototypeProfileNames, unusabl
 import { exhaustedCases, faults, recoveringCases, writeCases } from './e2e/tables/fault-cases.js';
 import { sameFileCases } from './e2e/tables/file-cases.js';
 import { hostileCases } from './e2e/tables/hostile-cases.js';
+import { hostileInputs } from './e2e/tables/hostile-inputs.js';
+import { pathEscapes } from './e2e/tables/path-escapes.js';
 import { secretForms, secretOutputs } from './e2e/tables/secret-forms.js';
 import { interruptionCount } from './e2e/tables/interruption-cases.js';
 import { undefinedRequests } from './e2e/tables/mock-cases.js';
@@ -31,6 +33,7 @@ describe('README reliability figures', () => {
     // Both credential sources run every command; plus the login and the logout around them.
     ['Command runs checked for a canary token', 2 * secretRuns.length + 2],
     [`Secret forms a real server echoes back (${secretForms.length} forms, each through ${secretOutputs.length} outputs)`, secretForms.length * secretOutputs.length],
+    ['Hostile inputs: files in every line ending, encoding and size, and paths that would leave the base URL', hostileInputs.length + pathEscapes.length],
     ['Secrets leaked', 0],
     ['Concurrent logins, all kept', concurrentLogins],
     ['Interruptions (SIGINT, SIGTERM, SIGHUP, a closed stdout) ended in order', interruptionCount],

@@ -17,6 +17,8 @@ interface Scan {
   /** Inside a quoted cell that goes on past the end of the line. */
   quoted: boolean;
   problem?: string;
+  /** Too long to keep, or not UTF-8 text: the row cannot be repeated faithfully in a rejects file. */
+  dropRaw?: boolean;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function* parseCsvRecords(lines: AsyncIterable<SourceLine>): AsyncG
       open = { record, scan: { cells: [], cell: '', quoted: false }, bytes: Buffer.byteLength(source.text) };
       if (source.tooLong) open.scan.problem = tooLongProblem;
       else scanLine(source.text, open.scan);
+      if (source.invalid) [open.scan.problem, open.scan.dropRaw] = [open.scan.problem ?? source.invalid, true];
     } else {
       continueRecord(open, source);
     }
@@ -65,14 +68,15 @@ function continueRecord(open: { record: CsvRecord; scan: Scan; bytes: number }, 
   open.scan.cell += eol; // the line break inside the quoted cell, as it was
   open.record.raw += source.text + source.eol;
   scanLine(source.text, open.scan);
+  if (source.invalid) [open.scan.problem, open.scan.dropRaw] = [open.scan.problem ?? source.invalid, true];
 }
 
-const lastEol = (raw: string): string => (raw.endsWith('\r\n') ? '\r\n' : '\n');
+const lastEol = (raw: string): string => (raw.endsWith('\r\n') ? '\r\n' : raw.endsWith('\r') ? '\r' : '\n');
 
 const tooLongProblem = `the row is longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB, so it was not kept (nor copied to a rejects file)`;
 
 function finish(record: CsvRecord, scan: Scan): CsvRecord {
-  if (scan.problem) return { ...record, raw: scan.problem === tooLongProblem ? '' : record.raw, problem: scan.problem };
+  if (scan.problem) return { ...record, raw: scan.dropRaw || scan.problem === tooLongProblem ? '' : record.raw, problem: scan.problem };
   return { ...record, cells: scan.cells };
 }
 

@@ -19,7 +19,7 @@ export interface RejectsFile {
  */
 export function openRejects(path: string, header: string | undefined, guarded: readonly FileIdentity[]): RejectsFile {
   const { fd, release } = openLocked(path, guarded);
-  const write = (raw: string) => writeSync(fd, /\n$/.test(raw) ? raw : `${raw}\n`); // the input's last line may lack a break
+  const write = (raw: string) => writeSync(fd, /[\r\n]$/.test(raw) ? raw : `${raw}\n`); // the input's last line may lack a break
   if (header !== undefined) write(header);
   let open = true;
   return {

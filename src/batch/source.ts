@@ -73,6 +73,7 @@ const tooLongProblem = 'the line is longer than 1 MiB, so it was not kept (nor c
 async function* ndjsonRecords(lines: AsyncIterable<SourceLine>): AsyncGenerator<SourceRecord> {
   for await (const line of lines) {
     if (line.tooLong) yield { line: line.number, raw: '', endOffset: line.endOffset, problem: tooLongProblem };
+    else if (line.invalid) yield { line: line.number, raw: '', endOffset: line.endOffset, problem: line.invalid };
     else if (line.text.trim() !== '') yield { line: line.number, raw: line.text + line.eol, endOffset: line.endOffset };
   }
 }

@@ -1,5 +1,5 @@
 // node:fs, not node:fs/promises: that one loads readline and file watchers on every call (~1 ms).
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 
 export class BodySourceError extends Error {}
 
@@ -48,15 +48,34 @@ export function describeFsError(error: unknown): string {
 }
 
 async function readBodyFile(file: string): Promise<string> {
+  return readTextFile(file, MAX_BODY_FILE_BYTES);
+}
+
+/** A body file larger than this is a mistake (a log, a disk image), not a request body. */
+export const MAX_BODY_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads a file svc is given (`--body @file`, `--fixtures`): UTF-8 (a byte-order mark is dropped),
+ * any line endings (JSON reads CR, LF and CRLF alike), at most `maxBytes`. Anything else is a
+ * BodySourceError that says what is wrong and the limit; nothing is ever taken as empty.
+ */
+export function readTextFile(file: string, maxBytes: number): string {
   let bytes: Uint8Array;
   try {
+    const size = statSync(file).size;
+    if (size > maxBytes) throw new BodySourceError(`${file} is ${mebibytes(size)}, over the ${mebibytes(maxBytes)} limit`);
     bytes = readFileSync(file);
   } catch (error) {
+    if (error instanceof BodySourceError) throw error;
     throw new BodySourceError(`cannot read ${file}: ${describeFsError(error)}`);
   }
+  if (bytes.length > maxBytes) throw new BodySourceError(`${file} is over the ${mebibytes(maxBytes)} limit`); // a pipe or device has no size
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new BodySourceError(`${file} is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8`);
   try {
     return strictUtf8.decode(bytes); // also drops a leading byte-order mark
   } catch {
     throw new BodySourceError(`${file} is not valid UTF-8`);
   }
 }
+
+const mebibytes = (bytes: number): string => (bytes < 1024 * 1024 ? `${bytes} bytes` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`);

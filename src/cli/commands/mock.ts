@@ -1,5 +1,5 @@
+import { BodySourceError, readTextFile } from '../../input/body-source.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describeFaults } from '../../mock/faults.js';
 import { parseFixtures, type Fixtures } from '../../mock/fixture-schema.js';
@@ -48,14 +48,19 @@ function serverOptions(options: MockOptions): MockServerOptions {
   return result;
 }
 
+/** The state is held in memory: a fixtures file is a workspace's worth of records, not a dump. */
+const MAX_FIXTURES_BYTES = 16 * 1024 * 1024;
+
 // Every failure is one sentence naming the file, since it is the user's file that is wrong.
 function readFixtures(file: string): Fixtures {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readTextFile(file, MAX_FIXTURES_BYTES);
   } catch (error) {
-    throw usageError(`--fixtures: cannot read ${file}: ${(error as Error).message}`);
+    if (!(error instanceof BodySourceError)) throw error;
+    throw usageError(`--fixtures: ${error.message}`);
   }
+  if (text.trim() === '') throw usageError(`--fixtures: ${file} is empty; expected a JSON fixtures file`);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -72,7 +72,7 @@ describe('svc mock', () => {
   });
 
   it.each([
-    [['--fixtures', '/nonexistent/svc.json'], /^--fixtures: cannot read \/nonexistent\/svc\.json: ENOENT/],
+    [['--fixtures', '/nonexistent/svc.json'], /^--fixtures: cannot read \/nonexistent\/svc\.json: no such file$/],
     [['--fixtures', tempFile('bad.json', '{"drafts": ')], /^--fixtures: .*bad\.json is not JSON: /],
     [['--fixtures', tempFile('typo.json', '{"draft": {}}')], /^--fixtures: .*typo\.json is not a fixtures file: \(top level\): Unrecognized key: "draft"$/],
     [['--fixtures', tempFile('wrong.json', '{"drafts": {"dr_1": {"revision": "3"}}}')], /is not a fixtures file: drafts\.dr_1\.syncStatus: .*; drafts\.dr_1\.revision: /],

@@ -76,6 +76,12 @@ export class Terminal {
     return screen.slice(0, screen.indexOf(marker));
   }
 
+  /** The pane's title, as escape sequences (OSC 0 and 2) would set it. */
+  async title(): Promise<string> {
+    const { stdout } = await exec('tmux', ['-S', this.socket, 'display-message', '-p', '-t', 'main', '#{pane_title}']);
+    return stdout.trim();
+  }
+
   async close(): Promise<void> {
     await exec('tmux', ['-S', this.socket, 'kill-server']).catch(() => undefined);
   }

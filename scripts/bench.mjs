@@ -1,5 +1,6 @@
 // npm run bench: svc's start-up and single-call cost against bare Node (issue #7). Builds a variant
-// CLI with 1,000 generated operations, starts `svc mock` on loopback, runs each case and its
+// CLI with 1,000 generated operations, installs the npm package from its tarball and builds the
+// standalone binary (issue 11), starts `svc mock` on loopback, runs each case and its
 // baseline alternately, and prints a Markdown table of medians, ratios and targets. Exits 1 when a
 // case misses its target, so the rule "import heavy modules lazily" is guarded by a number. Then the
 // batch section (scripts/bench/batch.mjs); `--only batch` runs that alone.
@@ -14,6 +15,7 @@ import { defineCases } from './bench/cases.mjs';
 import { startMock } from './bench/mock-process.mjs';
 import { allPass, formatTable, summarize } from './bench/report.mjs';
 import { buildCliVariant } from './bench/cli-variant.mjs';
+import { installBoth } from './bench/installs.mjs';
 import { syntheticRegistryPlugin } from './bench/synthetic-registry.mjs';
 import { hasHyperfine, outputOf, peakMemoryAlternately, timeAlternately } from './bench/timing.mjs';
 
@@ -42,9 +44,12 @@ try {
   // The registry row compares two builds that differ only in their registry, side by side.
   const realBin = await buildCliVariant({ repoRoot, folder: join(work, 'real') });
   const syntheticBin = await buildCliVariant({ repoRoot, folder: join(work, 'synthetic'), plugins: [syntheticRegistryPlugin({ repoRoot, count: 1000 })] });
-  const cases = defineCases({ svcBin, realBin, syntheticBin, url: mock.url, apiKey: mock.apiKey, configDir: join(work, 'config') });
+  const wanted = (name) => !values.only || name.includes(values.only);
+  const log = (line) => process.stderr.write(`${line}\n`);
+  const { installedBin, standaloneBin } = wanted('Standalone binary: --version') || wanted('Standalone binary: GET') ? await installBoth(work, log) : {};
+  const cases = defineCases({ svcBin, realBin, syntheticBin, installedBin, standaloneBin, url: mock.url, apiKey: mock.apiKey, configDir: join(work, 'config') });
   const started = performance.now();
-  const rows = cases.filter((kase) => !values.only || kase.name.includes(values.only)).map(measure);
+  const rows = cases.filter((kase) => wanted(kase.name)).map(measure);
   process.stdout.write(`\n${machine()}; ${runs} runs per timing case, ${memoryRuns} per memory case; ${((performance.now() - started) / 1000).toFixed(0)} s\n\n${formatTable(rows)}\n`);
   process.exitCode = allPass(rows) ? 0 : 1;
   // Batch mode (issue #6): its own svc mock process, its own table.

@@ -9,9 +9,10 @@ const DEAL = { data: { name: 'Bench renewal', amount: 12000 } };
 /**
  * The cases, given where things are: `svcBin` (the built CLI), `realBin` and `syntheticBin` (the
  * CLI built again side by side, with the real registry and with 1,000 generated operations), the
- * mock's `url` and `apiKey`, and an empty settings folder.
+ * mock's `url` and `apiKey`, an empty settings folder, and the npm package installed globally
+ * (`installedBin`, its bin/svc.js) beside the standalone binary (`standaloneBin`).
  */
-export function defineCases({ svcBin, realBin, syntheticBin, url, apiKey, configDir }) {
+export function defineCases({ svcBin, realBin, syntheticBin, installedBin, standaloneBin, url, apiKey, configDir }) {
   const node = process.execPath;
   // Every command gets the same environment; SVC_CONFIG_DIR keeps the user's settings out of it.
   const env = { ...process.env, SERVICE_BASE_URL: url, SERVICE_API_KEY: apiKey, SVC_CONFIG_DIR: configDir, NO_COLOR: '1' };
@@ -39,5 +40,14 @@ export function defineCases({ svcBin, realBin, syntheticBin, url, apiKey, config
       expect: /agentconfig/,
     },
     { name: 'Peak memory, GET', svc: svcGet, baseline: oneLinerGet, target: 1.3, memory: true },
+    // The binary must be no slower than the npm-installed svc (run by its bin, with its compile cache).
+    { name: 'Standalone binary: --version', svc: { label: 'svc --version (binary)', argv: [standaloneBin, '--version'], env }, baseline: command('svc --version (npm -g)', installedBin, '--version'), target: 1.0, expect: /^svc \d/ },
+    {
+      name: 'Standalone binary: GET',
+      svc: { label: 'svc email drafts get (binary)', argv: [standaloneBin, 'email', 'drafts', 'get', 'dr_123'], env },
+      baseline: command('svc email drafts get (npm -g)', installedBin, 'email', 'drafts', 'get', 'dr_123'),
+      target: 1.0,
+      expect: /"draftId": "dr_123"/,
+    },
   ];
 }

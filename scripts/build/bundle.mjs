@@ -66,5 +66,7 @@ export function bundleManualWriter({ outfile }) {
  * a module initialised on first use, so only the start-up code runs at start-up.
  */
 export function bundleStandalone({ outfile }) {
-  return build({ ...common, entryPoints: ['src/cli/standalone.ts'], outfile, format: 'cjs', sourcemap: false, banner: {}, plugins: [builtinImports] });
+  // Minified: V8 reads the whole script at every start (2.4 MB, 1.3 MB minified), ~10% of the
+  // binary's CPU time for --version. svc prints no stack traces, so nothing needs the names.
+  return build({ ...common, entryPoints: ['src/cli/standalone.ts'], outfile, format: 'cjs', sourcemap: false, minify: true, banner: {}, plugins: [builtinImports] });
 }

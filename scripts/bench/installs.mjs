@@ -1,0 +1,18 @@
+// The two ways in that `npm run bench` compares (issue 11): the npm package installed globally from
+// its tarball, as a user gets it, and the standalone binary (npm run package), built into `work`.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildStandalone, standaloneName } from '../package/standalone.mjs';
+import { npm, packFromCopy } from '../package/tarball.mjs';
+
+export async function installBoth(work, log) {
+  const packing = join(work, 'pack');
+  mkdirSync(packing);
+  log('packing the npm package and installing it globally…');
+  const { tarball } = await packFromCopy(packing);
+  await npm(['install', '--global', '--prefix', join(work, 'global'), tarball], { cwd: packing, home: packing });
+  log('building the standalone binary…');
+  const standaloneBin = join(work, standaloneName);
+  await buildStandalone({ output: standaloneBin });
+  return { installedBin: join(work, 'global', 'lib', 'node_modules', 'svc', 'bin', 'svc.js'), standaloneBin };
+}

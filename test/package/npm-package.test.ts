@@ -5,7 +5,10 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npm, packFromCopy } from '../../scripts/package/tarball.mjs';
+import { operationFields } from '../../registry/fields.js';
+import { registry } from '../../registry/index.js';
 import { startMockServer } from '../../src/mock/server.js';
+import { manAvailable } from '../docs/manual-files.js';
 import { startMockProcess } from '../support/mock-process.js';
 import { tempFolder } from '../support/temp-folder.js';
 import { consumerPackage, consumerTsconfig, goodFile, misspeltFile } from './consumer-files.js';
@@ -85,6 +88,14 @@ describe('npm install -g <tarball>', () => {
     expect(JSON.parse(stdout)).toMatchObject({ draftId: 'dr_456' });
     expect(mock.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/email/drafts/dr_456']);
   }, 120_000);
+
+  it.skipIf(!manAvailable)(`installs a man page per command: man svc-campaigns-person-add shows every flag's meaning${manAvailable ? '' : ' (skipped: man is not installed; CI installs man-db)'}`, async () => {
+    const env = { PATH: '/usr/bin:/bin', HOME: work, MANPATH: join(prefix, 'share', 'man'), MANWIDTH: '200', MANPAGER: 'cat', PAGER: 'cat' };
+    const { stdout } = await exec('man', ['svc-campaigns-person-add'], { env });
+    expect(stdout).toMatch(/^SVC-CAMPAIGNS-PERSON-ADD\(1\)/);
+    for (const field of operationFields(registry.campaigns_person_add)) expect(stdout).toContain(field.description);
+    expect((await exec('man', ['svc'], { env })).stdout).toMatch(/^SVC\(1\)/);
+  }, 60_000);
 });
 
 /** A Node.js older than svc needs (Debian's is 20), to check what each entry point says on it. */

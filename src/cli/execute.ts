@@ -1,15 +1,16 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { buildRequest, validateBody, validateQuery } from '../client/exchange.js';
 import { fillPath } from '../client/path.js';
-import { type GlobalOptions, resolveTarget } from '../config/target.js';
+import { resolveTarget } from '../config/target.js';
 import { buildOperationInput, describeIssues, type OperationInput } from '../input/operation-input.js';
 import { VERSION } from '../version.js';
 import type { Context } from './context.js';
 import type { Invocation } from './invocation.js';
+import { confirmDestructive } from './confirm-destructive.js';
 import { dispatch } from './dispatch.js';
 import { readCommandInput } from './input-usage.js';
-import { CliError, ExitCode, usageError } from './errors.js';
-import { type OutputOptions, preparePresenter, type TerminalView } from './presenter.js';
+import { usageError } from './errors.js';
+import { preparePresenter, type TerminalView } from './presenter.js';
 import { prepareFieldSave } from './save-field.js';
 
 export type { Invocation } from './invocation.js';
@@ -70,8 +71,4 @@ async function terminalView(op: OperationSpec): Promise<TerminalView | undefined
   return (value, options) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? formatDocument(value as Record<string, unknown>, layout, options) : `${JSON.stringify(value, null, 2)}\n`);
 }
 
-async function confirm(ctx: Context, op: OperationSpec, positionals: readonly string[]): Promise<void> {
-  if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY) return; // scripts proceed
-  const answer = await ctx.io.prompt(`${op.summary} ${positionals.join(' ')}? This cannot be undone. [y/N] `);
-  if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('cancelled: nothing was sent', ExitCode.usage);
-}
+const confirm = (ctx: Context, op: OperationSpec, positionals: readonly string[]): Promise<void> => confirmDestructive(ctx, () => `${op.summary} ${positionals.join(' ')}`);

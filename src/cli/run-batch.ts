@@ -1,6 +1,7 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { buildOperationInput, type OperationInput } from '../input/operation-input.js';
 import type { Context } from './context.js';
+import { confirmDestructive } from './confirm-destructive.js';
 import { debugHooks } from './debug-trace.js';
 import { retryPolicy } from './dispatch.js';
 import { CliError, ExitCode, usageError } from './errors.js';
@@ -146,12 +147,12 @@ function batchRetryPolicy(ctx: Context, target: Target, stopped: AbortSignal): R
 }
 
 /** Destructive operations ask once on a terminal, naming how many lines when the file can be counted. */
-async function confirmBatch(ctx: Context, op: OperationSpec, options: BatchOptions, source: BatchSource): Promise<void> {
-  if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY) return; // scripts proceed, as single calls do
-  const count = source.size === undefined ? undefined : await countRecords(options);
-  const what = count === undefined ? `every line of ${source.name}` : `each of the ${count} ${count === 1 ? 'line' : 'lines'} of ${source.name}`;
-  const answer = await ctx.io.prompt(`${op.summary}, once for ${what}? This cannot be undone. [y/N] `);
-  if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('cancelled: nothing was sent', ExitCode.usage);
+function confirmBatch(ctx: Context, op: OperationSpec, options: BatchOptions, source: BatchSource): Promise<void> {
+  return confirmDestructive(ctx, async () => {
+    const count = source.size === undefined ? undefined : await countRecords(options);
+    const what = count === undefined ? `every line of ${source.name}` : `each of the ${count} ${count === 1 ? 'line' : 'lines'} of ${source.name}`;
+    return `${op.summary}, once for ${what}`;
+  });
 }
 
 async function countRecords(options: BatchOptions): Promise<number> {

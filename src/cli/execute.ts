@@ -3,11 +3,11 @@ import { buildRequest, validateBody, validateQuery } from '../client/exchange.js
 import { fillPath } from '../client/path.js';
 import { resolveTarget } from '../config/target.js';
 import { buildOperationInput, describeIssues, type OperationInput } from '../input/operation-input.js';
-import { VERSION } from '../version.js';
 import type { Context } from './context.js';
 import type { Invocation } from './invocation.js';
 import { confirmDestructive } from './confirm-destructive.js';
 import { dispatch } from './dispatch.js';
+import { requestTargetOf } from './request-target.js';
 import { readCommandInput } from './input-usage.js';
 import { usageError } from './errors.js';
 import { preparePresenter, type TerminalView } from './presenter.js';
@@ -24,13 +24,7 @@ export async function executeOperation(ctx: Context, inv: Invocation): Promise<v
   const presenter = await preparePresenter(ctx, globals);
   const saver = await prepareFieldSave(ctx, op, inv.flags);
   const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun });
-  const request = buildRequest(op, input.params, input.body, {
-    baseUrl: target.baseUrl,
-    token: target.credential?.token,
-    userAgent: `svc/${VERSION}`,
-    timeoutMs: target.timeoutMs,
-    signal: ctx.signal,
-  }, input.query);
+  const request = buildRequest(op, input.params, input.body, requestTargetOf(target, ctx.signal), input.query);
   await dispatch(ctx, {
     op,
     input,

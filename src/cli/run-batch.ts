@@ -3,6 +3,7 @@ import { buildOperationInput, type OperationInput } from '../input/operation-inp
 import type { Context } from './context.js';
 import { confirmDestructive } from './confirm-destructive.js';
 import { debugHooks } from './debug-trace.js';
+import { requestTargetOf } from './request-target.js';
 import { retryPolicy } from './dispatch.js';
 import { CliError, ExitCode, usageError } from './errors.js';
 import type { Invocation } from './invocation.js';
@@ -10,7 +11,6 @@ import { readCommandInput } from './input-usage.js';
 import type { RetryOptions } from '../client/retry.js';
 import type { Transport } from '../client/transport.js';
 import { resolveTarget, type Target } from '../config/target.js';
-import { VERSION } from '../version.js';
 import { readCsvColumns, type Column } from '../batch/csv-columns.js';
 import { createLineCall, createLineProcessor, type ResultQuery } from '../batch/line-call.js';
 import { type BatchOptions, readBatchOptions, windowFor } from '../batch/options.js';
@@ -99,7 +99,7 @@ async function drainLines(ctx: Context, inv: Invocation, { options, source, base
   const now = ctx.clock ? () => ctx.clock!.now() : () => performance.now();
   const hooks = inv.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), target.credential?.source, ctx.secrets?.redact), now } : {};
   // A first stop signal lets the calls in flight finish; a second abandons them, each still recorded.
-  const requestTarget = { baseUrl: target.baseUrl, token: target.credential?.token, userAgent: `svc/${VERSION}`, timeoutMs: target.timeoutMs, signal: ctx.hurry };
+  const requestTarget = requestTargetOf(target, ctx.hurry);
   const call = inv.globals.dryRun ? undefined : createLineCall(inv.op, send, hooks, batchRetryPolicy(ctx, target, stop.signal));
   const tally = new BatchTally();
   // The bar would tear --debug's trace lines apart; a pipe or file gets no bar at all.

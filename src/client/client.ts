@@ -1,7 +1,7 @@
 import type * as z from 'zod/v4/core';
 import type { PathParamNames } from '../../registry/define.js';
 import { type OperationId, type Registry, registry } from '../../registry/index.js';
-import { VERSION } from '../version.js';
+import { USER_AGENT } from '../version.js';
 import { NUMERIC_OPTIONS, readNumber } from '../config/numeric-options.js';
 import { credentialProblem } from './bearer.js';
 import { callOperation } from './call.js';
@@ -65,7 +65,7 @@ export function createClient(options: ClientOptions): Client {
   const target = {
     baseUrl: options.baseUrl,
     token: options.token,
-    userAgent: options.userAgent ?? `svc/${VERSION}`,
+    userAgent: options.userAgent ?? USER_AGENT,
     timeoutMs: Math.round(timeout.value * 1000),
   };
   const retry: RetryOptions = { ...defaultRetryOptions, ...(typeof options.retries === 'number' ? { retries: options.retries } : options.retries) };

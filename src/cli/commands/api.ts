@@ -8,8 +8,8 @@ import { type GlobalOptions, resolveTarget } from '../../config/target.js';
 import { readJsonSource } from '../../input/body-source.js';
 import { InputError, parseAssignments } from '../../input/operation-input.js';
 import { buildQueryString } from '../../input/query-params.js';
-import { VERSION } from '../../version.js';
 import type { Context } from '../context.js';
+import { requestTargetOf } from '../request-target.js';
 import { dispatch } from '../dispatch.js';
 import { readCommandInput } from '../input-usage.js';
 import { usageError } from '../errors.js';
@@ -59,7 +59,7 @@ export function register(program: Command, ctx: Context): void {
       const presenter = await preparePresenter(ctx, globals);
       const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun });
       const op = rawOperation(verb, `${route.path}${query ? `?${query}` : ''}`, body !== undefined);
-      const request = buildRequest(op, {}, body, { baseUrl: target.baseUrl, token: target.credential?.token, userAgent: `svc/${VERSION}`, timeoutMs: target.timeoutMs, signal: ctx.signal });
+      const request = buildRequest(op, {}, body, requestTargetOf(target, ctx.signal));
       if (!isUnderBase(request.url, target.baseUrl)) throw usageError(`<path>: ${path} leads outside the base URL ${target.baseUrl}`);
       await dispatch(ctx, { op, input: { params: {}, body: body as Record<string, unknown> | undefined }, request, target, globals, presenter });
     });

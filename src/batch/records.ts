@@ -39,7 +39,7 @@ export function outcomeOfCall(result: CallResult<unknown>, op: Pick<OperationSpe
 function lineOutcome(result: CallResult<unknown>, op: Pick<OperationSpec, 'method' | 'idempotent'>): LineOutcome {
   const { method } = op;
   if (result.ok) {
-    const outcome: LineOutcome = { ok: true, status: result.status, result: result.data ?? null };
+    const outcome: LineOutcome = { ok: true, status: result.status, result: (result.json ?? result.data) ?? null };
     if (result.mismatch) outcome.mismatch = result.mismatch;
     if (result.warning) outcome.warning = result.warning;
     return outcome;

@@ -27,7 +27,8 @@ export async function reportResult(ctx: Context, { op, input, result, presenter,
   if (result.warning) ctx.io.err(`svc: warning: ${oneLine(result.warning)}\n`);
   if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${oneLine(result.mismatch)})\n`);
   if (result.data === undefined) return;
-  await presenter.present(result.data, view);
+  // What the service sent, exactly (issue #17); `data` is the schema's reading of it.
+  await presenter.present(result.json ?? result.data, view);
   if (result.data === null && op.nullResult) ctx.io.err(`svc: ${oneLine(fillTemplate(op.nullResult, input))}\n`);
 }
 

@@ -76,10 +76,10 @@ export function readResponse<T>(op: OperationSpec, res: HttpResponse): CallResul
   if (!json.ok) return unreadable(json.problem === 'too-deep' ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels` : describeNonJson(res));
   const parsed = safeParse(op.response, json.value);
   const warning = res.bodyWarning ? { warning: res.bodyWarning } : {};
-  if (parsed.success) return { ok: true, status: res.status, headers: res.headers, data: parsed.data as T, ...warning };
+  if (parsed.success) return { ok: true, status: res.status, headers: res.headers, data: parsed.data as T, json: json.exact, ...warning };
   const first = parsed.error.issues[0]!;
   const where = first.path.length > 0 ? first.path.map(pathKey).join('.') : 'the body';
-  return { ok: true, status: res.status, headers: res.headers, data: json.value as T, mismatch: `${where}: ${first.message}`, ...warning };
+  return { ok: true, status: res.status, headers: res.headers, data: json.value as T, json: json.exact, mismatch: `${where}: ${first.message}`, ...warning };
 }
 
 function unreadableBody<T>(res: HttpResponse, what: string): CallResult<T> {

@@ -24,6 +24,12 @@ export type CallResult<T> =
       status: number;
       data: T;
       headers: Record<string, string>;
+      /**
+       * The body exactly as the service sent it, for printing: every key kept (`__proto__` too,
+       * which the schema's parse drops), and numbers a double would change (9007199254740993, -0,
+       * 1e400) as `JSON.rawJSON` values that JSON.stringify writes back unchanged. Absent without a body.
+       */
+      json?: unknown;
       /** Set when a 2xx body did not match the registry's response schema; `data` is then the raw body. */
       mismatch?: string;
       /** Read, but not faithfully: invalid UTF-8 shown as U+FFFD. */

@@ -24,11 +24,8 @@ export async function renderValue(value: unknown, format: OutputFormat, options:
       return formatJson(value, options.color);
     case 'ndjson':
       return formatNdjson(value);
-    case 'yaml': {
-      // yaml is CommonJS: bundled into a chunk, only its default export (module.exports) is there.
-      const { stringify } = (await import('yaml')).default;
-      return stringify(value, { aliasDuplicateObjects: false });
-    }
+    case 'yaml':
+      return (await import('./yaml.js')).formatYaml(value);
     case 'table':
       return (await import('./table.js')).formatTable(value, options);
   }

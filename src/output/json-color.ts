@@ -1,3 +1,4 @@
+import { isExactNumber } from '../client/exact-number.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 
 /** JSON laid out as JSON.stringify(value, null, 2) does, with keys, strings, numbers and literals coloured. */
@@ -8,6 +9,7 @@ export function paintJson(value: unknown): string {
 function paint(value: unknown, chalk: ChalkInstance, indent: string): string {
   if (value === null || typeof value === 'boolean') return chalk.magenta(String(value));
   if (typeof value === 'number') return chalk.yellow(String(value));
+  if (isExactNumber(value)) return chalk.yellow(value.rawJSON);
   if (typeof value === 'string') return chalk.green(JSON.stringify(value));
   const inner = `${indent}  `;
   if (Array.isArray(value)) {

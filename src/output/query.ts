@@ -1,5 +1,6 @@
 import { compile, TreeInterpreter, type JSONValue } from '@jmespath-community/jmespath';
 import { MAX_JSON_DEPTH } from '../client/response-body.js';
+import { withDoubles, withExactTexts } from './query-numbers.js';
 import { MAX_RESULT_VALUES, measureResult, withQueryBudget } from './query-budget.js';
 import { checkShape, checkTreeDepth, describeSyntaxError, QUERY_OPTIONS, quoteText } from './query-syntax.js';
 
@@ -24,7 +25,14 @@ export function compileQuery(expression: string): CompiledQuery {
   }
   const badCall = checkTreeDepth(node) ?? checkFunctionCalls(node, expression);
   if (badCall) return { ok: false, message: `${badCall} in ${quoteText(expression)}` };
-  return { ok: true, apply: (data) => search(node, data) };
+  return {
+    ok: true,
+    apply(data) {
+      const doubles = withDoubles(data);
+      const result = search(node, doubles.value);
+      return result.ok ? { ok: true, value: withExactTexts(result.value, doubles.texts) } : result;
+    },
+  };
 }
 
 /** Runs the search within the work budget; a result too big or too deep to print is refused here. */

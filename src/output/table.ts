@@ -1,3 +1,4 @@
+import { isExactNumber } from '../client/exact-number.js';
 import { Chalk } from 'chalk';
 import { displayWidth, padToWidth, truncateToWidth } from './text-width.js';
 
@@ -75,12 +76,13 @@ function fitLine(text: string, width: number | undefined): string {
 /** One line of text for a cell: strings as they are, lists joined, objects as compact JSON. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (isExactNumber(value)) return value.rawJSON;
   if (typeof value === 'string') return value.replace(/[\u0000-\u001f\u007f]+/g, ' ');
-  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) return value.map(cellText).join(', ');
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object' || isExactNumber(item))) return value.map(cellText).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !isExactNumber(value);
 }

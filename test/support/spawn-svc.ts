@@ -65,7 +65,7 @@ export function startSvc(args: readonly Arg[], options: SpawnOptions = {}): Runn
   let child!: ChildProcess;
   const done = new Promise<SvcRun>((resolve) => {
     const [file, argv] = command(args);
-    child = execFile(file, argv, { env, timeout: options.timeoutMs ?? 15_000, encoding: 'utf8' }, (error, stdout, stderrAll) => {
+    child = execFile(file, argv, { env, timeout: options.timeoutMs ?? 15_000, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderrAll) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout, stderr: stderrAll });
     });

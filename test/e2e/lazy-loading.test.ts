@@ -33,7 +33,7 @@ describe('commands load only what they need', () => {
   });
 
   // esbuild marks each bundled source with a `// path` comment, so a loaded chunk says what it holds.
-  const HEAVY = ['node_modules/yaml/', 'node_modules/@jmespath-community/jmespath/', 'src/openapi/', 'src/output/table.ts', 'src/output/html-text.ts'];
+  const HEAVY = ['node_modules/yaml/', 'src/output/yaml.ts', 'node_modules/@jmespath-community/jmespath/', 'src/openapi/', 'src/output/table.ts', 'src/output/html-text.ts'];
   async function loadedSources(args: string[]): Promise<string> {
     const bundled = (await loadedModules(args)).filter((url) => url.includes('/dist/') && url.endsWith('.js'));
     return bundled.map((url) => readFileSync(fileURLToPath(url), 'utf8')).join('\n');
@@ -59,9 +59,10 @@ describe('commands load only what they need', () => {
   });
 
   it('each loads when a command asks for it', async () => {
-    expect(await heavyLoaded(['email', 'drafts', 'get', 'dr_123', '--output', 'yaml'])).toEqual(['node_modules/yaml/']);
+    expect(await heavyLoaded(['email', 'drafts', 'get', 'dr_123', '--output', 'yaml'])).toEqual(['src/output/yaml.ts']);
     expect(await heavyLoaded(['email', 'drafts', 'get', 'dr_123', '--query', 'draftId'])).toEqual(['node_modules/@jmespath-community/jmespath/']);
     expect(await heavyLoaded(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--output', 'table'])).toEqual(['src/output/table.ts']);
     expect(await heavyLoaded(['openapi'])).toEqual(['src/openapi/']);
+    expect(await heavyLoaded(['openapi', '--format', 'yaml'])).toEqual(['src/output/yaml.ts', 'src/openapi/']);
   });
 });

@@ -26,18 +26,65 @@ interface Form {
 
 export function createRedactor(secrets: Iterable<string | undefined> = []): Redactor {
   const forms = new Map<string, Form>();
+  const escaped: Pattern[] = [];
   const add = (secret: string | undefined): void => {
     if (secret === undefined || secret.length < MIN_SECRET) return;
     const shown = redactToken(secret.trim());
     for (const form of formsOf(secret)) if (form.length >= MIN_SECRET && !forms.has(form)) forms.set(form, { text: form, shown });
+    for (const base of new Set([secret, secret.trim()])) escaped.push({ pattern: escapedFormPattern(base), shown });
   };
   for (const secret of secrets) add(secret);
-  const text = (input: string): string => (forms.size === 0 ? input : redactText(input, [...forms.values()]));
+  const text = (input: string): string => (forms.size === 0 ? input : redactText(input, [...forms.values()], escaped));
   // A response is checked as one JSON text first (every form has its JSON-escaped twin in `forms`),
   // and walked string by string only when a secret is in it: the common case costs one scan.
-  const value = <T>(input: T): T => (forms.size === 0 || !holdsAny(JSON.stringify(input) ?? '', forms) ? input : (redactValue(input, text) as T));
+  const value = <T>(input: T): T => {
+    if (forms.size === 0) return input;
+    const json = JSON.stringify(input) ?? '';
+    // An escaped form inside a JSON text has its backslashes doubled: walk the strings themselves.
+    return holdsAny(json, forms) || mayHoldEscapes(json) ? (redactValue(input, text) as T) : input;
+  };
   return { add, text, value };
 }
+
+interface Pattern {
+  pattern: RegExp;
+  shown: string;
+}
+
+/**
+ * A secret with any of its characters escaped, each in its own way: percent-encoded (either hex
+ * case, every byte of a non-ASCII character), an HTML character reference (decimal or hex, leading
+ * zeros, a named one for & < > " '), or a JSON `\uXXXX`. A server that escapes one character, or
+ * all of them (`%73%76%63…`, `&#115;&#118;…`), still shows nothing of the secret.
+ */
+function escapedFormPattern(secret: string): RegExp {
+  const alternatives = [...secret].map((char) => {
+    const code = char.codePointAt(0)!;
+    const hex = code.toString(16);
+    const bytes = [...Buffer.from(char)].map((byte) => `%${anyCase(byte.toString(16).padStart(2, '0'))}`).join('');
+    const options = [
+      escapeRegExp(char),
+      bytes,
+      `&#0*${code};`,
+      `&#[xX]0*${anyCase(hex)};`,
+      ...(code <= 0xffff ? [`\\\\u${anyCase(hex.padStart(4, '0'))}`] : []),
+      ...(NAMED_ENTITIES[char] ? [NAMED_ENTITIES[char]] : []),
+      ...(char === ' ' ? ['\\+'] : []),
+    ];
+    return `(?:${options.join('|')})`;
+  });
+  return new RegExp(alternatives.join(''), 'g');
+}
+
+/** Hex digits in either case (`%2f` or `%2F`); the secret's own characters keep theirs. */
+const anyCase = (hex: string): string => hex.replace(/[a-f]/g, (digit) => `[${digit}${digit.toUpperCase()}]`);
+
+const NAMED_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;|&apos;' };
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** Only text holding an escape can hold an escaped form: the common case costs one scan. */
+const mayHoldEscapes = (text: string): boolean => /[%&\\]/.test(text);
 
 /**
  * The forms a secret takes once trimmed, encoded or escaped by a server, a proxy or a formatter,
@@ -81,10 +128,13 @@ function holdsAny(text: string, forms: ReadonlyMap<string, Form>): boolean {
 }
 
 /** Every match of every form, overlapping ones merged, replaced by the redacted form of the first. */
-function redactText(text: string, forms: readonly Form[]): string {
+function redactText(text: string, forms: readonly Form[], escaped: readonly Pattern[]): string {
   const spans: { from: number; to: number; shown: string }[] = [];
   for (const form of forms) {
     for (let at = text.indexOf(form.text); at !== -1; at = text.indexOf(form.text, at + 1)) spans.push({ from: at, to: at + form.text.length, shown: form.shown });
+  }
+  if (mayHoldEscapes(text)) {
+    for (const { pattern, shown } of escaped) for (const match of text.matchAll(pattern)) spans.push({ from: match.index, to: match.index + match[0].length, shown });
   }
   if (spans.length === 0) return text;
   spans.sort((a, b) => a.from - b.from || b.to - a.to);

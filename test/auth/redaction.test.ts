@@ -1,3 +1,4 @@
+import { redactToken } from '../../src/auth/credential.js';
 import { describe, expect, it } from 'vitest';
 import { createRedactor, passwordsInUrls } from '../../src/auth/redaction.js';
 
@@ -69,6 +70,55 @@ describe('a redactor', () => {
     const echoed = { list: [{ token: 'Bearer ws_key_1234567890' }], ws_key_1234567890: true, n: 7 };
     expect(redactor.value(echoed)).toEqual({ list: [{ token: 'Bearer ws_k********' }], 'ws_k********': true, n: 7 });
     expect(echoed.list[0]!.token).toBe('Bearer ws_key_1234567890'); // the original is not changed
+  });
+});
+
+describe('escaped forms, each character its own way (found in review: &#115;&#118;… and %73%76%63… printed whole)', () => {
+  const secret = 'svc_agent_Kx9zQ2mW7tR4vB8n';
+  const escapes: Record<string, (c: string) => string> = {
+    'percent, upper-case hex': (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+    'percent, lower-case hex': (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+    'HTML decimal reference': (c) => `&#${c.charCodeAt(0)};`,
+    'HTML decimal reference, leading zeros': (c) => `&#000${c.charCodeAt(0)};`,
+    'HTML hex reference': (c) => `&#x${c.charCodeAt(0).toString(16)};`,
+    'HTML hex reference, upper case': (c) => `&#X${c.charCodeAt(0).toString(16).toUpperCase()};`,
+    'JSON \\u escape': (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  };
+  it.each(Object.entries(escapes))('every character as %s', (_, escape) => {
+    const printed = createRedactor([secret]).text(`<p>${[...secret].map(escape).join('')}</p>`);
+    expect(printed).toBe('<p>svc_agent_Kx9z********</p>');
+  });
+
+  it.each(Object.entries(escapes))('one character as %s, the rest plain', (_, escape) => {
+    for (const at of [0, 10, secret.length - 1]) {
+      const echoed = `${secret.slice(0, at)}${escape(secret[at]!)}${secret.slice(at + 1)}`;
+      expect(createRedactor([secret]).text(`token=${echoed};`)).toBe('token=svc_agent_Kx9z********;');
+    }
+  });
+
+  it('every character escaped a different way, and inside a JSON value', () => {
+    const kinds = Object.values(escapes);
+    const mixed = [...secret].map((c, i) => kinds[i % kinds.length]!(c)).join('');
+    const redactor = createRedactor([secret]);
+    expect(redactor.text(mixed)).toBe('svc_agent_Kx9z********');
+    expect(redactor.value({ echo: mixed })).toEqual({ echo: 'svc_agent_Kx9z********' });
+  });
+
+  it('keeps text that only resembles the secret: another case, a character off', () => {
+    const redactor = createRedactor([secret]);
+    for (const other of [secret.toUpperCase(), secret.toLowerCase(), `${secret.slice(0, -1)}%41`]) expect(redactor.text(other)).toBe(other);
+  });
+});
+
+describe('redactToken', () => {
+  it('shows a few characters of a secret of 12 or more, none of a shorter one (found in review: svc_agent_k9Zq printed whole)', () => {
+    expect(redactToken('svc_agent_Kx9zQ2mW7tR4vB8n')).toBe('svc_agent_Kx9z********');
+    expect(redactToken('svc_agent_0123456789ab')).toBe('svc_agent_0123********');
+    expect(redactToken('svc_agent_0123456789a')).toBe('svc_agent_********');
+    expect(redactToken('svc_agent_k9Zq')).toBe('svc_agent_********');
+    expect(redactToken('ws_key_1234567890')).toBe('ws_k********');
+    expect(redactToken('twelve-chars')).toBe('twe********');
+    expect(redactToken('eleven-char')).toBe('********');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { buildRequest, readResponse, type RequestTarget, validateBody, validateQuery } from './exchange.js';
+import { jsonBodyProblem } from './json-body.js';
 import { PathParamError } from './path.js';
 import type { CallResult } from './result.js';
 import { decideRetry, defaultRetryOptions, type RetryDecision, type RetryOptions } from './retry.js';
@@ -33,12 +34,16 @@ export async function callOperation<T>(
   if (!valid.ok) return { ok: false, status: 0, error: { kind: 'invalid', message: 'invalid request body', issues: valid.issues } };
   const validQuery = validateQuery(op, query);
   if (!validQuery.ok) return { ok: false, status: 0, error: { kind: 'invalid', message: 'invalid query parameters', issues: validQuery.issues } };
+  const unsendable = jsonBodyProblem(valid.body);
+  if (unsendable) return { ok: false, status: 0, error: { kind: 'invalid', message: unsendable, issues: [{ path: ['body'], message: unsendable }] } };
   let request: HttpRequest;
   try {
     request = buildRequest(op, params, valid.body, target, validQuery.query);
   } catch (error) {
-    if (!(error instanceof PathParamError)) throw error;
-    return { ok: false, status: 0, error: { kind: 'invalid', message: error.message, issues: [{ path: [error.param], message: error.message }] } };
+    // Nothing was sent: whatever refused to build the request is the caller's input.
+    const message = (error as Error).message ?? String(error);
+    const path = error instanceof PathParamError ? [error.param] : [];
+    return { ok: false, status: 0, error: { kind: 'invalid', message, issues: [{ path, message }] } };
   }
   return sendRequest<T>(op, request, send, hooks, retry);
 }

@@ -1,5 +1,5 @@
 import type * as z from 'zod/v4/core';
-import type { PathParamNames } from '../../registry/define.js';
+import type { OperationSpec, PathParamNames } from '../../registry/define.js';
 import { type OperationId, type Registry, registry } from '../../registry/index.js';
 import { USER_AGENT } from '../version.js';
 import { NUMERIC_OPTIONS, readNumber } from '../config/numeric-options.js';
@@ -70,11 +70,23 @@ export function createClient(options: ClientOptions): Client {
   };
   const retry: RetryOptions = { ...defaultRetryOptions, ...(typeof options.retries === 'number' ? { retries: options.retries } : options.retries) };
   return {
-    call(id, input, callOptions = {}) {
-      const op = registry[id];
-      if (!op) throw new Error(`Unknown operation id: ${String(id)}`);
+    // Never throws and never rejects: every misuse resolves to an `invalid` error, nothing sent (issue #17).
+    async call(id, input, callOptions = {}) {
+      const op: OperationSpec | undefined = typeof id === 'string' && Object.hasOwn(registry, id) ? registry[id] : undefined;
+      if (!op) return invalidCall(`unknown operation id ${JSON.stringify(String(id))}; the registry's ids are listed by \`svc ops\``);
+      if (input === null || typeof input !== 'object') return invalidCall(`${id}: the input must be an object of path parameters (and a body, for operations that take one)`);
+      const base = baseUrlProblem(options.baseUrl);
+      if (base) return invalidCall(`baseUrl: ${base}`);
       const { body, query, ...params } = input as { body?: unknown; query?: Record<string, unknown> } & Record<string, unknown>;
-      return callOperation(op, params, body, { ...target, signal: callOptions.signal }, send, {}, retry, query);
+      return callOperation(op, params, body, { ...target, signal: callOptions?.signal }, send, {}, retry, query);
     },
   };
+}
+
+const invalidCall = (message: string): CallResult<never> => ({ ok: false, status: 0, error: { kind: 'invalid', message, issues: [{ path: [], message }] } });
+
+function baseUrlProblem(baseUrl: unknown): string | undefined {
+  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) return `${JSON.stringify(String(baseUrl))} is not a URL`;
+  const { protocol } = new URL(baseUrl);
+  return protocol === 'http:' || protocol === 'https:' ? undefined : `${protocol} URLs are not supported; give an http or https URL`;
 }

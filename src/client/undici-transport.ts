@@ -5,6 +5,7 @@
 import Agent from 'undici/lib/dispatcher/agent.js';
 import dispatchRequest from 'undici/lib/api/api-request.js';
 import { DecodedTooLarge, decodeBody } from './body-decoding.js';
+import { createConnectionSlots } from './connection-slots.js';
 import { type HttpRequest, type HttpResponse, type Transport, TransportError } from './transport.js';
 
 export interface UndiciTransportOptions {
@@ -22,9 +23,17 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_E
 /** The production transport: undici over a keep-alive pool. */
 export function createUndiciTransport(options: UndiciTransportOptions = {}): Transport {
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const dispatcher = new Agent({ connections: options.connections ?? 8, keepAliveTimeout: 10_000 });
+  const connections = options.connections ?? 8;
+  const dispatcher = new Agent({ connections, keepAliveTimeout: 10_000 });
+  // Requests wait for a connection here, not in undici's queue, so one that never got a connection
+  // is known not to have been sent (issue #17: a timeout while waiting is not a sent request).
+  const slots = createConnectionSlots(connections);
   return async (req: HttpRequest): Promise<HttpResponse> => {
     const deadline = createDeadline(req);
+    if (!(await slots.take(deadline.signal))) {
+      deadline.release();
+      throw notSentWhileWaiting(req, deadline.expired());
+    }
     try {
       const url = new URL(req.url);
       const res = await dispatchRequest.call(dispatcher, {
@@ -52,8 +61,16 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
       throw toTransportError(error, req, deadline.expired);
     } finally {
       deadline.release();
+      slots.give();
     }
   };
+}
+
+/** The deadline or the caller's signal ended the wait for a free connection: nothing left the machine. */
+function notSentWhileWaiting(req: HttpRequest, expired: boolean): TransportError {
+  const host = URL.canParse(req.url) ? new URL(req.url).host : req.url;
+  if (!expired) return new TransportError('aborted', 'the request was interrupted before it was sent', false);
+  return new TransportError('timeout', `no connection to ${host} became free within ${req.timeoutMs! / 1000}s; nothing was sent`, false);
 }
 
 /**

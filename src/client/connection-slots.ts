@@ -1,0 +1,40 @@
+/**
+ * A fixed number of connections, taken in turn: a request waits here for a free one instead of in
+ * undici's pool queue, so svc knows that a request still waiting has not been sent (issue #17).
+ */
+export interface ConnectionSlots {
+  /** Resolves true once a connection is free for this request, false if `signal` aborts first. */
+  take(signal: AbortSignal): Promise<boolean>;
+  give(): void;
+}
+
+export function createConnectionSlots(count: number): ConnectionSlots {
+  let free = count;
+  const waiting: ((taken: boolean) => void)[] = [];
+  return {
+    take(signal) {
+      if (signal.aborted) return Promise.resolve(false);
+      if (free > 0) {
+        free--;
+        return Promise.resolve(true);
+      }
+      return new Promise((resolve) => {
+        const onAbort = () => {
+          waiting.splice(waiting.indexOf(granted), 1);
+          resolve(false);
+        };
+        const granted = (taken: boolean) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(taken);
+        };
+        waiting.push(granted);
+        signal.addEventListener('abort', onAbort, { once: true });
+      });
+    },
+    give() {
+      const next = waiting.shift();
+      if (next) next(true);
+      else free++;
+    },
+  };
+}

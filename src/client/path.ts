@@ -18,9 +18,30 @@ export class PathParamError extends Error {
 export function encodePathParam(name: string, value: string): string {
   if (value === '') throw new PathParamError(name, `<${name}> cannot be empty`);
   if (value === '.' || value === '..') throw new PathParamError(name, `<${name}> cannot be "${value}"`);
+  if (holdsDotSegment(value)) throw new PathParamError(name, `<${name}> cannot hold a "." or ".." segment: a server or proxy that decodes %2F would leave the API's path`);
   // encodeURIComponent throws a URIError on a lone surrogate; the library must answer in a result.
   if (/\p{Cs}/u.test(value)) throw new PathParamError(name, `<${name}> is not well-formed Unicode (it holds a lone surrogate)`);
   return encodeURIComponent(value);
+}
+
+/**
+ * Whether the value, as it is or percent-decoded up to twice more (a proxy may decode `%2F`, or
+ * decode twice), has `.` or `..` between slashes or backslashes: `../../_mock/state`, `a/..%2Fb`.
+ */
+function holdsDotSegment(value: string): boolean {
+  let text = value;
+  for (let round = 0; round < 3; round++) {
+    if (text.split(/[\\/]/).some((segment) => segment === '.' || segment === '..') && /[\\/]/.test(text)) return true;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(text);
+    } catch {
+      return false;
+    }
+    if (decoded === text) return false;
+    text = decoded;
+  }
+  return false;
 }
 
 /** Fills the `{param}` placeholders of a path template. */

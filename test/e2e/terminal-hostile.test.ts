@@ -27,7 +27,7 @@ const runs = [
   ['the --debug trace', 'email drafts get escape-success --debug'],
 ];
 
-describe.skipIf(!tmuxAvailable)('escape sequences from the server on a real terminal', () => {
+describe.skipIf(!tmuxAvailable)(`escape sequences from the server on a real terminal${tmuxAvailable ? '' : ' (skipped: tmux is not installed; CI installs it)'}`, () => {
   it.each(runs)('%s: shown, not obeyed', async (_name, words) => {
     terminal = await Terminal.open({
       width: 160,
@@ -41,11 +41,5 @@ describe.skipIf(!tmuxAvailable)('escape sequences from the server on a real term
     expect(await terminal.title()).not.toContain('pwned');
     expect(screen.some((line) => /^svc: all good/.test(line))).toBe(false); // no forged line
     expect(screen.join('\n')).toMatch(/\[2J|\]0;pwned/); // the sequences are there, as text
-  });
-});
-
-describe.skipIf(tmuxAvailable)('escape sequences on a real terminal', () => {
-  it('are skipped: tmux is not installed (CI installs it)', () => {
-    expect(tmuxAvailable).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import type { Transport } from '../client/transport.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Context } from './context.js';
 import { exitCodeOfSignal, Interruption, STOP_SIGNALS } from './interruption.js';
-import { openProcessOutput } from './process-output.js';
+import { openProcessOutput, terminalColumns } from './process-output.js';
 import { run } from './run.js';
 
 /** Wires the real world into a Context once; everything below receives it. */
@@ -30,7 +30,7 @@ export function createProcessContext(): Context {
         return process.stdin.isTTY === true;
       },
       get columns() {
-        return stdout.columns();
+        return terminalColumns(stdout.columns(), process.env);
       },
       // A reader that stops early (`svc … | head`) closes the pipe: output stops quietly, and a batch stops taking lines.
       get stdoutClosed() {

@@ -109,3 +109,15 @@ function isDevice(io: OutputSystem, fd: number): boolean {
     return false;
   }
 }
+
+/**
+ * A terminal's width: what it reports, else `COLUMNS`, else 80. Some terminals (serial consoles,
+ * some CI runners' pseudo-terminals) report 0 columns, which would cut every line to nothing
+ * (issue #17). Off a terminal (undefined), nothing is cut.
+ */
+export function terminalColumns(reported: number | undefined, env: Record<string, string | undefined>): number | undefined {
+  if (reported === undefined) return undefined;
+  if (reported > 0) return reported;
+  const fromEnv = Number(env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80;
+}

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openProcessOutput, type OutputSystem } from '../../src/cli/process-output.js';
+import { openProcessOutput, type OutputSystem, terminalColumns } from '../../src/cli/process-output.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 /** A stand-in for process.stdout that records what it was given, and whether it was ever made. */
@@ -76,5 +76,18 @@ describe('standard output for pipes and files', () => {
     expect(stream.written).toEqual(['hello\n']);
     expect(out.isTTY()).toBe(true);
     expect(out.columns()).toBe(120);
+  });
+});
+
+describe('terminal width (issue #17)', () => {
+  it.each([
+    [120, {}, 120],
+    [0, { COLUMNS: '100' }, 100],
+    [0, {}, 80],
+    [0, { COLUMNS: '0' }, 80],
+    [0, { COLUMNS: 'wide' }, 80],
+    [undefined, { COLUMNS: '100' }, undefined],
+  ])('reported %s with %j gives %s', (reported, env, expected) => {
+    expect(terminalColumns(reported, env as Record<string, string>)).toBe(expected);
   });
 });

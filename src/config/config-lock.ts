@@ -106,11 +106,9 @@ export function isAlive(pid: number): boolean {
 
 const errorCode = (error: unknown): string | undefined => (error as { code?: string }).code;
 
-const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
-
 /** One sentence naming the lock and the cause, at once: never "being written by another svc" after a wait. */
 function lockError(what: string, lock: string, error: unknown): ConfigFileError {
   const code = errorCode(error) ?? String(error);
-  const why = UNWRITABLE.has(code) ? `the folder ${dirname(lock)} is not writable by this user (${code})` : code === 'ENOSPC' ? 'the disk is full (ENOSPC)' : code;
+  const why = ['EACCES', 'EPERM', 'EROFS'].includes(code) ? `the folder ${dirname(lock)} is not writable by this user (${code})` : code === 'ENOSPC' ? 'the disk is full (ENOSPC)' : code;
   return new ConfigFileError(`${what} ${lock}: ${why}`);
 }

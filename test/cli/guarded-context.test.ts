@@ -136,3 +136,60 @@ describe('guardContext keeps the context it wraps lazy', () => {
     expect(ctx.env).toBe(fake.ctx.env);
   });
 });
+
+describe('guardContext: what the server says is shown on a terminal, never obeyed', () => {
+  const hostile = 'title\u001b]0;pwned\u0007 \u001b[31mred\u001b[0m\n';
+
+  it('stdout on a terminal: controls shown, svc colour kept only when colour is on', () => {
+    const colour = guarded({ tty: true, env: { FORCE_COLOR: '1' } });
+    colour.guarded.io.out(hostile);
+    expect(colour.out()).toBe('title^[]0;pwned^G \u001b[31mred\u001b[0m\n');
+    const plain = guarded({ tty: true, env: { NO_COLOR: '1' } });
+    plain.guarded.io.out(hostile);
+    expect(plain.out()).toBe('title^[]0;pwned^G ^[[31mred^[[0m\n');
+  });
+
+  it('stdout piped: the data stays exact, secrets still redacted', () => {
+    const { guarded: ctx, out } = guarded({ tty: false, env: { SERVICE_API_KEY: KEY } });
+    ctx.io.out(`${hostile}${KEY}\n`);
+    expect(out()).toMatch(/^title\u001b\]0;pwned\u0007 \u001b\[31mred\u001b\[0m\nsk_l\*+\n$/);
+  });
+
+  it('stderr always: controls shown, line breaks kept', () => {
+    const { guarded: ctx, err } = guarded({ tty: false });
+    ctx.io.err(`svc: error: ${hostile}`);
+    expect(err()).toBe('svc: error: title^[]0;pwned^G ^[[31mred^[[0m\n');
+  });
+
+  it('the status line is drawn over itself: one line, redacted, controls shown', () => {
+    const { guarded: ctx, err } = guarded({ env: { SERVICE_API_KEY: KEY } });
+    ctx.io.status!(`12/40 ${KEY}\nforged\u001b[2J`);
+    expect(err()).toMatch(/^\r12\/40 sk_l\*+\^Jforged\^\[\[2J\u001b\[K$/);
+  });
+});
+
+describe('guardContext: passwords in base URLs are secrets too', () => {
+  const url = (password: string) => `https://ada:${password}@api.example.com/v1`;
+
+  it('from SERVICE_BASE_URL at once, and from a stored profile once the config is read', async () => {
+    const { guarded: ctx, out } = guarded({ env: { SERVICE_BASE_URL: url('envPass_77aa') }, profiles: { work: { baseUrl: url('storedPass_88bb') } } });
+    ctx.io.out('envPass_77aa\n');
+    await ctx.config();
+    ctx.io.out('storedPass_88bb\n');
+    expect(out()).toBe('env********\nsto********\n');
+  });
+
+  it('from a profile being saved, with its token', async () => {
+    const { guarded: ctx, out } = guarded({ env: { SERVICE_API_KEY: undefined } });
+    await (await ctx.config()).updateProfile('work', () => ({ baseUrl: url('newPass_99cc'), token: TOKEN }));
+    ctx.io.out(`newPass_99cc ${TOKEN}\n`);
+    expect(out()).toMatch(/^new\*+ svc_agent_7Qp3\*+\n$/);
+  });
+
+  it('extra secrets given to the door (a proxy password), and values redacted deep', () => {
+    const fake = createFakeContext({ env: { SERVICE_API_KEY: undefined } });
+    const ctx = guardContext(fake.ctx, ['proxyPw_1234']);
+    expect(ctx.secrets!.redact('proxyPw_1234')).toBe('pro********');
+    expect(ctx.secrets!.redactValue({ list: ['proxyPw_1234'] })).toEqual({ list: ['pro********'] });
+  });
+});

@@ -10,6 +10,8 @@ export const guardedModules = [
   'src/input/assignment.ts',
   'src/config/config-lock.ts',
   'src/cli/guarded-context.ts',
+  'src/auth/redaction.ts',
+  'src/output/terminal-safe.ts',
 ];
 
 export const threshold = 85;

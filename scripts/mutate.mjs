@@ -14,10 +14,13 @@ export function moduleScore(mutants) {
   const survived = count('Survived');
   const noCoverage = count('NoCoverage');
   const valid = detected + survived + noCoverage;
-  return { detected, survived, noCoverage, valid, score: valid === 0 ? 100 : (100 * detected) / valid };
+  return { detected, survived, noCoverage, valid, score: valid === 0 ? 0 : (100 * detected) / valid };
 }
 
-/** One row per module the run was asked to mutate; a guarded module with no mutants at all fails. */
+/**
+ * One row per module the run was asked to mutate. A module with no valid mutant fails: when the
+ * project does not type-check, the checker calls every mutant a compile error and nothing is tested.
+ */
 export function scoreTable(report, modules, floor) {
   const asked = new Set(report.config?.mutate ?? modules);
   return modules
@@ -25,7 +28,7 @@ export function scoreTable(report, modules, floor) {
     .map((module) => {
       const mutants = report.files[module]?.mutants ?? [];
       const score = moduleScore(mutants);
-      const missing = mutants.length === 0;
+      const missing = score.valid === 0;
       return { module, ...score, missing, pass: !missing && score.score >= floor };
     });
 }
@@ -35,7 +38,7 @@ function printTable(rows, floor) {
   console.log(`\n${'module'.padEnd(width)}  score  killed  survived  no cover  (floor ${floor}%)`);
   for (const r of rows) {
     const score = r.missing ? '   --' : `${r.score.toFixed(1).padStart(5)}`;
-    const verdict = r.missing ? 'NOT IN REPORT' : r.pass ? 'ok' : 'UNDER THE FLOOR';
+    const verdict = r.missing ? 'NO MUTANT TESTED (does the project type-check?)' : r.pass ? 'ok' : 'UNDER THE FLOOR';
     console.log(`${r.module.padEnd(width)}  ${score}  ${String(r.detected).padStart(6)}  ${String(r.survived).padStart(8)}  ${String(r.noCoverage).padStart(8)}  ${verdict}`);
   }
 }

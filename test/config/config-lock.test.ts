@@ -15,11 +15,11 @@ function fresh(): { path: string; lock: string } {
 
 const busy = (path: string) => `the config file ${path} is being written by another svc (lock ${path}.lock); if no svc is running, remove the lock file`;
 
-/** What a call ends with, and how long it took. */
+/** What a call ends with, and how long it took, by the clock the lock's deadline reads. */
 async function timed<T>(call: Promise<T>): Promise<{ result: T | Error; ms: number }> {
-  const started = performance.now();
+  const started = Date.now();
   const result = await call.catch((error: Error) => error);
-  return { result, ms: performance.now() - started };
+  return { result, ms: Date.now() - started };
 }
 
 /** Another process holding the lock, as another svc would; resolves once it holds it. */

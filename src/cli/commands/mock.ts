@@ -1,5 +1,6 @@
 import { BodySourceError, readTextFile } from '../../input/body-source.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
+import { MAX_JSON_DEPTH, nestingDepth } from '../../client/response-body.js';
 import type { Command } from 'commander';
 import { describeFaults } from '../../mock/faults.js';
 import { parseFixtures, type Fixtures } from '../../mock/fixture-schema.js';
@@ -61,9 +62,12 @@ function readFixtures(file: string): Fixtures {
     throw usageError(`--fixtures: ${error.message}`);
   }
   if (text.trim() === '') throw usageError(`--fixtures: ${file} is empty; expected a JSON fixtures file`);
+  // A UTF-8 byte-order mark, as some Windows editors write, is not part of the JSON (issue #17).
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (nestingDepth(body) > MAX_JSON_DEPTH) throw usageError(`--fixtures: ${file} nests deeper than ${MAX_JSON_DEPTH} levels`);
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(body);
   } catch (error) {
     throw usageError(`--fixtures: ${file} is not JSON: ${(error as Error).message}`);
   }

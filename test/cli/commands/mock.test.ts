@@ -60,8 +60,8 @@ describe('svc mock', () => {
     await expect(fetch(`${url}/email/drafts/dr_123`)).rejects.toThrow('fetch failed');
   });
 
-  it('serves the fixtures file it is given, with latency', async () => {
-    const file = tempFile('fixtures.json', JSON.stringify({ taskSeries: { ser_x: { title: 'X', occurrences: [] } } }));
+  it('serves the fixtures file it is given, with latency (a UTF-8 byte-order mark is accepted)', async () => {
+    const file = tempFile('fixtures.json', '\uFEFF' + JSON.stringify({ taskSeries: { ser_x: { title: 'X', occurrences: [] } } }));
     const run = runMock(['--port', '0', '--fixtures', file, '--latency', '5']);
     const url = (await firstLine(run.out)).split(' ').at(-1)!;
     const headers = { authorization: 'Bearer svc_mock_key' };
@@ -74,6 +74,7 @@ describe('svc mock', () => {
   it.each([
     [['--fixtures', '/nonexistent/svc.json'], /^--fixtures: cannot read \/nonexistent\/svc\.json: no such file$/],
     [['--fixtures', tempFile('bad.json', '{"drafts": ')], /^--fixtures: .*bad\.json is not JSON: /],
+    [['--fixtures', tempFile('deep.json', `{"drafts": ${'['.repeat(5000)}${']'.repeat(5000)}}`)], /^--fixtures: .*deep\.json nests deeper than 1000 levels$/],
     [['--fixtures', tempFile('typo.json', '{"draft": {}}')], /^--fixtures: .*typo\.json is not a fixtures file: \(top level\): Unrecognized key: "draft"$/],
     [['--fixtures', tempFile('wrong.json', '{"drafts": {"dr_1": {"revision": "3"}}}')], /is not a fixtures file: drafts\.dr_1\.syncStatus: .*; drafts\.dr_1\.revision: /],
     [['--port', 'abc'], /^--port: expected a whole number from 0 to 65535, got "abc"$/],

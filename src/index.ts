@@ -6,5 +6,6 @@ export type { CallError, CallResult, Issue } from './client/result.js';
 export type { Clock, RetryOptions } from './client/retry.js';
 export type { HttpRequest, HttpResponse, Transport } from './client/transport.js';
 export { TransportError } from './client/transport.js';
+export { ProxySettingError } from './client/proxy-route.js';
 export { registry, api, apiVersion, ErrorBody, defineOperations, combineOperations, isIdempotent, operationFields, rulesOf } from '../registry/index.js';
 export type { OperationId, OperationSpec, Registry, FieldDoc, FieldRule } from '../registry/index.js';

@@ -1,5 +1,6 @@
 import type { CallHooks } from '../client/call.js';
 import { seconds } from '../client/retry.js';
+import { type ProxyRoute, redactProxyUrl } from '../client/proxy-route.js';
 import type { HttpRequest } from '../client/transport.js';
 import { VERSION } from '../version.js';
 
@@ -47,11 +48,13 @@ export function traceResponse(response: { status: number; headers: Record<string
  * decided and why (`* attempt 1 of 4 failed: HTTP 503; retrying in 0.31s (backoff; GET is idempotent)`).
  * Secrets are redacted by the context's io, as for every other line.
  */
-export function debugHooks(err: (text: string) => void, credentialSource: string | undefined, redact: Redact = (text) => text): CallHooks {
+export function debugHooks(err: (text: string) => void, credentialSource: string | undefined, redact: Redact = (text) => text, route?: ProxyRoute): CallHooks {
   return {
     onRequest(request, attempt) {
-      if (attempt === 1) err(`* svc ${VERSION}; credential: ${credentialSource ?? 'none'}\n`);
-      else err(`* attempt ${attempt}\n`);
+      if (attempt === 1) {
+        err(`* svc ${VERSION}; credential: ${credentialSource ?? 'none'}\n`);
+        if (route) err(`${describeRoute(route)}\n`);
+      } else err(`* attempt ${attempt}\n`);
       err(traceRequest(request, redact));
     },
     onResponse(response, ms) {
@@ -63,3 +66,6 @@ export function debugHooks(err: (text: string) => void, credentialSource: string
     },
   };
 }
+
+/** `* via proxy http://user:****@proxy:3128 (HTTPS_PROXY)`, or `* direct (why)`: the password is never shown. */
+export const describeRoute = (route: ProxyRoute): string => (route.proxy ? `* via proxy ${redactProxyUrl(route.proxy)} (${route.reason})` : `* direct (${route.reason})`);

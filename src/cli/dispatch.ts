@@ -1,6 +1,7 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { sendRequest } from '../client/call.js';
 import { defaultRetryOptions, type RetryOptions } from '../client/retry.js';
+import { redactProxyUrl } from '../client/proxy-route.js';
 import type { HttpRequest } from '../client/transport.js';
 import type { GlobalOptions, Target } from '../config/target.js';
 import type { OperationInput } from '../input/operation-input.js';
@@ -36,10 +37,11 @@ export async function dispatch(ctx: Context, d: Dispatch): Promise<void> {
   if (d.globals.dryRun) {
     ctx.io.out(formatRequest(d.request));
     if (!credential) ctx.io.err('svc: note: no credential is set, so the service would answer 401\n');
+    if (d.target.route.proxy) ctx.io.err(`svc: note: it would go through the proxy ${redactProxyUrl(d.target.route.proxy)} (${d.target.route.reason})\n`);
     return;
   }
   await d.beforeSend?.();
-  const hooks = d.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), credential?.source, ctx.secrets?.redact), ...(ctx.clock ? { now: () => ctx.clock!.now() } : {}) } : {};
+  const hooks = d.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), credential?.source, ctx.secrets?.redact, d.target.route), ...(ctx.clock ? { now: () => ctx.clock!.now() } : {}) } : {};
   const result = await sendRequest(d.op, d.request, ctx.send, hooks, retryPolicy(ctx, d.target));
   if (!result.ok) return reportResult(ctx, { op: d.op, input: d.input, result, presenter: d.presenter });
   try {

@@ -1,4 +1,5 @@
 import { createRedactor, passwordsInUrls } from '../auth/redaction.js';
+import { ALL_PROXY_VARIABLES, proxySecrets } from '../client/proxy-route.js';
 import type { ConfigStore } from '../config/store.js';
 import { colorEnabled } from '../output/color.js';
 import { terminalSafe } from '../output/terminal-safe.js';
@@ -11,12 +12,13 @@ import type { Context, IO } from './context.js';
  * is read by people and CI logs), stdout when it is a terminal (piped, the data stays exact). Safe
  * means every control character is shown, not obeyed (src/output/terminal-safe.ts); only svc's own
  * colours survive on stdout, and only `io.status` (the progress bar) moves the cursor.
- * Secrets are learned as soon as they can be: SERVICE_API_KEY at once, `extraSecrets` (a proxy
- * password), stored tokens when the config is read, a new token when `svc auth login` reads it.
+ * Secrets are learned as soon as they can be: SERVICE_API_KEY and the proxy variables' passwords
+ * at once, `extraSecrets` (a password in a URL on the command line), stored tokens when the config is read, a new token when `svc auth login` reads it.
  * Only `secrets.reveal` (`svc auth token`) prints whole. Config write warnings are printed here too.
  */
 export function guardContext(ctx: Context, extraSecrets: readonly string[] = []): Context {
-  const redactor = createRedactor([ctx.env.SERVICE_API_KEY, ...passwordsInUrls([ctx.env.SERVICE_BASE_URL]), ...extraSecrets]);
+  const proxyPasswords = ALL_PROXY_VARIABLES.flatMap((name) => proxySecrets(ctx.env[name]));
+  const redactor = createRedactor([ctx.env.SERVICE_API_KEY, ...passwordsInUrls([ctx.env.SERVICE_BASE_URL]), ...proxyPasswords, ...extraSecrets]);
   const io = copyWith(ctx.io, guardedOutput(ctx, redactor.text));
   let store: Promise<ConfigStore> | undefined;
   const config = (): Promise<ConfigStore> => (store ??= ctx.config().then((loaded) => guardStore(loaded, redactor.add, io.err)));
@@ -50,9 +52,10 @@ function copyWith<T extends object>(source: T, replaced: Partial<T>): T {
 
 function guardStore(store: ConfigStore, add: (secret: string) => void, err: (text: string) => void): ConfigStore {
   for (const name of store.profileNames()) {
-    const { token, baseUrl } = store.profile(name);
+    const { token, baseUrl, proxy } = store.profile(name);
     if (typeof token === 'string') add(token);
     if (typeof baseUrl === 'string') passwordsInUrls([baseUrl]).forEach(add);
+    if (typeof proxy === 'string') proxySecrets(proxy).forEach(add);
   }
   return {
     path: store.path,
@@ -63,6 +66,7 @@ function guardStore(store: ConfigStore, add: (secret: string) => void, err: (tex
         const next = change(current);
         if (next.token) add(next.token);
         passwordsInUrls([next.baseUrl]).forEach(add);
+        proxySecrets(next.proxy).forEach(add);
         return next;
       });
       if (warnings.length > 0) err(`svc: warning: ${warnings.join('; ')}\n`);

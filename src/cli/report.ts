@@ -60,7 +60,7 @@ export function toCliError(error: CallError, attempts = 1, op: Pick<OperationSpe
     case 'unreadable':
       return new CliError(`${error.message}${tries}`, ExitCode.network);
     case 'transport': {
-      if (error.failure !== 'aborted') return new CliError(`${error.message}${tries}${unknown}`, ExitCode.network);
+      if (error.failure !== 'aborted') return new CliError(`${error.message}${tries}${unknown}`, error.failure === 'proxy-auth' ? ExitCode.auth : ExitCode.network);
       return new CliError(`${error.message}${interruption?.named ?? ''}${tries}${unknown}`, interruption?.exitCode ?? ExitCode.interrupted);
     }
     case 'api': {
@@ -71,3 +71,4 @@ export function toCliError(error: CallError, attempts = 1, op: Pick<OperationSpe
     }
   }
 }
+

@@ -97,7 +97,7 @@ async function runLines(ctx: Context, inv: Invocation, batch: Batch): Promise<vo
 async function drainLines(ctx: Context, inv: Invocation, { options, source, base, columns, target, rejects, query }: Batch, send: Transport, stop: BatchStop): Promise<void> {
   // Time comes from the context (a test's clock ticks without sleeping); performance.now in production.
   const now = ctx.clock ? () => ctx.clock!.now() : () => performance.now();
-  const hooks = inv.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), target.credential?.source, ctx.secrets?.redact), now } : {};
+  const hooks = inv.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), target.credential?.source, ctx.secrets?.redact, target.route), now } : {};
   // A first stop signal lets the calls in flight finish; a second abandons them, each still recorded.
   const requestTarget = requestTargetOf(target, ctx.hurry);
   const call = inv.globals.dryRun ? undefined : createLineCall(inv.op, send, hooks, batchRetryPolicy(ctx, target, stop.signal));

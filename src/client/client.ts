@@ -5,6 +5,7 @@ import { USER_AGENT } from '../version.js';
 import { NUMERIC_OPTIONS, readNumber } from '../config/numeric-options.js';
 import { credentialProblem } from './bearer.js';
 import { callOperation } from './call.js';
+import { chooseProxyRoute, type ProxyRoute } from './proxy-route.js';
 import type { CallResult } from './result.js';
 import { defaultRetryOptions, type RetryOptions } from './retry.js';
 import type { Transport } from './transport.js';
@@ -44,6 +45,17 @@ export interface ClientOptions {
    * when it never left the machine (connection refused).
    */
   retries?: number | Partial<RetryOptions>;
+  /**
+   * The proxy, as the CLI chooses it (README, Networks): by default from the environment
+   * (`HTTPS_PROXY`, `HTTP_PROXY`, `ALL_PROXY` and `NO_PROXY`, lower case first); a URL to use that
+   * proxy (`http://user:password@proxy:3128`); `false` to connect directly. Throws a
+   * ProxySettingError at creation for a proxy URL that cannot be used.
+   */
+  proxy?: string | false;
+  /** Hosts reached without the proxy when `proxy` is a URL (NO_PROXY's forms). */
+  noProxy?: string;
+  /** Trust the operating system's certificate store as well as Node's CAs and NODE_EXTRA_CA_CERTS. */
+  systemCa?: boolean;
   /** Defaults to an undici keep-alive pool. */
   transport?: Transport;
   userAgent?: string;
@@ -67,6 +79,8 @@ export function createClient(options: ClientOptions): Client {
     token: options.token,
     userAgent: options.userAgent ?? USER_AGENT,
     timeoutMs: Math.round(timeout.value * 1000),
+    proxy: chooseLibraryRoute(options).proxy,
+    systemCa: options.systemCa === true,
   };
   const retry: RetryOptions = { ...defaultRetryOptions, ...(typeof options.retries === 'number' ? { retries: options.retries } : options.retries) };
   return {
@@ -89,4 +103,10 @@ function baseUrlProblem(baseUrl: unknown): string | undefined {
   if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) return `${JSON.stringify(String(baseUrl))} is not a URL`;
   const { protocol } = new URL(baseUrl);
   return protocol === 'http:' || protocol === 'https:' ? undefined : `${protocol} URLs are not supported; give an http or https URL`;
+}
+
+function chooseLibraryRoute({ baseUrl, proxy, noProxy }: ClientOptions): ProxyRoute {
+  if (proxy === false) return { reason: 'proxy: false' };
+  if (proxy === undefined) return chooseProxyRoute(baseUrl, { env: process.env });
+  return chooseProxyRoute(baseUrl, { env: {}, profileProxy: proxy, profileNoProxy: noProxy });
 }

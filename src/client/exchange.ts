@@ -14,6 +14,10 @@ export interface RequestTarget {
   userAgent: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The proxy URL (src/client/proxy-route.ts); direct when absent. */
+  proxy?: string;
+  /** Trust the system's certificate store too. */
+  systemCa?: boolean;
 }
 
 /** Builds the HTTP request for one operation from its path parameters, (already valid) body and query. */
@@ -27,6 +31,8 @@ export function buildRequest(op: OperationSpec, params: Record<string, unknown>,
     timeoutMs: target.timeoutMs,
     signal: target.signal,
   };
+  if (target.proxy) request.proxy = target.proxy;
+  if (target.systemCa) request.systemCa = true;
   if (op.body) {
     headers['content-type'] = 'application/json';
     request.body = JSON.stringify(body);

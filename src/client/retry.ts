@@ -37,6 +37,8 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 5
 /** What the retry decision reads of an operation: its method, and whether it is idempotent (registry/define.ts). */
 export type RetrySubject = Pick<OperationSpec, 'method' | 'idempotent'>;
 
+const PERMANENT_FAILURES: ReadonlySet<string> = new Set(['tls', 'proxy-auth']);
+
 /** What to do after a failed attempt; `failure` and `why` are words for `--debug`. */
 export type RetryDecision = { failure: string; retry: true; waitMs: number; why: string } | { failure: string; retry: false; why: string };
 
@@ -53,6 +55,8 @@ export function decideRetry(op: RetrySubject, result: CallResult<unknown>, attem
   const { error } = result;
   let failure: string;
   let reachedServer = true;
+  // A certificate or a proxy's refusal of the credentials is the same on every attempt.
+  if (error.kind === 'transport' && PERMANENT_FAILURES.has(error.failure)) return undefined;
   if (error.kind === 'api' && RETRYABLE_STATUSES.has(error.status)) failure = `HTTP ${error.status}`;
   else if (error.kind === 'transport' && !error.sent) {
     failure = error.failure === 'refused' ? 'connection refused' : error.message;

@@ -7,6 +7,10 @@ export interface HttpRequest {
   /** Whole-request deadline, in milliseconds. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The proxy to go through (src/client/proxy-route.ts), credentials included; direct when absent. */
+  proxy?: string;
+  /** Trust the operating system's certificate store too (Node's bundled CAs and NODE_EXTRA_CA_CERTS always). */
+  systemCa?: boolean;
 }
 
 /** What came back. `body` is the raw text; decoding is the caller's business. */
@@ -23,8 +27,13 @@ export interface HttpResponse {
 /** Sends one request. Network faults reject with a TransportError; any status resolves. */
 export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
 
-/** `protocol`: an answer that is not HTTP a client can read (parser errors, a body longer than its Content-Length). */
-export type TransportFailure = 'timeout' | 'refused' | 'reset' | 'network' | 'too-large' | 'aborted' | 'protocol';
+/**
+ * `protocol`: an answer that is not HTTP a client can read (parser errors, a body longer than its
+ * Content-Length). `tls`: the server's certificate is not trusted (never retried: it is not
+ * transient). `proxy-auth`: the proxy refused the credentials (never retried). `proxy`: the proxy
+ * could not be reached, or could not reach the API.
+ */
+export type TransportFailure = 'timeout' | 'refused' | 'reset' | 'network' | 'too-large' | 'aborted' | 'protocol' | 'tls' | 'proxy-auth' | 'proxy';
 
 /** A request that got no complete HTTP answer. `sent` says whether any byte may have reached the server. */
 export class TransportError extends Error {

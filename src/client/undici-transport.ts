@@ -6,6 +6,8 @@ import Agent from 'undici/lib/dispatcher/agent.js';
 import dispatchRequest from 'undici/lib/api/api-request.js';
 import { DecodedTooLarge, decodeBody } from './body-decoding.js';
 import { createConnectionSlots } from './connection-slots.js';
+import type { Dispatcher } from 'undici';
+import { certificateFailure, isProxyRefusal, proxyAuthFailure, proxyFailure } from './connection-errors.js';
 import { type HttpRequest, type HttpResponse, type Transport, TransportError } from './transport.js';
 
 export interface UndiciTransportOptions {
@@ -24,7 +26,7 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_E
 export function createUndiciTransport(options: UndiciTransportOptions = {}): Transport {
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const connections = options.connections ?? 8;
-  const dispatcher = new Agent({ connections, keepAliveTimeout: 10_000 });
+  const dispatcherFor = createDispatchers({ connections, keepAliveTimeout: 10_000 });
   // Requests wait for a connection here, not in undici's queue, so one that never got a connection
   // is known not to have been sent (issue #17: a timeout while waiting is not a sent request).
   const slots = createConnectionSlots(connections);
@@ -36,6 +38,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
     }
     try {
       const url = new URL(req.url);
+      const dispatcher = await dispatcherFor(req);
       const res = await dispatchRequest.call(dispatcher, {
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
@@ -52,6 +55,10 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
         throw tooLarge(maxBytes, ` (it announced ${mebibytes(declared)})`);
       }
       const headers = flattenHeaders(res.headers);
+      if (req.proxy && isProxyRefusal(res.statusCode, headers)) {
+        res.body.destroy();
+        throw proxyAuthFailure(req.proxy);
+      }
       const decoded = await decodeBody(await readCapped(res.body, maxBytes), headers, maxBytes);
       const response: HttpResponse = { status: res.statusCode, headers, body: decoded.text };
       if (decoded.problem) response.bodyProblem = decoded.problem;
@@ -71,6 +78,36 @@ function notSentWhileWaiting(req: HttpRequest, expired: boolean): TransportError
   const host = URL.canParse(req.url) ? new URL(req.url).host : req.url;
   if (!expired) return new TransportError('aborted', 'the request was interrupted before it was sent', false);
   return new TransportError('timeout', `no connection to ${host} became free within ${req.timeoutMs! / 1000}s; nothing was sent`, false);
+}
+
+type PoolOptions = { connections: number; keepAliveTimeout: number };
+
+/**
+ * The dispatcher for a request's route: a plain Agent, or undici's ProxyAgent per proxy URL (CONNECT
+ * for https, absolute-form for http). The proxy agent and the system CA store load only when a
+ * request asks for them, so a call with no proxy pays nothing for either (issue #16).
+ */
+function createDispatchers(pool: PoolOptions): (req: HttpRequest) => Promise<Dispatcher> {
+  const dispatchers = new Map<string, Promise<Dispatcher>>();
+  return (req) => {
+    const key = `${req.systemCa === true}|${req.proxy ?? ''}`;
+    let dispatcher = dispatchers.get(key);
+    if (!dispatcher) dispatchers.set(key, (dispatcher = createDispatcher(pool, req.proxy, req.systemCa === true)));
+    return dispatcher;
+  };
+}
+
+async function createDispatcher(pool: PoolOptions, proxy: string | undefined, systemCa: boolean): Promise<Dispatcher> {
+  const tls = systemCa ? { ca: await systemCaCertificates() } : undefined;
+  if (!proxy) return new Agent({ ...pool, connect: tls });
+  const { ProxyAgent } = await import('./proxy-agent.js');
+  return new ProxyAgent({ ...pool, uri: proxy, proxyTunnel: false, requestTls: tls, proxyTls: tls });
+}
+
+/** Node's CAs (bundled and NODE_EXTRA_CA_CERTS) and the system store's: ~45 ms to read, hence opt-in. */
+async function systemCaCertificates(): Promise<string[]> {
+  const tls = await import('node:tls');
+  return [...new Set([...tls.getCACertificates('default'), ...tls.getCACertificates('system')])];
 }
 
 /**
@@ -135,6 +172,8 @@ function toTransportError(error: unknown, req: HttpRequest, expired: () => boole
   const host = new URL(req.url).host;
   if (expired()) return new TransportError('timeout', `no complete answer from ${host} within ${req.timeoutMs! / 1000}s`, true);
   if (req.signal?.aborted) return new TransportError('aborted', 'the request was interrupted', true);
+  const special = certificateFailure(err, host) ?? (req.proxy ? proxyFailure(err, req.proxy, host) : undefined);
+  if (special) return special;
   if (code === 'ECONNREFUSED') return new TransportError('refused', `could not connect to ${host}: connection refused`, false);
   if (NOT_SENT_CODES.has(code)) return new TransportError('network', `could not reach ${host} (${code})`, false);
   if (code === 'UND_ERR_HEADERS_OVERFLOW') return new TransportError('too-large', `the response headers from ${host} are larger than the limit`, true);

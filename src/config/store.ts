@@ -7,6 +7,12 @@ export interface ProfileSettings {
   timeout?: number;
   /** Default number of retries for idempotent requests. */
   retries?: number;
+  /** Proxy URL for this profile, used when no proxy environment variable is set. */
+  proxy?: string;
+  /** Hosts reached directly (NO_PROXY's forms), used when NO_PROXY is not set. */
+  noProxy?: string;
+  /** Trust the operating system's certificate store as well as Node's bundled CAs. */
+  systemCa?: boolean;
 }
 
 export interface ConfigStore {

@@ -3,6 +3,7 @@ import { resolveCredential, type Credential } from '../auth/credential.js';
 import { CliError, ExitCode } from '../errors.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from './numeric-options.js';
 import type { SettingsSource } from './store.js';
+import { type NetworkRoute, resolveNetworkRoute } from './network.js';
 
 export interface GlobalOptions {
   baseUrl?: string;
@@ -23,6 +24,8 @@ export interface Target {
   retries: number;
   /** Ceiling of the first backoff wait: `SVC_RETRY_BASE_MS`, else the client's default. */
   retryBaseMs: number | undefined;
+  /** The proxy (or why none) and the CA store (src/config/network.ts). */
+  route: NetworkRoute;
 }
 
 /** More retries than this only delays the failure a script has to handle anyway. */
@@ -67,7 +70,8 @@ export async function resolveTarget(ctx: SettingsSource, globals: GlobalOptions,
   if (credential && baseUrl.startsWith('http:') && !LOOPBACK.test(host)) {
     throw new CliError(`refusing to send a credential over plain http to ${host}: use https (plain http is allowed to loopback only)`, ExitCode.usage);
   }
-  return { profile, baseUrl, credential, timeoutMs, retries, retryBaseMs };
+  const route = resolveNetworkRoute(ctx, (await ctx.config()).profile(profile), baseUrl);
+  return { profile, baseUrl, credential, timeoutMs, retries, retryBaseMs, route };
 }
 
 async function resolveBaseUrl(ctx: SettingsSource, globals: GlobalOptions, profile: string): Promise<string> {

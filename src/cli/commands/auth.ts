@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import { AGENT_TOKEN_PREFIX, checkAgentToken, credentialProblem, redactToken, resolveCredential } from '../../auth/credential.js';
 import { profileName, type GlobalOptions } from '../../config/target.js';
+import { redactProxyUrl } from '../../client/proxy-route.js';
+import { describeTrust, resolveNetworkRoute } from '../../config/network.js';
+import type { ProfileSettings } from '../../config/store.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 
@@ -37,7 +40,7 @@ export function register(program: Command, ctx: Context): void {
       const store = await ctx.config();
       const credential = await resolveCredential(ctx, profile);
       const base = options.baseUrl ? `${options.baseUrl} (--base-url)` : ctx.env.SERVICE_BASE_URL ? `${ctx.env.SERVICE_BASE_URL} (SERVICE_BASE_URL)` : (store.profile(profile).baseUrl ?? 'not set');
-      ctx.io.out(`Profile:     ${profile}\nBase URL:    ${base}\n`);
+      ctx.io.out(`Profile:     ${profile}\nBase URL:    ${base}\n${describeNetwork(ctx, store.profile(profile), options.baseUrl ?? ctx.env.SERVICE_BASE_URL ?? store.profile(profile).baseUrl)}`);
       if (!credential) {
         ctx.io.out('Credential:  none\n');
         throw new CliError('not signed in: set SERVICE_API_KEY, or run `svc auth login`', ExitCode.auth);
@@ -67,4 +70,16 @@ export function register(program: Command, ctx: Context): void {
       await store.updateProfile(profile, ({ token: _removed, ...rest }) => rest);
       ctx.io.err(`Signed out: removed the token of profile "${profile}".\n`);
     });
+}
+
+/** The proxy the base URL is reached through (password masked) and the CAs that verify its certificate. */
+function describeNetwork(ctx: Context, settings: ProfileSettings, baseUrl: string | undefined): string {
+  let proxy = 'unknown until a base URL is set';
+  let systemCa = settings.systemCa === true;
+  if (baseUrl && URL.canParse(baseUrl)) {
+    const route = resolveNetworkRoute(ctx, settings, baseUrl);
+    proxy = route.proxy ? `${redactProxyUrl(route.proxy)} (${route.reason})` : `none: direct (${route.reason})`;
+    systemCa = route.systemCa;
+  }
+  return `Proxy:       ${proxy}\nTLS trust:   ${describeTrust(ctx.env, systemCa)}\n`;
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { redactToken } from '../../auth/credential.js';
+import { checkProxyUrl, ProxySettingError, redactProxyUrl } from '../../client/proxy-route.js';
 import type { ProfileSettings } from '../../config/store.js';
 import { checkBaseUrl, parseRetries, profileName, type GlobalOptions } from '../../config/target.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
@@ -9,15 +10,34 @@ import { usageError } from '../errors.js';
 interface SettingKey {
   field: keyof ProfileSettings;
   help: string;
-  parse(value: string): string | number;
+  parse(value: string): string | number | boolean;
 }
+
+function checkProfileProxy(value: string): string {
+  try {
+    return checkProxyUrl(value, 'proxy');
+  } catch (error) {
+    throw error instanceof ProxySettingError ? usageError(error.message) : error;
+  }
+}
+
+const parseBoolean = (key: string) => (value: string) => {
+  if (value !== 'true' && value !== 'false') throw usageError(`${key}: expected true or false, got "${value}"`);
+  return value === 'true';
+};
 
 /** The settings `svc config` may change; the token is `svc auth`'s business. */
 const KEYS: Record<string, SettingKey> = {
   'base-url': { field: 'baseUrl', help: 'base URL of the API, ending in /v1', parse: (value) => checkBaseUrl(value, 'svc config set') },
   timeout: { field: 'timeout', help: 'whole-request timeout in seconds', parse: (value) => parseNumericOption(value, NUMERIC_OPTIONS.timeout, 'timeout') },
   retries: { field: 'retries', help: 'retries of idempotent requests', parse: (value) => parseRetries(value, 'retries')! },
+  proxy: { field: 'proxy', help: 'proxy URL, used when HTTPS_PROXY/HTTP_PROXY are not set', parse: (value) => checkProfileProxy(value) },
+  'no-proxy': { field: 'noProxy', help: 'hosts reached without the proxy, used when NO_PROXY is not set', parse: (value) => value.trim() },
+  'system-ca': { field: 'systemCa', help: "trust the system's CA store too: true or false", parse: parseBoolean('system-ca') },
 };
+
+/** A setting as printed: a proxy URL without its password. */
+const shown = (value: unknown): string => (typeof value === 'string' ? redactProxyUrl(value) : String(value));
 
 function settingKey(name: string): SettingKey {
   const key = Object.hasOwn(KEYS, name) ? KEYS[name] : undefined;
@@ -37,13 +57,13 @@ export function register(program: Command, ctx: Context): void {
     const profile = profileOf(command);
     const store = await ctx.config();
     await store.updateProfile(profile, (current) => ({ ...current, [key.field]: parsed }));
-    ctx.io.err(`Set ${name} of profile "${profile}" to ${parsed}.\n`);
+    ctx.io.err(`Set ${name} of profile "${profile}" to ${shown(parsed)}.\n`);
   });
 
   config.command('get <key>').description('Print a setting of the profile').action(async (name: string, _o, command: Command) => {
     const key = settingKey(name);
     const value = (await ctx.config()).profile(profileOf(command))[key.field];
-    if (value !== undefined) ctx.io.out(`${value}\n`);
+    if (value !== undefined) ctx.io.out(`${shown(value)}\n`);
   });
 
   config.command('list').description('List every profile and its settings (tokens redacted)').action(async () => {
@@ -52,7 +72,7 @@ export function register(program: Command, ctx: Context): void {
     if (names.length === 0) ctx.io.err(`No profiles yet (${store.path}).\n`);
     for (const name of names) {
       const { token, ...settings } = store.profile(name);
-      const lines = Object.entries(settings).map(([field, value]) => `  ${Object.keys(KEYS).find((k) => KEYS[k]!.field === field) ?? field} = ${value}`);
+      const lines = Object.entries(settings).map(([field, value]) => `  ${Object.keys(KEYS).find((k) => KEYS[k]!.field === field) ?? field} = ${shown(value)}`);
       if (token) lines.push(`  token = ${redactToken(token)}`);
       ctx.io.out(`[${name}]\n${lines.join('\n')}\n`);
     }

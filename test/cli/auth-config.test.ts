@@ -59,7 +59,7 @@ describe('svc auth', () => {
     const status = world();
     expect(await run(['auth', 'status'], status.ctx)).toBe(0);
     expect(status.out()).toBe(
-      'Profile:     default\nBase URL:    https://api.example.com/v1\nCredential:  stored session token of profile "default" (svc auth login)\nToken:       svc_agent_Zq81********\n',
+      "Profile:     default\nBase URL:    https://api.example.com/v1\nProxy:       none: direct (no proxy is set)\nTLS trust:   Node's bundled CAs\nCredential:  stored session token of profile \"default\" (svc auth login)\nToken:       svc_agent_Zq81********\n",
     );
     const token = world();
     expect(await run(['auth', 'token'], token.ctx)).toBe(0);
@@ -114,7 +114,7 @@ describe('svc config and profiles', () => {
 
   it.each([
     [['config', 'set', 'base-url', 'https://a.example.com/api'], /^svc: the base URL from svc config set must end in \/v1/],
-    [['config', 'set', 'colour', 'blue'], /^svc: unknown setting "colour"; settings are: base-url, timeout, retries\n$/],
+    [['config', 'set', 'colour', 'blue'], /^svc: unknown setting "colour"; settings are: base-url, timeout, retries, proxy, no-proxy, system-ca\n$/],
     [['config', 'set', 'timeout', '-1'], /^svc: timeout: expected a number of seconds from 0.01 to 86400, got "-1"\n$/],
   ])('refuses %j with exit 2', async (argv, message) => {
     const fake = world();

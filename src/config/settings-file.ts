@@ -41,7 +41,15 @@ export function readConfigFile(path: string): StoredConfig {
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The type each stored setting must have; a value is never quoted, since it may be a token. */
-const settingTypes: Record<keyof ProfileSettings, 'string' | 'number'> = { baseUrl: 'string', token: 'string', timeout: 'number', retries: 'number' };
+const settingTypes: Record<keyof ProfileSettings, 'string' | 'number' | 'boolean'> = {
+  baseUrl: 'string',
+  token: 'string',
+  timeout: 'number',
+  retries: 'number',
+  proxy: 'string',
+  noProxy: 'string',
+  systemCa: 'boolean',
+};
 
 /** What makes valid JSON unusable as settings (`"token": 12345678`, a list where a profile goes), or undefined. */
 function settingsProblem(data: unknown): string | undefined {

@@ -107,6 +107,8 @@ function baseUrlProblem(baseUrl: unknown): string | undefined {
 
 function chooseLibraryRoute({ baseUrl, proxy, noProxy }: ClientOptions): ProxyRoute {
   if (proxy === false) return { reason: 'proxy: false' };
+  // A base URL that is not one is refused by each call (an `invalid` result), not here.
+  if (!URL.canParse(baseUrl)) return { reason: 'no usable base URL' };
   if (proxy === undefined) return chooseProxyRoute(baseUrl, { env: process.env });
   return chooseProxyRoute(baseUrl, { env: {}, profileProxy: proxy, profileNoProxy: noProxy });
 }

@@ -25,14 +25,14 @@ function hyperfineRound(ordered, folder) {
   // hyperfine runs every command with one environment: the cases' commands share theirs.
   const result = spawnSync('hyperfine', [...args, ...ordered.map((c) => c.argv.map(shellQuote).join(' '))], { env: ordered[0].env, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`hyperfine failed: ${result.stderr.trim()}`);
-  return JSON.parse(readFileSync(file, 'utf8')).results.map((r) => r.times[0] * 1000);
+  return JSON.parse(readFileSync(file, 'utf8')).results.map((r) => ({ wall: r.times[0] * 1000, cpu: (r.user + r.system) * 1000 }));
 }
 
 function nodeRound(ordered) {
   return ordered.map((command) => {
     const started = process.hrtime.bigint();
     runOnce(command.argv, command.env);
-    return Number(process.hrtime.bigint() - started) / 1e6;
+    return { wall: Number(process.hrtime.bigint() - started) / 1e6, cpu: undefined };
   });
 }
 
@@ -40,21 +40,34 @@ function nodeRound(ordered) {
  * Times `commands` for `runs` rounds; each round runs every command once, and the order flips
  * every round (A B, B A, ...) so neither side always runs on a warmer machine.
  */
-export function timeAlternately(commands, { runs, warmup = 3, tool = hasHyperfine() ? 'hyperfine' : 'node' }) {
+export function timeAlternately(commands, options) {
+  return timeAndCpuAlternately(commands, options).wall;
+}
+
+/**
+ * As timeAlternately, with each run's CPU time (user + system, from hyperfine) beside its wall
+ * time: on a shared, loaded machine CPU time varies far less than wall time. `cpu` is empty
+ * with the node tool, which cannot see a child's CPU time.
+ */
+export function timeAndCpuAlternately(commands, { runs, warmup = 3, tool = hasHyperfine() ? 'hyperfine' : 'node' }) {
   for (let i = 0; i < warmup; i++) for (const command of commands) runOnce(command.argv, command.env);
   const times = commands.map(() => []);
+  const cpu = commands.map(() => []);
   const folder = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   try {
     for (let round = 0; round < runs; round++) {
       const order = round % 2 === 0 ? commands.map((_, i) => i) : commands.map((_, i) => commands.length - 1 - i);
       const ordered = order.map((i) => commands[i]);
       const measured = tool === 'hyperfine' ? hyperfineRound(ordered, folder) : nodeRound(ordered);
-      order.forEach((commandIndex, k) => times[commandIndex].push(measured[k]));
+      order.forEach((commandIndex, k) => {
+        times[commandIndex].push(measured[k].wall);
+        if (measured[k].cpu !== undefined) cpu[commandIndex].push(measured[k].cpu);
+      });
     }
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
-  return times;
+  return { wall: times, cpu };
 }
 
 const PEAK_RSS_PRELOAD = join(import.meta.dirname, 'report-peak-rss.mjs');

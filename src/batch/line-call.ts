@@ -12,7 +12,7 @@ import { invalidOutcome, type LineOutcome, outcomeOfCall, plannedOutcome } from 
 import type { SourceRecord } from './source.js';
 
 /** Sends one line's request: the one place a batch call goes through. */
-export type LineCall = (request: HttpRequest) => Promise<CallResult<unknown>>;
+export type LineCall = (request: HttpRequest, line: number) => Promise<CallResult<unknown>>;
 
 /** Each line is sent as a single call is, retried by the same policy (idempotent requests only). */
 export function createLineCall(op: OperationSpec, send: Transport, hooks: CallHooks, retry: RetryOptions): LineCall {
@@ -46,7 +46,7 @@ export function createLineProcessor({ op, base, columns, target, call, query }: 
     if (!line.ok) return invalidOutcome(line.message, line.issues);
     const request = buildRequest(op, line.input.params, line.input.body, target, line.input.query);
     if (!call) return plannedOutcome(request);
-    const outcome = outcomeOfCall(await call(request), op);
+    const outcome = outcomeOfCall(await call(request, record.line), op);
     return query && outcome.ok ? queried(outcome, query) : outcome;
   };
 }

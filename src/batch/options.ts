@@ -1,5 +1,6 @@
 import { NUMERIC_OPTIONS, parseNumericOption } from '../config/numeric-options.js';
 import { usageError } from '../errors.js';
+import { parseShard, type Shard } from './shard.js';
 import type { InputFormat } from './source.js';
 
 /** The batch flags every generated operation has, read and checked. */
@@ -9,6 +10,12 @@ export interface BatchOptions {
   concurrency: number;
   ordered: boolean;
   rejects?: string;
+  /** `--checkpoint <file>`: the journal that lets a killed run resume (src/batch/checkpoint.ts). */
+  checkpoint?: string;
+  /** `--resend-uncertain`: on resume, send again the lines a killed run may have applied. */
+  resendUncertain: boolean;
+  /** `--shard k/n`: only this part of the input. */
+  shard?: Shard;
 }
 
 export const DEFAULT_CONCURRENCY = 8;
@@ -20,14 +27,14 @@ export const MAX_CONCURRENCY = NUMERIC_OPTIONS.concurrency.max;
  */
 export const windowFor = (concurrency: number): number => Math.max(64, concurrency * 16);
 
-export function readBatchOptions(flags: Record<string, unknown>, globals: { output?: string }): BatchOptions {
+export function readBatchOptions(flags: Record<string, unknown>, globals: { output?: string; dryRun?: boolean }): BatchOptions {
   // Records are one JSON object per line whatever the result; a table or YAML would break that.
   if (globals.output !== undefined && globals.output !== 'json' && globals.output !== 'ndjson') {
     throw usageError(`--output ${globals.output} does not apply to --input: batch mode writes one JSON record per line (ndjson)`);
   }
   const input = flags.input as string;
   if (input === '') throw usageError('--input: expected a file name, or - for standard input');
-  const options: BatchOptions = { input, concurrency: readConcurrency(flags.concurrency), ordered: flags.unordered !== true };
+  const options: BatchOptions = { input, concurrency: readConcurrency(flags.concurrency), ordered: flags.unordered !== true, resendUncertain: flags.resendUncertain === true };
   // commander has already refused any other --input-format.
   if (flags.inputFormat !== undefined) options.format = flags.inputFormat as InputFormat;
   const rejects = flags.rejects as string | undefined;
@@ -36,9 +43,25 @@ export function readBatchOptions(flags: Record<string, unknown>, globals: { outp
     options.rejects = rejects;
   }
   if (input === '-' && flags.body === '-') throw usageError('--input - and --body - cannot both read standard input');
+  if (flags.shard !== undefined) options.shard = parseShard(String(flags.shard));
+  readCheckpointFlags(flags, globals, options);
   return options;
 }
 
 function readConcurrency(value: unknown): number {
   return value === undefined ? DEFAULT_CONCURRENCY : parseNumericOption(value, NUMERIC_OPTIONS.concurrency);
+}
+
+/** A checkpoint needs an input that can be read again, and something to journal. */
+function readCheckpointFlags(flags: Record<string, unknown>, globals: { dryRun?: boolean }, options: BatchOptions): void {
+  const checkpoint = flags.checkpoint as string | undefined;
+  if (checkpoint === undefined) {
+    if (options.resendUncertain) throw usageError('--resend-uncertain needs --checkpoint <file>: only a checkpoint knows which lines are uncertain');
+    return;
+  }
+  if (checkpoint === '' || checkpoint === '-') throw usageError('--checkpoint: expected a file name');
+  if (options.input === '-') throw usageError('--checkpoint needs --input <file>: standard input cannot be read again to resume');
+  if (globals.dryRun) throw usageError('--checkpoint does not apply to --dry-run: nothing is sent, so there is nothing to resume');
+  if (checkpoint === options.rejects) throw usageError('--checkpoint and --rejects name the same file; name two files');
+  options.checkpoint = checkpoint;
 }

@@ -30,6 +30,7 @@ export async function runPipeline<E, R>(options: PipelineOptions<E, R>): Promise
   const entries = options.entries[Symbol.asyncIterator]();
   const output = createOutput(options.emit, window !== undefined);
   const waker = createWaker(signal);
+  const reader = createReader(entries, signal, options.stopReading);
   let started = 0;
   let inFlight = 0;
   let halted = false;
@@ -58,13 +59,14 @@ export async function runPipeline<E, R>(options: PipelineOptions<E, R>): Promise
         await waker.wait();
         continue;
       }
-      next = await nextOrStop(entries, signal, options.stopReading);
+      next = await reader.next();
       if (next === 'cut' || next.done || stopping()) break;
       start(next.value);
     }
     while (inFlight > 0) await waker.wait();
   } finally {
     waker.dispose();
+    reader.dispose();
   }
   if (failure) throw failure.error;
   // A read cut short by Ctrl-C is still pending; the source was closed under it instead.
@@ -106,22 +108,28 @@ function createWaker(signal: AbortSignal | undefined) {
   };
 }
 
-/** The next entry, or 'cut' when Ctrl-C comes first (reading standard input can wait forever). */
-async function nextOrStop<E>(entries: AsyncIterator<E>, signal: AbortSignal | undefined, stopReading: (() => void) | undefined): Promise<IteratorResult<E> | 'cut'> {
-  if (!signal) return entries.next();
-  let onAbort: (() => void) | undefined;
+/**
+ * Reads the next entry, or 'cut' when Ctrl-C comes first (reading standard input can wait forever).
+ * One abort listener for the whole run, not one per line: a listener added and removed per entry
+ * was a measurable share of a batch's CPU per call (issue #13).
+ */
+function createReader<E>(entries: AsyncIterator<E>, signal: AbortSignal | undefined, stopReading: (() => void) | undefined) {
+  if (!signal) return { next: () => entries.next(), dispose() {} };
+  let onAbort!: () => void;
   const aborted = new Promise<'cut'>((resolve) => {
     onAbort = () => {
       stopReading?.();
       resolve('cut');
     };
-    signal.addEventListener('abort', onAbort, { once: true });
   });
-  const reading = entries.next();
-  reading.catch(() => {}); // after a stop, a read that fails no longer matters
-  try {
-    return await Promise.race([reading, aborted]);
-  } finally {
-    signal.removeEventListener('abort', onAbort!);
-  }
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return {
+    next(): Promise<IteratorResult<E> | 'cut'> {
+      const reading = entries.next();
+      reading.catch(() => {}); // after a stop, a read that fails no longer matters
+      return Promise.race([reading, aborted]);
+    },
+    dispose: () => signal.removeEventListener('abort', onAbort),
+  };
 }

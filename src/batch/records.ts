@@ -11,10 +11,13 @@ export type LineError =
   /** `mayHaveApplied`: a write whose answer was lost; svc never repeats it, so check before sending it again. */
   | { kind: 'transport'; message: string; mayHaveApplied?: true };
 
-/** What became of one line. `status` is null when no HTTP answer came (or nothing was sent). */
+/**
+ * What became of one line. `status` is null when no HTTP answer came (or nothing was sent).
+ * `uncertain`: a resumed run found the line sent by an earlier run that stopped before its answer.
+ */
 export type LineOutcome =
   | { ok: true; status: number | null; result?: unknown; request?: PlannedRequest; mismatch?: string; warning?: string; attempts?: number }
-  | { ok: false; status: number | null; error: LineError; attempts?: number };
+  | { ok: false; status: number | null; error: LineError; attempts?: number; uncertain?: true };
 
 /** What `--dry-run` records instead of a result; headers stay out, so no token is ever printed. */
 export interface PlannedRequest {

@@ -40,7 +40,7 @@ export async function executeOperation(ctx: Context, inv: Invocation): Promise<v
 
 /** Batch flags mean nothing without --input; say so rather than ignore them. */
 function refuseBatchFlags(flags: Record<string, unknown>): void {
-  const batchFlags = { inputFormat: '--input-format', concurrency: '--concurrency', unordered: '--unordered', rejects: '--rejects' };
+  const batchFlags = { inputFormat: '--input-format', concurrency: '--concurrency', unordered: '--unordered', rejects: '--rejects', checkpoint: '--checkpoint', resendUncertain: '--resend-uncertain', shard: '--shard' };
   for (const [key, flag] of Object.entries(batchFlags)) if (flags[key] !== undefined) throw usageError(`${flag} needs --input <file | ->`);
 }
 

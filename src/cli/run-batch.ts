@@ -12,14 +12,17 @@ import type { RetryOptions } from '../client/retry.js';
 import type { Transport } from '../client/transport.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { readCsvColumns, type Column } from '../batch/csv-columns.js';
+import { type OpenedCheckpoint, openCheckpoint, resumeSummary } from '../batch/checkpoint.js';
+import { fingerprintRun } from '../batch/fingerprint.js';
 import { createLineCall, createLineProcessor, type ResultQuery } from '../batch/line-call.js';
 import { type BatchOptions, readBatchOptions, windowFor } from '../batch/options.js';
 import { runPipeline } from '../batch/pipeline.js';
-import { BatchTally, createProgressBar, type ProgressBar, summaryLine } from '../batch/progress.js';
-import { type LineOutcome, recordText } from '../batch/records.js';
+import { BatchTally, createProgressBar, summaryLine } from '../batch/progress.js';
+import { createRecordWriter } from './record-writer.js';
 import { openRejects, type RejectsFile } from '../batch/rejects.js';
+import { shardRecords, shardText } from '../batch/shard.js';
 import { type BatchStop, stopEnd, stoppedBatchError, watchBatchStop } from '../batch/stop.js';
-import { BatchInputError, type BatchSource, openBatchSource, type SourceRecord } from '../batch/source.js';
+import { BatchInputError, type BatchSource, openBatchSource } from '../batch/source.js';
 
 /**
  * `--input <file | ->`: one call per NDJSON line or CSV row, concurrently, one record per line on
@@ -31,17 +34,28 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
   const base = await readBaseInput(ctx, inv);
   const source = await refusingBadInput(() => openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks() }));
   let rejects: RejectsFile | undefined;
+  let checkpoint: OpenedCheckpoint | undefined;
   try {
     const header = source.header;
     const columns = header ? await refusingBadInput(() => readCsvColumns(inv.op, header.cells, `${source.name} line ${header.line}`)) : undefined;
     const target = await resolveTarget(ctx, inv.globals, { needCredential: !inv.globals.dryRun });
     if (inv.op.destructive && !inv.flags.yes && !inv.globals.dryRun) await confirmBatch(ctx, inv.op, options, source);
+    // Before the rejects file is emptied: a refused checkpoint leaves everything as it was.
+    if (options.checkpoint) checkpoint = await refusingBadInput(() => openRunCheckpoint(inv, options, { base, format: source.format, baseUrl: target.baseUrl }));
     if (options.rejects) rejects = await refusingBadInput(() => createRejects(options, source));
-    await runLines(ctx, inv, { options, source, base, columns, target, rejects, query });
+    await runLines(ctx, inv, { options, source, base, columns, target, rejects, query, checkpoint });
   } finally {
     source.close();
     rejects?.close();
+    await checkpoint?.close();
   }
+}
+
+/** The checkpoint belongs to this input file, operation and command line (src/batch/fingerprint.ts). */
+function openRunCheckpoint(inv: Invocation, options: BatchOptions, run: { base: OperationInput; format: string; baseUrl: string }): Promise<OpenedCheckpoint> {
+  const shard = options.shard ? shardText(options.shard) : null;
+  const args = { params: run.base.params, query: run.base.query ?? null, body: run.base.body ?? null, format: run.format, outputQuery: inv.globals.query, baseUrl: run.baseUrl };
+  return openCheckpoint(options.checkpoint!, inv.op, () => fingerprintRun(inv.id, options.input, args, shard), options.resendUncertain);
 }
 
 /** Positionals, flags and --body: what every line starts from. Path parameters may come from the lines. */
@@ -81,6 +95,7 @@ interface Batch {
   target: Target;
   rejects: RejectsFile | undefined;
   query: ResultQuery | undefined;
+  checkpoint: OpenedCheckpoint | undefined;
 }
 
 async function runLines(ctx: Context, inv: Invocation, batch: Batch): Promise<void> {
@@ -94,47 +109,40 @@ async function runLines(ctx: Context, inv: Invocation, batch: Batch): Promise<vo
   }
 }
 
-async function drainLines(ctx: Context, inv: Invocation, { options, source, base, columns, target, rejects, query }: Batch, send: Transport, stop: BatchStop): Promise<void> {
+async function drainLines(ctx: Context, inv: Invocation, { options, source, base, columns, target, rejects, query, checkpoint }: Batch, send: Transport, stop: BatchStop): Promise<void> {
   // Time comes from the context (a test's clock ticks without sleeping); performance.now in production.
   const now = ctx.clock ? () => ctx.clock!.now() : () => performance.now();
   const hooks = inv.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), target.credential?.source, ctx.secrets?.redact, target.route), now } : {};
   // A first stop signal lets the calls in flight finish; a second abandons them, each still recorded.
   const requestTarget = requestTargetOf(target, ctx.hurry);
-  const call = inv.globals.dryRun ? undefined : createLineCall(inv.op, send, hooks, batchRetryPolicy(ctx, target, stop.signal));
+  const direct = inv.globals.dryRun ? undefined : createLineCall(inv.op, send, hooks, batchRetryPolicy(ctx, target, stop.signal));
+  const call = direct && checkpoint ? checkpoint.run.call(direct) : direct;
+  const process = createLineProcessor({ op: inv.op, base, columns, target: requestTarget, call, query });
   const tally = new BatchTally();
   // The bar would tear --debug's trace lines apart; a pipe or file gets no bar at all.
   const bar = ctx.io.stderrIsTTY && !inv.globals.debug ? createProgressBar(tally, { draw: (line) => (ctx.io.status ?? ctx.io.err)(line), totalBytes: source.size, now }) : undefined;
   const started = now();
+  const writer = createRecordWriter(ctx, tally, bar, rejects, stop);
   const end = await runPipeline({
-    entries: source.records,
+    entries: options.shard ? shardRecords(source.records, options.shard) : source.records,
     concurrency: options.concurrency,
     window: options.ordered ? windowFor(options.concurrency) : undefined,
     signal: stop.signal,
     stopReading: () => source.close(),
-    run: createLineProcessor({ op: inv.op, base, columns, target: requestTarget, call, query }),
-    emit: createRecordWriter(ctx, tally, bar, rejects, stop),
+    run: checkpoint ? checkpoint.run.processor(process) : process,
+    emit: writer.emit,
     // A refused credential fails every later line too: stop rather than send thousands of 401s.
     halts: (outcome) => !outcome.ok && outcome.status === 401,
-  });
+  }).finally(writer.flush);
   bar?.clear();
   const cause = stop.cause(end);
-  const summary = summaryLine(tally, (now() - started) / 1000, cause ? stopEnd(cause) : 'complete', { rejects: options.rejects, dryRun: inv.globals.dryRun });
+  const summary =
+    (options.shard ? `shard ${shardText(options.shard)}: ` : '') +
+    summaryLine(tally, (now() - started) / 1000, cause ? stopEnd(cause) : 'complete', { rejects: options.rejects, dryRun: inv.globals.dryRun }) +
+    (checkpoint ? resumeSummary(options.checkpoint!, checkpoint.tally) : '');
   if (cause) throw stoppedBatchError(cause, summary);
   if (tally.failed > 0) throw new CliError(summary, ExitCode.api);
   ctx.io.err(`svc: ${summary}\n`);
-}
-
-/** Each line's record to stdout, a failed line to the rejects file, and the counts to the bar. */
-function createRecordWriter(ctx: Context, tally: BatchTally, bar: ProgressBar | undefined, rejects: RejectsFile | undefined, stop: BatchStop) {
-  return (record: SourceRecord, outcome: LineOutcome): void => {
-    const text = recordText(record.line, outcome);
-    if (bar && ctx.io.stdoutIsTTY) bar.above(() => ctx.io.out(text));
-    else ctx.io.out(text);
-    if (!stop.outputClosed()) stop.recordWritten(record.line);
-    if (!outcome.ok) rejects?.add(ctx.secrets ? ctx.secrets.redact(record.raw) : record.raw);
-    tally.count(record.line, outcome.ok, record.endOffset, !outcome.ok && outcome.error.kind === 'transport' && outcome.error.mayHaveApplied === true);
-    bar?.update();
-  };
 }
 
 /**
@@ -159,6 +167,6 @@ async function countRecords(options: BatchOptions): Promise<number> {
   // Only regular files are counted, so standard input is never read here.
   const source = await openBatchSource(options.input, { format: options.format, stdin: async function* () {} });
   let count = 0;
-  for await (const _ of source.records) count++;
+  for await (const _ of shardRecords(source.records, options.shard)) count++;
   return count;
 }

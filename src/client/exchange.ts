@@ -26,7 +26,7 @@ export function buildRequest(op: OperationSpec, params: Record<string, unknown>,
   if (target.token) headers.authorization = `Bearer ${target.token}`;
   const request: HttpRequest = {
     method: op.method,
-    url: target.baseUrl.replace(/\/+$/, '') + fillPath(op.path, params) + encodeQuery(query),
+    url: (target.baseUrl.endsWith('/') ? target.baseUrl.replace(/\/+$/, '') : target.baseUrl) + fillPath(op.path, params) + encodeQuery(query),
     headers,
     timeoutMs: target.timeoutMs,
     signal: target.signal,

@@ -44,10 +44,15 @@ function holdsDotSegment(value: string): boolean {
   return false;
 }
 
+// Per template, read once: a batch fills the same path for every line.
+const placeholders = new Map<string, string[]>();
+
 /** Fills the `{param}` placeholders of a path template. */
 export function fillPath(template: string, params: Record<string, unknown>): string {
+  let names = placeholders.get(template);
+  if (!names) placeholders.set(template, (names = pathParamNames(template)));
   let path = template;
-  for (const name of pathParamNames(template)) {
+  for (const name of names) {
     const value = params[name];
     if (typeof value !== 'string') throw new PathParamError(name, `<${name}> is required`);
     path = path.replace(`{${name}}`, encodePathParam(name, value));

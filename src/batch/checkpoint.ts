@@ -1,0 +1,124 @@
+import { isIdempotent, type OperationSpec } from '../../registry/define.js';
+import type { CallResult } from '../client/result.js';
+import { lockCheckpoint } from './checkpoint-lock.js';
+import type { Fingerprint } from './fingerprint.js';
+import { type Journal, openJournal } from './journal.js';
+import type { LineCall } from './line-call.js';
+import type { LineOutcome } from './records.js';
+import type { SourceRecord } from './source.js';
+
+/** What a resumed run says in its summary. */
+export class ResumeTally {
+  /** Records read back from the checkpoint, not sent again (uncertain ones aside). */
+  fromCheckpoint = 0;
+  /** Requests sent by this run. */
+  sentNow = 0;
+  /** Lines an earlier run may have applied, not sent again. */
+  uncertain = 0;
+}
+
+/** Whether sending a request again has the effect of sending it once: as the registry declares (issue #12), else by method. */
+export const safeToRepeat = (op: OperationSpec): boolean => isIdempotent(op);
+
+export interface CheckpointOptions {
+  op: OperationSpec;
+  journal: Journal;
+  tally: ResumeTally;
+  resendUncertain: boolean;
+}
+
+export interface CheckpointRun {
+  /** The journal's side of sending: the line is on disk as started before its request leaves. */
+  call(send: LineCall): LineCall;
+  /**
+   * Wraps the line processor: a line the checkpoint holds a record for is answered from it; a line
+   * an earlier run started but did not record is uncertain, and is sent again only when that is safe
+   * (or asked for); every outcome found now is journaled.
+   */
+  processor(process: (record: SourceRecord) => Promise<LineOutcome>): (record: SourceRecord) => Promise<LineOutcome>;
+}
+
+export function createCheckpointRun({ op, journal, tally, resendUncertain }: CheckpointOptions): CheckpointRun {
+  const repeatable = safeToRepeat(op) || resendUncertain;
+  // Lines whose request is known not to have taken effect: the resumed run sends them.
+  const unapplied = new Set<number>();
+  return {
+    call: (send) => async (request, line) => {
+      await journal.started(line);
+      tally.sentNow++;
+      const result = await send(request, line);
+      if (appliedNothing(result)) unapplied.add(line);
+      return result;
+    },
+    processor: (process) => async (record) => {
+      const prior = journal.prior(record.line);
+      if (prior?.state === 'recorded' && !(resendUncertain && isUncertain(prior.outcome))) {
+        if (isUncertain(prior.outcome)) tally.uncertain++;
+        else tally.fromCheckpoint++;
+        return prior.outcome;
+      }
+      if (prior?.state === 'started' && !repeatable) {
+        const outcome = uncertainOutcome(op.method);
+        journal.finished(record.line, outcome);
+        tally.uncertain++;
+        return outcome;
+      }
+      const outcome = await process(record);
+      if (unapplied.delete(record.line)) journal.unsent(record.line);
+      else journal.finished(record.line, outcome);
+      return outcome;
+    },
+  };
+}
+
+/** A line whose effect is unknown: sent by an earlier run that stopped before the answer, or whose answer was lost. */
+export const isUncertain = (outcome: LineOutcome): boolean => !outcome.ok && (outcome.uncertain === true || (outcome.error.kind === 'transport' && outcome.error.mayHaveApplied === true));
+
+export function uncertainOutcome(method: string): LineOutcome {
+  const message = `an earlier run sent this line and was stopped before its answer came; the ${method} may have been applied: check before sending it again (or resume with --resend-uncertain)`;
+  return { ok: false, status: null, error: { kind: 'transport', message, mayHaveApplied: true }, uncertain: true };
+}
+
+/**
+ * Answers that say the request took no effect and that an uninterrupted run would not have had: a
+ * refused credential (the batch halts) and Ctrl-C during a retry wait (nothing on the wire). The
+ * resumed run sends these lines.
+ */
+function appliedNothing(result: CallResult<unknown>): boolean {
+  if (result.ok) return false;
+  const { error } = result;
+  return (error.kind === 'api' && error.status === 401) || (error.kind === 'transport' && error.failure === 'aborted' && !error.sent);
+}
+
+export interface OpenedCheckpoint {
+  run: CheckpointRun;
+  tally: ResumeTally;
+  journal: Journal;
+  close(): Promise<void>;
+}
+
+/** Locks the checkpoint, then opens its journal (refusing one made for another run). Bad input: BatchInputError. */
+export async function openCheckpoint(path: string, op: OperationSpec, fingerprint: () => Promise<Fingerprint>, resendUncertain: boolean): Promise<OpenedCheckpoint> {
+  const lock = lockCheckpoint(path);
+  try {
+    const journal = openJournal(path, await fingerprint());
+    const tally = new ResumeTally();
+    const close = async () => {
+      try {
+        await journal.close();
+      } finally {
+        lock.release();
+      }
+    };
+    return { run: createCheckpointRun({ op, journal, tally, resendUncertain }), tally, journal, close };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** `; checkpoint run.ckpt: 2000 lines from it, 997 sent now, 3 uncertain (…)`, for the summary line. */
+export function resumeSummary(path: string, tally: ResumeTally): string {
+  const uncertain = tally.uncertain === 0 ? '0 uncertain' : `${tally.uncertain} uncertain (an earlier run may have applied them; not sent again: --resend-uncertain sends them)`;
+  return `; checkpoint ${path}: ${tally.fromCheckpoint} ${tally.fromCheckpoint === 1 ? 'line' : 'lines'} from it, ${tally.sentNow} sent now, ${uncertain}`;
+}

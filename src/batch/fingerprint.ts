@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { describeFsError } from '../input/body-source.js';
+import { BatchInputError } from './source.js';
+
+/**
+ * What a checkpoint belongs to: the input's bytes, the operation, and what the command line adds to
+ * every line. Values that could hold a secret or personal data (flags, --body, the service URL)
+ * are kept as a hash only; the checkpoint file never holds the token, which is not part of it.
+ */
+export interface Fingerprint {
+  operation: string;
+  input: { bytes: number; sha256: string };
+  /** sha256 of the arguments, flags, --body, --query, input format and service URL. */
+  args: string;
+  /** `k/n` for a shard, else null. */
+  shard: string | null;
+}
+
+export interface RunArgs {
+  params: Record<string, unknown>;
+  /** Query parameters from the command line. */
+  query: Record<string, unknown> | null;
+  body: unknown;
+  format: string;
+  /** `--query`, applied to each result. */
+  outputQuery: string | undefined;
+  baseUrl: string;
+}
+
+/** Hashes the input file, streaming: a large input is read once more before anything is sent. */
+export async function fingerprintRun(operation: string, inputPath: string, args: RunArgs, shard: string | null): Promise<Fingerprint> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  try {
+    for await (const chunk of createReadStream(inputPath, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      bytes += chunk.length;
+    }
+  } catch (error) {
+    throw new BatchInputError(`cannot read ${inputPath}: ${describeFsError(error)}`);
+  }
+  return { operation, input: { bytes, sha256: hash.digest('hex') }, args: sha256(JSON.stringify(args)), shard };
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Why a checkpoint's header does not match this run, in words; undefined when it does. */
+export function fingerprintMismatch(header: Record<string, unknown>, run: Fingerprint): string | undefined {
+  if (header.version !== 1) return `it is from another version of the checkpoint format (${String(header.version)})`;
+  if (header.operation !== run.operation) return `it is for the operation ${String(header.operation)}, not ${run.operation}`;
+  const input = header.input as Partial<Fingerprint['input']> | undefined;
+  if (input?.sha256 !== run.input.sha256) {
+    return `the input differs (${input?.bytes ?? '?'} bytes, sha256 ${String(input?.sha256).slice(0, 12)}… then; ${run.input.bytes} bytes, ${run.input.sha256.slice(0, 12)}… now)`;
+  }
+  if (header.shard !== run.shard) return `it is for ${header.shard === null ? 'the whole input' : `--shard ${String(header.shard)}`}, not ${run.shard === null ? 'the whole input' : `--shard ${run.shard}`}`;
+  if (header.args !== run.args) return 'the command line differs (arguments, flags, --body, --query, --input-format or the service URL)';
+  return undefined;
+}

@@ -1,0 +1,210 @@
+import { closeSync, fdatasync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { describeFsError } from '../input/body-source.js';
+import { type Fingerprint, fingerprintMismatch } from './fingerprint.js';
+import type { LineOutcome } from './records.js';
+import { BatchInputError } from './source.js';
+
+/**
+ * The checkpoint file (issue #13): an append-only journal of NDJSON entries after a header that
+ * names the run (its fingerprint):
+ *
+ *   {"line":12,"started":true}           written, and synced, before line 12 is sent
+ *   {"line":12,"record":{"ok":true,…}}   its outcome, once known
+ *   {"line":12,"unsent":true}            its request is known not to have been applied (401, Ctrl-C in a retry wait)
+ *
+ * Each entry is one write(2) of a whole line, so a kill -9 leaves every entry whole but perhaps the
+ * last; a torn last entry is dropped on reading, as if it had never been written.
+ */
+export interface Journal {
+  /** What an earlier run left for this line. */
+  prior(line: number): PriorLine | undefined;
+  /** Whether an earlier run wrote this checkpoint. */
+  readonly resumed: boolean;
+  /** Resolves once the entry is on disk: only then may the line be sent. */
+  started(line: number): Promise<void>;
+  finished(line: number, outcome: LineOutcome): void;
+  unsent(line: number): void;
+  /** Syncs what is written and closes the file. */
+  close(): Promise<void>;
+}
+
+export type PriorLine = { state: 'started' } | { state: 'recorded'; outcome: LineOutcome };
+
+const HEADER_KIND = 'svc-batch-checkpoint';
+
+// Per line: -1 started, 0 nothing or unsent, else 1 + the record entry's byte offset. The record
+// itself stays in the file and is read back when its line comes, so memory does not hold results.
+const STARTED = -1;
+
+/** Opens (or creates) the checkpoint; refuses one made for another run. */
+export function openJournal(path: string, fingerprint: Fingerprint): Journal {
+  let fd: number;
+  try {
+    fd = openSync(path, 'a+', 0o600);
+  } catch (error) {
+    throw new BatchInputError(`--checkpoint: cannot open ${path}: ${describeFsError(error)}`);
+  }
+  try {
+    const loaded = loadEntries(fd, path);
+    if (loaded.header === undefined) {
+      refuseForeignFile(fd, path);
+      ftruncateSync(fd, 0);
+      writeSync(fd, `${JSON.stringify({ kind: HEADER_KIND, version: 1, ...fingerprint })}\n`);
+    } else {
+      const why = fingerprintMismatch(loaded.header, fingerprint);
+      if (why) throw new BatchInputError(`--checkpoint ${path} was made for another run: ${why}; name a new checkpoint file for this one`);
+      ftruncateSync(fd, loaded.end); // a torn last entry goes, so the next one starts on its own line
+    }
+    return createJournal(fd, loaded.offsets, loaded.header !== undefined);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+const HEADER_START = `{"kind":"${HEADER_KIND}"`;
+
+/** A file without a whole header is ours only if it is empty or holds the start of a header torn by a kill; anything else is the user's. */
+function refuseForeignFile(fd: number, path: string): void {
+  const start = readRange(fd, 0, HEADER_START.length).toString('utf8');
+  if (!HEADER_START.startsWith(start)) throw new BatchInputError(`--checkpoint ${path} is not an svc checkpoint file; name a new file (svc creates it)`);
+}
+
+interface Loaded {
+  header?: Record<string, unknown>;
+  offsets: Map<number, number>;
+  /** Where the last whole entry ends. */
+  end: number;
+}
+
+function loadEntries(fd: number, path: string): Loaded {
+  const offsets = new Map<number, number>();
+  let header: Record<string, unknown> | undefined;
+  let entryNumber = 0;
+  let torn = false;
+  let end = 0;
+  for (const { bytes, at } of journalLines(fd)) {
+    entryNumber++;
+    const entry = bytes && parseEntry(bytes);
+    if (torn || bytes === undefined || entry === undefined) {
+      // Written in part when the run was killed: dropped, unless whole entries follow it.
+      if (torn) throw new BatchInputError(`--checkpoint ${path}: entry ${entryNumber - 1} is damaged (only the last entry can be torn by a kill); it cannot be resumed safely`);
+      torn = true;
+      continue;
+    }
+    if (header === undefined) {
+      if (entry.kind !== HEADER_KIND) throw new BatchInputError(`--checkpoint ${path} is not an svc checkpoint file; name a new file (svc creates it)`);
+      header = entry;
+    } else applyEntry(offsets, entry, at);
+    end = at + bytes.length + 1;
+  }
+  return { header, offsets, end };
+}
+
+const CHUNK = 1024 * 1024;
+
+/** The journal's entries with their offsets, read a chunk at a time; `bytes` is undefined for a last entry without its line break. */
+function* journalLines(fd: number): Generator<{ bytes: Buffer | undefined; at: number }> {
+  let carry = Buffer.alloc(0);
+  let position = 0;
+  for (;;) {
+    const chunk = readRange(fd, position, CHUNK);
+    const text = carry.length === 0 ? chunk : Buffer.concat([carry, chunk]);
+    const base = position - carry.length;
+    position += chunk.length;
+    let start = 0;
+    for (let end = text.indexOf(0x0a); end !== -1; start = end + 1, end = text.indexOf(0x0a, start)) yield { bytes: text.subarray(start, end), at: base + start };
+    carry = Buffer.from(text.subarray(start));
+    if (chunk.length === 0) break;
+  }
+  if (carry.length > 0) yield { bytes: undefined, at: position - carry.length };
+}
+
+function parseEntry(bytes: Buffer): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(bytes.toString('utf8')) as unknown;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function applyEntry(offsets: Map<number, number>, entry: Record<string, unknown>, at: number): void {
+  const line = entry.line;
+  if (typeof line !== 'number') return;
+  if (entry.started === true) offsets.set(line, STARTED);
+  else if (entry.record !== undefined) offsets.set(line, at + 1);
+  else if (entry.unsent === true) offsets.delete(line);
+}
+
+function readRange(fd: number, position: number, length: number): Buffer {
+  const buffer = Buffer.allocUnsafe(length);
+  let read = 0;
+  while (read < length) {
+    const n = readSync(fd, buffer, read, length - read, position + read);
+    if (n === 0) break;
+    read += n;
+  }
+  return buffer.subarray(0, read);
+}
+
+function createJournal(fd: number, offsets: Map<number, number>, resumed: boolean): Journal {
+  let end = fstatSync(fd).size;
+  const sync = createGroupSync(fd);
+  const append = (entry: object) => {
+    const text = `${JSON.stringify(entry)}\n`;
+    end += writeSync(fd, text);
+  };
+  return {
+    resumed,
+    prior(line) {
+      const at = offsets.get(line);
+      if (at === undefined) return undefined;
+      if (at === STARTED) return { state: 'started' };
+      const entry = parseEntry(readRange(fd, at - 1, recordLength(fd, at - 1, end)));
+      return { state: 'recorded', outcome: entry!.record as LineOutcome };
+    },
+    started(line) {
+      append({ line, started: true });
+      return sync();
+    },
+    finished: (line, outcome) => append({ line, record: outcome }),
+    unsent: (line) => append({ line, unsent: true }),
+    async close() {
+      await sync();
+      closeSync(fd);
+    },
+  };
+}
+
+/** The length of the entry at `at`, up to its line break. */
+function recordLength(fd: number, at: number, end: number): number {
+  for (let length = 4096; ; length *= 4) {
+    const bytes = readRange(fd, at, Math.min(length, end - at));
+    const newline = bytes.indexOf(0x0a);
+    if (newline !== -1) return newline;
+    if (at + bytes.length >= end) return bytes.length;
+  }
+}
+
+/**
+ * fdatasync, shared: a caller waits for a sync that began after its write. Lines started together
+ * share one sync, so the cost is one disk flush per burst, not per line.
+ */
+function createGroupSync(fd: number): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const flush = () =>
+    new Promise<void>((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve()))).finally(() => {
+      running = undefined;
+    });
+  return () => {
+    if (!running) return (running = flush());
+    // A sync is under way, but it may have begun before this write: wait for the next one.
+    queued ??= running.then(() => {
+      queued = undefined;
+      return (running = flush());
+    });
+    return queued;
+  };
+}

@@ -1,0 +1,42 @@
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LOCK_STALE_MS, lockCheckpoint } from '../../src/batch/checkpoint-lock.js';
+
+// Two runs never share a checkpoint (issue #13); a lock left by a killed run does not block the resume.
+let dir: string;
+let checkpoint: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'svc-lock-'));
+  checkpoint = join(dir, 'run.checkpoint');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const leaveLock = (holder: { pid: number; host: string }, ageMs = 0) => {
+  writeFileSync(`${checkpoint}.lock`, JSON.stringify(holder));
+  const time = new Date(Date.now() - ageMs);
+  utimesSync(`${checkpoint}.lock`, time, time);
+};
+
+describe('checkpoint lock', () => {
+  it('refuses a second holder while the first holds it, and frees it on release', () => {
+    const first = lockCheckpoint(checkpoint);
+    leaveLock({ pid: process.ppid, host: hostname() }); // as if another live svc on this machine held it
+    expect(() => lockCheckpoint(checkpoint)).toThrow(`--checkpoint ${checkpoint} is in use by svc pid ${process.ppid} on ${hostname()} (lock ${checkpoint}.lock); two runs cannot share a checkpoint. If that run is gone, remove the lock file`);
+    first.release();
+    expect(existsSync(`${checkpoint}.lock`)).toBe(false);
+  });
+
+  it('takes over a lock whose process is gone (kill -9), or one from another host not refreshed for a while', () => {
+    leaveLock({ pid: 2 ** 22 + 1, host: hostname() }); // above Linux's pid_max: no such process
+    lockCheckpoint(checkpoint).release();
+    leaveLock({ pid: process.ppid, host: 'another-pod' }, LOCK_STALE_MS + 1000);
+    lockCheckpoint(checkpoint).release();
+  });
+
+  it('does not take over a fresh lock from another host: it may be a run on a shared volume', () => {
+    leaveLock({ pid: 1, host: 'another-pod' });
+    expect(() => lockCheckpoint(checkpoint)).toThrow(/is in use by svc pid 1 on another-pod/);
+  });
+});

@@ -1,5 +1,6 @@
 import { isIdempotent, type OperationSpec } from '../../registry/define.js';
 import type { CallResult } from '../client/result.js';
+import type { FileIdentity } from '../output/output-file.js';
 import { lockCheckpoint } from './checkpoint-lock.js';
 import type { Fingerprint } from './fingerprint.js';
 import { type Journal, openJournal } from './journal.js';
@@ -98,10 +99,10 @@ export interface OpenedCheckpoint {
 }
 
 /** Locks the checkpoint, then opens its journal (refusing one made for another run). Bad input: BatchInputError. */
-export async function openCheckpoint(path: string, op: OperationSpec, fingerprint: () => Promise<Fingerprint>, resendUncertain: boolean): Promise<OpenedCheckpoint> {
+export async function openCheckpoint(path: string, op: OperationSpec, fingerprint: () => Promise<Fingerprint>, resendUncertain: boolean, guarded: readonly FileIdentity[]): Promise<OpenedCheckpoint> {
   const lock = lockCheckpoint(path);
   try {
-    const journal = openJournal(path, await fingerprint());
+    const journal = openJournal(path, await fingerprint(), guarded);
     const tally = new ResumeTally();
     const close = async () => {
       try {

@@ -1,5 +1,6 @@
 import { closeSync, fdatasync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { describeFsError } from '../input/body-source.js';
+import type { FileIdentity } from '../output/output-file.js';
 import { type Fingerprint, fingerprintMismatch } from './fingerprint.js';
 import type { LineOutcome } from './records.js';
 import { BatchInputError } from './source.js';
@@ -36,8 +37,8 @@ const HEADER_KIND = 'svc-batch-checkpoint';
 // itself stays in the file and is read back when its line comes, so memory does not hold results.
 const STARTED = -1;
 
-/** Opens (or creates) the checkpoint; refuses one made for another run. */
-export function openJournal(path: string, fingerprint: Fingerprint): Journal {
+/** Opens (or creates) the checkpoint; refuses one made for another run, or a file the batch reads or writes (`guarded`). */
+export function openJournal(path: string, fingerprint: Fingerprint, guarded: readonly FileIdentity[]): Journal {
   let fd: number;
   try {
     fd = openSync(path, 'a+', 0o600);
@@ -45,6 +46,10 @@ export function openJournal(path: string, fingerprint: Fingerprint): Journal {
     throw new BatchInputError(`--checkpoint: cannot open ${path}: ${describeFsError(error)}`);
   }
   try {
+    const stat = fstatSync(fd);
+    const clash = guarded.find((id) => id.dev === stat.dev && id.ino === stat.ino);
+    if (clash) throw new BatchInputError(`--checkpoint ${path} is ${clash.role}; name another file`);
+    if (!stat.isFile()) throw new BatchInputError(`--checkpoint ${path} is not a regular file; name a file (svc creates it)`);
     const loaded = loadEntries(fd, path);
     if (loaded.header === undefined) {
       refuseForeignFile(fd, path);

@@ -41,8 +41,8 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
     const target = await resolveTarget(ctx, inv.globals, { needCredential: !inv.globals.dryRun });
     if (inv.op.destructive && !inv.flags.yes && !inv.globals.dryRun) await confirmBatch(ctx, inv.op, options, source);
     // Before the rejects file is emptied: a refused checkpoint leaves everything as it was.
-    if (options.checkpoint) checkpoint = await refusingBadInput(() => openRunCheckpoint(inv, options, { base, format: source.format, baseUrl: target.baseUrl }));
-    if (options.rejects) rejects = await refusingBadInput(() => createRejects(options, source));
+    if (options.checkpoint) checkpoint = await refusingBadInput(() => openRunCheckpoint(inv, options, { base, format: source.format, baseUrl: target.baseUrl, source }));
+    if (options.rejects) rejects = await refusingBadInput(() => createRejects(options, source, checkpoint));
     await runLines(ctx, inv, { options, source, base, columns, target, rejects, query, checkpoint });
   } finally {
     source.close();
@@ -52,10 +52,12 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
 }
 
 /** The checkpoint belongs to this input file, operation and command line (src/batch/fingerprint.ts). */
-function openRunCheckpoint(inv: Invocation, options: BatchOptions, run: { base: OperationInput; format: string; baseUrl: string }): Promise<OpenedCheckpoint> {
+async function openRunCheckpoint(inv: Invocation, options: BatchOptions, run: { base: OperationInput; format: string; baseUrl: string; source: BatchSource }): Promise<OpenedCheckpoint> {
   const shard = options.shard ? shardText(options.shard) : null;
   const args = { params: run.base.params, query: run.base.query ?? null, body: run.base.body ?? null, format: run.format, outputQuery: inv.globals.query, baseUrl: run.baseUrl };
-  return openCheckpoint(options.checkpoint!, inv.op, () => fingerprintRun(inv.id, options.input, args, shard), options.resendUncertain);
+  const { identityOfPath, standardStreamFiles } = await import('../output/output-file.js');
+  const guarded = [run.source.identity, ...standardStreamFiles(), options.rejects === undefined ? undefined : identityOfPath(options.rejects, 'the --rejects file')].filter((id) => id !== undefined);
+  return openCheckpoint(options.checkpoint!, inv.op, () => fingerprintRun(inv.id, options.input, args, shard), options.resendUncertain, guarded);
 }
 
 /** Positionals, flags and --body: what every line starts from. Path parameters may come from the lines. */
@@ -81,9 +83,10 @@ async function refusingBadInput<T>(open: () => T | Promise<T>): Promise<T> {
 }
 
 /** The rejects file may be none of the files the batch reads or writes, whatever path leads there. */
-async function createRejects(options: BatchOptions, source: BatchSource): Promise<RejectsFile> {
-  const { standardStreamFiles } = await import('../output/output-file.js');
-  const guarded = [source.identity, ...standardStreamFiles()].filter((id) => id !== undefined);
+async function createRejects(options: BatchOptions, source: BatchSource, checkpoint: OpenedCheckpoint | undefined): Promise<RejectsFile> {
+  const { identityOfPath, standardStreamFiles } = await import('../output/output-file.js');
+  const journal = checkpoint && identityOfPath(options.checkpoint!, 'the --checkpoint file');
+  const guarded = [source.identity, ...standardStreamFiles(), journal].filter((id) => id !== undefined);
   return openRejects(options.rejects!, source.header?.raw, guarded);
 }
 

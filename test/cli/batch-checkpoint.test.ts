@@ -105,6 +105,8 @@ describe('batch --checkpoint: resuming', () => {
       [['--input', input, '--checkpoint', notOurs], `svc: --checkpoint ${notOurs} is not an svc checkpoint file; name a new file (svc creates it)\n`],
       [['--input', input, '--checkpoint', damaged], `svc: --checkpoint ${damaged}: entry 3 is damaged (only the last entry can be torn by a kill); it cannot be resumed safely\n`],
       [['--checkpoint', checkpoint], 'svc: --checkpoint needs --input <file | ->\n'],
+      [['--input', input, '--checkpoint', input], `svc: --checkpoint ${input} is the input file; name another file\n`],
+      [['--input', input, '--checkpoint', dir], `svc: --checkpoint: cannot open ${dir}: it is a directory\n`],
     ];
     for (const [flags, message] of cases) {
       const fake = createFakeContext({ respond: created });
@@ -112,6 +114,10 @@ describe('batch --checkpoint: resuming', () => {
       expect([fake.err(), fake.requests.length, fake.out()]).toEqual([message, 0, '']);
     }
     expect(readFileSync(notOurs, 'utf8')).toBe('my notes\n');
+    // A rejects file may not be the checkpoint either.
+    const fake = createFakeContext({ respond: created });
+    expect(await run(['crm', 'entries', 'create', 'deals', '--input', input, '--checkpoint', checkpoint, '--rejects', `${dir}/./run.checkpoint`], fake.ctx)).toBe(2);
+    expect(fake.err()).toBe(`svc: --checkpoint ${checkpoint} is the --rejects file; name another file\n`);
   });
 
   it('drops a torn last entry and goes on after it', async () => {

@@ -1,13 +1,15 @@
 // Benchmark of `svc … --input` (issue #6): 10,000 calls against `svc mock` on loopback, compared
 // with a shell loop of single svc calls (sampled, extrapolated) and with `xargs -P 8 curl`; plus the
-// peak memory of svc for 10,000 and 100,000 lines. A script, not a timed test: `npm run bench`,
-// or `node scripts/bench/batch.mjs` after `npm run build` (`--quick` samples 1,000 curl calls).
+// peak memory of svc for 10,000 and 100,000 lines; then CPU per call against a bare undici loop
+// (batch-cpu.mjs, issue #13). A script, not a timed test: `npm run bench`, or
+// `node scripts/bench/batch.mjs` after `npm run build` (`--quick`: 1,000 curl calls, 20,000 CPU calls).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
+import { cpuRows, measureCpuPerCall } from './batch-cpu.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const svc = join(root, 'bin', 'svc.js');
@@ -38,7 +40,10 @@ export async function benchBatch({ log = console.log, quick = false } = {}) {
     if (curl) log(`  xargs -P ${CONCURRENCY} curl: ${rate(curl.calls, curl.seconds)} calls/s over ${curl.calls.toLocaleString('en-US')} calls`);
     const big = await measureBatch(writeInput(dir, BIG), env, mock);
     log(`  batch mode, ${BIG.toLocaleString('en-US')} lines: ${rate(BIG, big.seconds)} calls/s, peak RSS ${mib(big.maxRSS)}; CPU: svc ${percent(big.svcCpu)}, mock ${percent(big.mockCpu)} of one core`);
-    return tableRows({ batch, shell, curl, big });
+    const cpuCalls = quick ? 20_000 : BIG;
+    log(`batch CPU per call: svc and a bare undici request() loop against a fixed-answer server, ${cpuCalls.toLocaleString('en-US')} calls each, 3 alternating rounds`);
+    const cpu = await measureCpuPerCall({ dir, calls: cpuCalls, concurrency: CONCURRENCY, rounds: 3, log });
+    return [...tableRows({ batch, shell, curl, big }), ...cpuRows(cpu, cpuCalls)];
   } finally {
     await mock.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -59,7 +59,9 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
         res.body.destroy();
         throw proxyAuthFailure(req.proxy);
       }
-      const decoded = await decodeBody(await readCapped(res.body, maxBytes), headers, maxBytes);
+      // A declared length within the limit is held to by undici: read the body whole, undici's fast path.
+      const bytes = res.headers['content-length'] !== undefined ? Buffer.from(await res.body.arrayBuffer()) : await readCapped(res.body, maxBytes);
+      const decoded = await decodeBody(bytes, headers, maxBytes);
       const response: HttpResponse = { status: res.statusCode, headers, body: decoded.text };
       if (decoded.problem) response.bodyProblem = decoded.problem;
       if (decoded.warning) response.bodyWarning = decoded.warning;

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { builtinImports } from './builtin-imports.mjs';
+import { lazyUndici } from './lazy-undici.mjs';
 import { findSharedStartUpModules, startUpFile } from './start-up-file.mjs';
 
 // fileURLToPath, not URL.pathname: a path with spaces (%20) or on Windows (/C:/…) must stay a path.
@@ -41,7 +42,7 @@ export async function bundleCli({ outdir, plugins = [], metafile = false, write 
     outdir,
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
-    plugins: [builtinImports, ...plugins],
+    plugins: [builtinImports, lazyUndici, ...plugins],
   };
   if (!keepStartUpTogether) return build({ ...options, metafile, write });
   const { startUp, shared } = await findSharedStartUpModules(options);
@@ -51,12 +52,12 @@ export async function bundleCli({ outdir, plugins = [], metafile = false, write 
 
 /** The library (`import { createClient } from 'svc'`): one file, loaded whole by its users. */
 export function bundleLibrary({ outdir }) {
-  return build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir, plugins: [builtinImports] });
+  return build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir, plugins: [builtinImports, lazyUndici] });
 }
 
 /** The manual's writer (`npm run docs`, src/cli/reference/manual.ts): one file, run at build time only. */
 export function bundleManualWriter({ outfile }) {
-  return build({ ...common, entryPoints: ['src/cli/reference/manual.ts'], outfile, sourcemap: false, external: ['msw', 'msw/*'], plugins: [builtinImports] });
+  return build({ ...common, entryPoints: ['src/cli/reference/manual.ts'], outfile, sourcemap: false, external: ['msw', 'msw/*'], plugins: [builtinImports, lazyUndici] });
 }
 
 /**
@@ -68,5 +69,5 @@ export function bundleManualWriter({ outfile }) {
 export function bundleStandalone({ outfile }) {
   // Minified: V8 reads the whole script at every start (2.4 MB, 1.3 MB minified), ~10% of the
   // binary's CPU time for --version. svc prints no stack traces, so nothing needs the names.
-  return build({ ...common, entryPoints: ['src/cli/standalone.ts'], outfile, format: 'cjs', sourcemap: false, minify: true, banner: {}, plugins: [builtinImports] });
+  return build({ ...common, entryPoints: ['src/cli/standalone.ts'], outfile, format: 'cjs', sourcemap: false, minify: true, banner: {}, plugins: [builtinImports, lazyUndici] });
 }

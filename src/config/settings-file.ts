@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { CliError, ExitCode } from '../errors.js';
 import type { ProfileSettings } from './store.js';
 
@@ -18,15 +18,34 @@ export function ownProfile(config: StoredConfig, name: string): ProfileSettings 
   return Object.hasOwn(profiles, name) ? { ...profiles[name] } : {};
 }
 
-/** Reads and checks the settings file; a missing file is empty settings, a broken one a ConfigFileError. */
+/** Settings are a few profiles; a file this large is something else (a log, a disk image) put in its place. */
+export const MAX_SETTINGS_BYTES = 1024 * 1024;
+
+/** Strict UTF-8: a token read through a wrong encoding would be sent changed. A byte-order mark is dropped. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads and checks the settings file; a missing file is empty settings, a broken one a
+ * ConfigFileError. Any line endings (JSON reads them alike) and a UTF-8 byte-order mark (as some
+ * Windows editors save) are fine; a file over 1 MiB, not UTF-8, or empty is refused, never taken as empty.
+ */
 export function readConfigFile(path: string): StoredConfig {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = readFileSync(path, 'utf8');
+    if (statSync(path).size > MAX_SETTINGS_BYTES) throw new ConfigFileError(`the config file ${path} is over the ${MAX_SETTINGS_BYTES / 1024 / 1024} MiB limit for settings; fix or remove it`);
+    bytes = readFileSync(path);
   } catch (error) {
+    if (error instanceof ConfigFileError) throw error;
     if ((error as { code?: string }).code === 'ENOENT') return {};
     throw new ConfigFileError(`cannot read the config file ${path}: ${(error as { code?: string }).code ?? 'unreadable'}`);
   }
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    throw new ConfigFileError(`the config file ${path} is not valid UTF-8; fix or remove it`);
+  }
+  if (text.trim() === '') throw new ConfigFileError(`the config file ${path} is empty; fix or remove it`);
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -4,6 +4,7 @@ import { colorEnabled } from '../output/color.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { VERSION } from '../version.js';
 import type { Context } from './context.js';
+import { formatHelpItem, MIN_DESCRIPTION_WIDTH, wrapHelpText } from './help-layout.js';
 
 export const EXIT_CODES_HELP = `Exit codes:
   0  success
@@ -12,8 +13,9 @@ export const EXIT_CODES_HELP = `Exit codes:
   3  network failure, timeout or unreadable response
   4  authentication: no credential, or the service answered 401
   5  not found: the service answered 404
-  6  output failure after the call (--query failed on the answer, stdout not writable):
-     the request was sent; the answer is printed whole when stdout works
+  6  output failure after the call (--query failed on the answer, or stdout is
+     not writable): the request was sent; the answer is printed whole when
+     stdout works
   129  stopped by SIGHUP (the terminal was closed)
   130  interrupted (Ctrl-C)
   141  batch stopped: standard output was closed
@@ -21,10 +23,12 @@ export const EXIT_CODES_HELP = `Exit codes:
 
 const ENVIRONMENT_HELP = `Environment:
   SERVICE_API_KEY   workspace API key; used before a stored session token
-  SERVICE_BASE_URL  base URL ending in /v1 (after --base-url, before the profile's)
+  SERVICE_BASE_URL  base URL ending in /v1 (after --base-url, before the
+                    profile's)
   SERVICE_PROFILE   profile to use (after --profile)
   SVC_CONFIG_DIR    folder of the settings file
-  SVC_RETRY_BASE_MS ceiling of the first retry wait in ms (default 500; doubles per retry)
+  SVC_RETRY_BASE_MS ceiling of the first retry wait in ms (default 500;
+                    doubles per retry)
   NO_COLOR, FORCE_COLOR  turn colour off or on`;
 
 /** Turns commander's own messages into one line: "unknown option '--x' (Did you mean --y?)". */
@@ -48,23 +52,28 @@ export function createRootProgram(ctx: Context): Command {
     .addOption(new Option('--output <format>', 'output format (default: a table or coloured JSON on a terminal, JSON when piped)').choices(OUTPUT_FORMATS))
     .addOption(new Option('--query <expression>', 'JMESPath expression applied to the response before formatting'))
     .helpOption('-h, --help', 'show help')
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({ showGlobalOptions: true, formatItem: formatHelpItem, minWidthToWrap: MIN_DESCRIPTION_WIDTH })
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => ctx.io.out(text),
-      writeErr: (text) => ctx.io.err(text),
-      outputError: (text, write) => write(`svc: ${oneLine(text)}\n`),
-      // Asked through ctx rather than process.stdout, so help printed to a pipe sets up no stream;
-      // 80 columns off a terminal, as commander does.
-      getOutHelpWidth: () => ctx.io.columns ?? 80,
-      getErrHelpWidth: () => (ctx.io.stderrIsTTY ? ctx.io.columns : undefined) ?? 80,
+      // commander writes only help and the version here; every line of it fits the width.
+      writeOut: (text) => ctx.io.out(wrapHelpText(text, outWidth(ctx))),
+      writeErr: (text) => ctx.io.err(wrapHelpText(text, errWidth(ctx))),
+      // An error is one line, never wrapped.
+      outputError: (text) => ctx.io.err(`svc: ${oneLine(text)}\n`),
+      getOutHelpWidth: () => outWidth(ctx),
+      getErrHelpWidth: () => errWidth(ctx),
       getOutHasColors: () => colorEnabled(ctx.env, ctx.io.stdoutIsTTY),
       getErrHasColors: () => colorEnabled(ctx.env, ctx.io.stderrIsTTY),
     })
     .addHelpText('after', `\n${ENVIRONMENT_HELP}\n\n${EXIT_CODES_HELP}\n`);
   return program;
 }
+
+// Asked through ctx rather than process.stdout, so help printed to a pipe sets up no stream;
+// 80 columns off a terminal, as commander does.
+const outWidth = (ctx: Context): number => ctx.io.columns ?? 80;
+const errWidth = (ctx: Context): number => (ctx.io.stderrIsTTY ? ctx.io.columns : undefined) ?? 80;
 
 /** Exit code for an error commander raised: help and version are successes, the rest usage errors. */
 export function commanderExitCode(error: CommanderError): number {

@@ -1,0 +1,67 @@
+import type { Help } from 'commander';
+import { stripVTControlCharacters } from 'node:util';
+
+/** Below this many columns beside the flag column, a description goes under its flag instead. */
+export const MIN_DESCRIPTION_WIDTH = 30;
+/** Indent of a description set under its flag (two more than the flag's own indent, as gh does). */
+const STACKED_INDENT = 6;
+
+/**
+ * commander's formatItem, except that a flag column too wide to leave room for a wrapped
+ * description puts the description on the lines under the flag, wrapped to the help width
+ * (commander itself gives up and prints it on one line, 200 characters wide).
+ */
+export function formatHelpItem(this: Help, term: string, termWidth: number, description: string, helper: Help): string {
+  const helpWidth = this.helpWidth ?? 80;
+  if (!description || helpWidth - termWidth - 4 >= MIN_DESCRIPTION_WIDTH) {
+    return Object.getPrototypeOf(this).formatItem.call(this, term, termWidth, description, helper) as string;
+  }
+  const stacked = description.split('\n').map((line) => wrapLine(' '.repeat(STACKED_INDENT) + line, helpWidth, STACKED_INDENT));
+  return `  ${term}\n${stacked.join('\n')}`;
+}
+
+/**
+ * Every line of help text made to fit `width` columns: a longer line breaks at its last space
+ * that fits, the rest indented two more than the line; a word longer than the room is cut.
+ * Help text added after the generated part (examples, rules, exit codes) passes through here.
+ */
+export function wrapHelpText(text: string, width: number): string {
+  return text.split('\n').map((line) => wrapLine(line, width)).join('\n');
+}
+
+function wrapLine(line: string, width: number, hanging?: number): string {
+  const indent = /^ */.exec(line)?.[0].length ?? 0;
+  const nextIndent = ' '.repeat(Math.min(hanging ?? indent + 2, Math.floor(width / 2)));
+  const lines: string[] = [];
+  let rest = line;
+  while (visibleWidth(rest) > width) {
+    const cut = breakPoint(rest, width, lines.length === 0 ? indent : nextIndent.length);
+    lines.push(rest.slice(0, cut).trimEnd());
+    rest = nextIndent + rest.slice(cut).trimStart();
+  }
+  lines.push(rest);
+  return lines.join('\n');
+}
+
+/** Where to end a line: after the last space that fits past the indent, else at the width itself. */
+function breakPoint(line: string, width: number, indent: number): number {
+  let cut = -1;
+  let seen = 0;
+  for (let i = 0; i < line.length && seen <= width; i++) {
+    if (line[i] === '\u001b') {
+      const escape = /^\u001b\[[0-9;]*m/.exec(line.slice(i));
+      if (escape) {
+        i += escape[0].length - 1;
+        continue;
+      }
+    }
+    if (line[i] === ' ' && i > indent) cut = i;
+    seen++;
+    if (seen === width && cut < 0) return i + 1;
+  }
+  return cut > 0 ? cut + 1 : width;
+}
+
+function visibleWidth(text: string): number {
+  return stripVTControlCharacters(text).length;
+}

@@ -1,0 +1,64 @@
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { builtins } from '../../src/cli/builtins.js';
+import { buildFullTree } from '../../src/cli/full-tree.js';
+import { run } from '../../src/cli/run.js';
+import { createFakeContext } from '../support/fake-context.js';
+
+/** The words of every command svc has, areas, groups, operations and builtins, read off the full tree. */
+async function everyCommand(): Promise<string[][]> {
+  const tree = await buildFullTree(createFakeContext().ctx, builtins);
+  const paths: string[][] = [[]];
+  const walk = (command: Command, words: string[]): void => {
+    for (const sub of command.commands) {
+      paths.push([...words, sub.name()]);
+      walk(sub, [...words, sub.name()]);
+    }
+  };
+  walk(tree, []);
+  return paths;
+}
+
+/** Help of one command as a user sees it: `svc <words> --help`, or through `svc help <words>`. */
+async function helpOf(argv: string[], width: number | undefined): Promise<string> {
+  const fake = createFakeContext({ tty: width !== undefined });
+  fake.ctx.io.columns = width;
+  expect(await run(argv, fake.ctx)).toBe(0);
+  return fake.out();
+}
+
+function overlong(text: string, width: number): string[] {
+  return text.split('\n').filter((line) => line.length > width);
+}
+
+describe('every help screen fits the width', async () => {
+  const paths = await everyCommand();
+
+  it('walks the whole tree (areas, operations and builtins)', () => {
+    expect(paths.length).toBeGreaterThanOrEqual(32);
+    expect(paths).toContainEqual(['campaigns', 'person', 'add']);
+    expect(paths).toContainEqual(['completion']);
+  });
+
+  it.each([
+    ['piped (80 columns)', undefined, 80],
+    ['on an 80-column terminal', 80, 80],
+    ['on a 50-column terminal', 50, 50],
+  ])('%s', async (_, columns, width) => {
+    for (const words of paths) {
+      for (const argv of [[...words, '--help'], ['help', ...words], [...words, '--input', 'x.ndjson', '--help']]) {
+        if (argv[0] === 'help' && words[0] === 'help') continue;
+        if (argv.includes('--input') && words.length < 3) continue;
+        const text = await helpOf(argv, columns);
+        expect(text, `svc ${argv.join(' ')}`).toMatch(/Usage: svc/);
+        expect(overlong(text, width), `svc ${argv.join(' ')}`).toEqual([]);
+      }
+    }
+  });
+
+  it('keeps a description under its flag, whole, when the flag column is too wide', async () => {
+    const text = await helpOf(['campaigns', 'person', 'add', '--help'], 50);
+    expect(text).toMatch(/\n {2}--personalization <key=value>\n {6}free-form personalization data;/);
+    expect(text.replace(/\s+/g, ' ')).toContain('a repeated key keeps every value (map, optional)');
+  });
+});

@@ -74,6 +74,9 @@ export function startSvc(args: readonly Arg[], options: SpawnOptions = {}): Runn
     stderr += chunk;
     for (const wait of waiting.filter((w) => w.pattern.test(stderr))) wait.resolve();
   });
+  // svc may exit without reading its input (a usage error, a refused settings file): the pipe then
+  // closes under the write, and an EPIPE here is that, not a failure of the test's process.
+  child.stdin?.on('error', () => {});
   child.stdin?.end(options.input ?? '');
   const stderrMatches = (pattern: RegExp) =>
     new Promise<void>((resolve, reject) => {

@@ -27,6 +27,7 @@ export function spawnSvcProcess(args: readonly string[], env: Record<string, str
     for (const wait of waiting.filter((w) => lines >= w.count)) wait.resolve();
   });
   child.stdout.on('error', () => {}); // a test that closes stdout early is not an error
+  child.stdin.on('error', () => {}); // nor is svc stopping (a signal) before it read all its input: EPIPE
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const exited = new Promise<number>((resolve) =>
     child.on('close', (code, signal) => {

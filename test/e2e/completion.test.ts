@@ -23,6 +23,9 @@ beforeAll(async () => {
     writeFileSync(scripts[shell], run.stdout);
   }
   writeFileSync(join(dir, 'preview-notes.html'), '');
+  // File names a shell must keep whole: a space, and a glob character.
+  writeFileSync(join(dir, 'my leads.csv'), '');
+  writeFileSync(join(dir, 'my*glob.csv'), '');
 });
 
 /**
@@ -35,12 +38,12 @@ async function bashComplete(lines: string[][]): Promise<{ spec: string; replies:
 source '${scripts.bash}'
 spec="$(complete -p svc)"; echo "$spec"
 fn="\${spec#*-F }"; fn="\${fn%% *}"
-ask() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMPREPLY=(); "$fn"; echo "reply:\${COMPREPLY[*]}"; }
+ask() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMPREPLY=(); "$fn"; local IFS=$'\\t'; echo "reply:\${COMPREPLY[*]}"; }
 cd '${dir}'
 ${calls}`;
   const { stdout } = await exec('bash', ['--norc', '--noprofile', '-c', program]);
   const [spec, ...rest] = stdout.trimEnd().split('\n');
-  return { spec: spec!, replies: rest.map((line) => line.replace(/^reply:/, '').split(' ').filter(Boolean)) };
+  return { spec: spec!, replies: rest.map((line) => line.replace(/^reply:/, '').split('\t').filter(Boolean)) };
 }
 
 const topLevel = [...Object.keys(areas), ...Object.keys(builtins)].sort();
@@ -64,6 +67,14 @@ const cases: [words: string[], expected: string[]][] = [
   [['svc', 'ops', 'files'], ['files_delete']],
   [['svc', 'email', 'templates', 'preview', 'tpl', '--save-html', 'prev'], ['preview-notes.html']],
   [['svc', 'auth', ''], ['login', 'status', 'token', 'logout']],
+  // A file name with a space or a glob character is one candidate, as it is.
+  [['svc', 'campaigns', 'person', 'add', 's', '--input', 'my'], ['my leads.csv', 'my*glob.csv']],
+  [['svc', 'campaigns', 'person', 'add', 's', '--input', 'my*'], ['my*glob.csv']],
+  // After --, every word is an argument: no flags, no subcommands.
+  [['svc', 'campaigns', 'person', 'add', '--', ''], []],
+  [['svc', 'campaigns', 'person', 'add', 's', '--', '--'], []],
+  [['svc', 'email', '--', ''], []],
+  [['svc', 'completion', '--', ''], ['bash', 'zsh', 'fish']],
 ];
 
 describe('bash completion', () => {
@@ -86,12 +97,30 @@ describe('bash completion', () => {
   });
 });
 
+describe.skipIf(!tmuxAvailable)(`bash completion on a terminal${tmuxAvailable ? '' : ' (skipped: tmux is not installed)'}`, () => {
+  it('inserts a file name with a space or a glob character as one word, quoted', async () => {
+    const term = await Terminal.open({ width: 100, height: 10, env: { HOME: dir, PS1: '$ ', TERM: 'xterm-256color', PATH: '/usr/bin:/bin' } });
+    try {
+      await term.run(`source '${scripts.bash}'; cd '${dir}'; clear`);
+      await term.type('svc campaigns person add s --input my\\ ');
+      await term.keys('Tab');
+      await term.waitFor((screen) => screen.some((line) => line.endsWith('--input my\\ leads.csv')));
+      await term.keys('C-u');
+      await term.type('svc campaigns person add s --input my\\*');
+      await term.keys('Tab');
+      await term.waitFor((screen) => screen.some((line) => line.endsWith('--input my\\*glob.csv')));
+    } finally {
+      await term.close();
+    }
+  });
+});
+
 describe.skipIf(!has('fish'))(`fish completion${has('fish') ? '' : ' (skipped: fish is not installed)'}`, () => {
   it('completes commands, flags and --output values', async () => {
-    const lines = ['svc em', 'svc email ', 'svc crm entries create deals --da', 'svc --output ', 'svc --output=y', 'svc completion ', 'svc completion fish '];
-    const program = `source '${scripts.fish}'\nfor line in ${lines.map((l) => `'${l}'`).join(' ')}\n  echo (complete -C"$line" | string split -f1 \\t | string join ' ')\nend`;
+    const lines = ['svc em', 'svc email ', 'svc crm entries create deals --da', 'svc --output ', 'svc --output=y', 'svc completion ', 'svc completion fish ', 'svc campaigns person add s --input my', 'svc email drafts get d -- -', 'svc email -- ', 'svc completion -- '];
+    const program = `cd '${dir}'\nsource '${scripts.fish}'\nfor line in ${lines.map((l) => `'${l}'`).join(' ')}\n  echo (complete -C"$line" | string split -f1 \\t | string join '|')\nend`;
     const { stdout } = await exec('fish', ['--no-config', '-c', program]);
-    expect(stdout.replace(/\n$/, '').split('\n')).toEqual(['email', 'drafts templates', '--data', 'json ndjson table yaml', '--output=yaml', 'bash fish zsh', '']);
+    expect(stdout.replace(/\n$/, '').split('\n')).toEqual(['email', 'drafts|templates', '--data', 'json|ndjson|table|yaml', '--output=yaml', 'bash|fish|zsh', '', 'my leads.csv|my*glob.csv', '', '', 'bash|fish|zsh']);
   });
 });
 
@@ -113,6 +142,14 @@ describe.skipIf(!zshReady)(`zsh completion${zshReady ? '' : ' (skipped: zsh or t
       await term.keys('Tab');
       const screen = await term.waitFor((lines) => lines.some((line) => /json +ndjson +table +yaml/.test(line)));
       expect(screen[0]).toBe('% svc email drafts get d1 --output');
+      // After --, no flag is offered: the Tab leaves --ou as it is, and the next key lands after it.
+      await term.keys('C-c');
+      await term.waitFor((lines) => lines.at(-1) === '%' || lines.some((line) => line === '%'));
+      await term.keys('C-l');
+      await term.type('svc email drafts get d1 -- --ou');
+      await term.keys('Tab');
+      await term.type('X');
+      await term.waitFor((lines) => lines[0] === '% svc email drafts get d1 -- --ouX');
     } finally {
       await term.close();
     }

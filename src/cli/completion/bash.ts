@@ -23,8 +23,12 @@ ${shellDataFunctions(nodes)}
 
 _svc_has() { [[ " $1 " == *" $2 "* ]]; }
 
+# COMPREPLY: the words of $1 (none holds a space) that start with $2.
+_svc_reply() { mapfile -t COMPREPLY < <(compgen -W "$1" -- "$2"); }
+
 _svc_complete() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cmd="" word i positionals=0
+  local cur="\${COMP_WORDS[COMP_CWORD]}" prev="" cmd="" word i positionals=0 ended=0
+  COMPREPLY=()
   (( COMP_CWORD > 0 )) && prev="\${COMP_WORDS[COMP_CWORD-1]}"
   # bash splits --flag=value at "=": complete the value of the flag before it.
   if [[ "$cur" == "=" ]]; then
@@ -34,7 +38,12 @@ _svc_complete() {
   fi
   for (( i = 1; i < COMP_CWORD; i++ )); do
     word="\${COMP_WORDS[i]}"
-    if _svc_has "$(_svc_value_flags "$cmd")" "$word"; then
+    if [[ "$word" == "--" ]]; then
+      # After --, every word is an argument: no flags, no subcommands.
+      ended=1
+    elif (( ended )); then
+      (( positionals++ ))
+    elif _svc_has "$(_svc_value_flags "$cmd")" "$word"; then
       (( i++ ))
       [[ "\${COMP_WORDS[i]}" == "=" ]] && (( i++ ))
     elif [[ "$word" != -* ]] && _svc_has "$(_svc_subcommands "$cmd")" "$word"; then
@@ -43,25 +52,28 @@ _svc_complete() {
       (( positionals++ ))
     fi
   done
+  if (( ended )); then
+    (( positionals == 0 )) && _svc_reply "$(_svc_args "$cmd")" "$cur"
+    return 0
+  fi
   if [[ "$prev" == -* ]] && _svc_has "$(_svc_value_flags "$cmd")" "$prev"; then
     local choices
     choices="$(_svc_choices "$cmd $prev")"
     if [[ -n "$choices" ]]; then
-      COMPREPLY=( $(compgen -W "$choices" -- "$cur") )
+      _svc_reply "$choices" "$cur"
     elif _svc_has "$(_svc_file_flags "$cmd")" "$prev"; then
+      # One word per file, spaces and glob characters kept: bash quotes them as it inserts.
       compopt -o filenames 2>/dev/null
-      COMPREPLY=( $(compgen -f -- "$cur") )
-    else
-      COMPREPLY=()
+      mapfile -t COMPREPLY < <(compgen -f -- "$cur")
     fi
     return 0
   fi
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=( $(compgen -W "$(_svc_flags "$cmd")" -- "$cur") )
+    _svc_reply "$(_svc_flags "$cmd")" "$cur"
   else
     # Argument values (a shell, an operation id) are offered for the first argument only.
     (( positionals == 0 )) && word="$(_svc_args "$cmd")" || word=""
-    COMPREPLY=( $(compgen -W "$(_svc_subcommands "$cmd") $word" -- "$cur") )
+    _svc_reply "$(_svc_subcommands "$cmd") $word" "$cur"
   fi
   return 0
 }

@@ -24,10 +24,16 @@ function __svc_complete
     set -l cur (commandline -ct)
     set -l cmd ''
     set -l positionals 0
+    set -l ended 0
     set -l i 2
     while test $i -le (count $tokens)
         set -l word $tokens[$i]
-        if __svc_has $word (__svc_value_flags "$cmd")
+        if test "$word" = '--'
+            # After --, every word is an argument: no flags, no subcommands.
+            set ended 1
+        else if test $ended -eq 1
+            set positionals (math $positionals + 1)
+        else if __svc_has $word (__svc_value_flags "$cmd")
             set i (math $i + 1)
         else if not string match -q -- '-*' $word; and __svc_has $word (__svc_subcommands "$cmd")
             set cmd (string trim -- "$cmd $word")
@@ -35,6 +41,10 @@ function __svc_complete
             set positionals (math $positionals + 1)
         end
         set i (math $i + 1)
+    end
+    if test $ended -eq 1
+        test $positionals -eq 0; and string split ' ' -- "$(__svc_args "$cmd")" | string match -v ''
+        return
     end
     set -l prev $tokens[-1]
     set -l prefix ''

@@ -15,10 +15,16 @@ ${shellTable('_svc_description', descriptionRows(nodes))}
 _svc_has() { [[ " $1 " == *" $2 "* ]] }
 
 _svc() {
-  local cur="\${words[CURRENT]}" prev="\${words[CURRENT-1]}" cmd="" word i choices positionals=0
+  local cur="\${words[CURRENT]}" prev="\${words[CURRENT-1]}" cmd="" word i choices positionals=0 ended=0
   local -a candidates
   for (( i = 2; i < CURRENT; i++ )); do
     word="\${words[i]}"
+    if [[ "$word" == "--" ]]; then
+      # After --, every word is an argument: no flags, no subcommands.
+      ended=1
+      continue
+    fi
+    (( ended )) && { (( positionals++ )); continue }
     [[ "$word" == -*=* ]] && continue
     if _svc_has "$(_svc_value_flags "$cmd")" "$word"; then
       (( i++ ))
@@ -28,6 +34,10 @@ _svc() {
       (( positionals++ ))
     fi
   done
+  if (( ended )); then
+    (( positionals == 0 )) && candidates=( \${=$(_svc_args "$cmd")} ) && compadd -a candidates
+    return
+  fi
   if [[ "$cur" == -*=* ]]; then
     prev="\${cur%%=*}"
     compset -P '*='

@@ -26,7 +26,42 @@ export function formatHelpItem(this: Help, term: string, termWidth: number, desc
  * Help text added after the generated part (examples, rules, exit codes) passes through here.
  */
 export function wrapHelpText(text: string, width: number): string {
-  return text.split('\n').map((line) => wrapLine(line, width)).join('\n');
+  return text.split('\n').map((line) => (/^ *svc /.test(line) ? wrapCommandLine(line, width) : wrapLine(line, width))).join('\n');
+}
+
+/**
+ * An example command stays one command a reader can copy: it breaks only at a space outside quotes
+ * and before any `#` comment, each broken line ending in a shell continuation ` \`, the rest
+ * indented four more. With no such space that fits, it wraps as other text does.
+ */
+function wrapCommandLine(line: string, width: number): string {
+  const indent = ' '.repeat((/^ */.exec(line)?.[0].length ?? 0) + 4);
+  const lines: string[] = [];
+  let rest = line;
+  while (visibleWidth(rest) > width) {
+    const cut = commandBreak(rest, width - 2, lines.length === 0 ? 0 : indent.length);
+    if (cut < 0) break;
+    lines.push(`${rest.slice(0, cut).trimEnd()} \\`);
+    rest = indent + rest.slice(cut).trimStart();
+  }
+  if (visibleWidth(rest) > width) lines.push(wrapLine(rest, width));
+  else lines.push(rest);
+  return lines.join('\n');
+}
+
+/** The last space outside quotes, before a comment, at or under `room` columns; -1 if none. */
+function commandBreak(line: string, room: number, indent: number): number {
+  let quote: string | undefined;
+  let cut = -1;
+  for (let i = 0; i < line.length && i <= room; i++) {
+    const char = line[i]!;
+    if (quote) {
+      if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '#' && line[i - 1] === ' ') break;
+    else if (char === ' ' && i > indent && line[i - 1] !== ' ') cut = i;
+  }
+  return cut;
 }
 
 function wrapLine(line: string, width: number, hanging?: number): string {

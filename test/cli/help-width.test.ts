@@ -62,3 +62,17 @@ describe('every help screen fits the width', async () => {
     expect(text.replace(/\s+/g, ' ')).toContain('a repeated key keeps every value (map, optional)');
   });
 });
+
+describe('examples stay commands a reader can copy when help wraps them', () => {
+  it.each([80, 50])('at %i columns every registry example reads back whole, broken only with a shell continuation', async (width) => {
+    const { registry } = await import('../../registry/index.js');
+    for (const [id, op] of Object.entries(registry)) {
+      const text = await helpOf([...id.split('_'), '--help'], width);
+      const examples = text.slice(text.indexOf('\nExamples:\n')).replace(/ \\\n +/g, ' ');
+      for (const example of op.examples) expect(examples, `${id} at ${width} columns`).toContain(`  ${example}\n`);
+      expect(overlong(text, width)).toEqual([]);
+      // A break never falls inside quotes: each continued line holds an even number of double quotes.
+      for (const line of text.split('\n').filter((l) => l.endsWith(' \\'))) expect(line.split('"').length % 2, line).toBe(1);
+    }
+  });
+});

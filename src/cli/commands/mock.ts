@@ -71,9 +71,25 @@ function readFixtures(file: string): Fixtures {
   } catch (error) {
     throw usageError(`--fixtures: ${file} is not JSON: ${(error as Error).message}`);
   }
+  const proto = protoKeyPath(json);
+  if (proto !== undefined) throw usageError(`--fixtures: ${file} holds a field named "__proto__" (at ${proto}), which the mock cannot keep as data; rename it`);
   const parsed = parseFixtures(json);
   if (!parsed.ok) throw usageError(`--fixtures: ${file} is not a fixtures file: ${parsed.message}`);
   return parsed.fixtures;
+}
+
+/**
+ * Where a `__proto__` key sits in parsed JSON (`drafts.dr_1`), or undefined. JSON.parse keeps it as
+ * an own field, but the fixture schema's copy would drop it silently (issue #17): refuse instead.
+ */
+function protoKeyPath(value: unknown, path = '(top level)'): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  if (!Array.isArray(value) && Object.hasOwn(value, '__proto__')) return path;
+  for (const [key, item] of Object.entries(value)) {
+    const found = protoKeyPath(item, path === '(top level)' ? key : `${path}.${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 // A taken or forbidden port is the machine's network refusing, not a malformed command line, so it

@@ -1,25 +1,16 @@
 // Terminal cells a string takes, so that table columns line up and cut values stay within the
-// screen: CJK and emoji take two cells, combining marks and zero-width characters none.
+// screen: CJK, emoji and flags take two cells, combining marks and zero-width characters none.
+
+import stringWidth from 'string-width';
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
-const ZERO_WIDTH = /^(?:\p{Mark}|\p{Cf}|\p{Cc})+$/u;
-const EMOJI = /\p{Extended_Pictographic}|\u20e3|\ufe0f/u;
-
-/** East Asian Wide and Fullwidth ranges (Unicode TR11), the ones a terminal draws two cells wide. */
-const WIDE: readonly (readonly [number, number])[] = [
-  [0x1100, 0x115f], [0x2e80, 0x303e], [0x3041, 0x33ff], [0x3400, 0x4dbf], [0x4e00, 0x9fff],
-  [0xa000, 0xa4cf], [0xa960, 0xa97f], [0xac00, 0xd7a3], [0xf900, 0xfaff], [0xfe10, 0xfe19],
-  [0xfe30, 0xfe6f], [0xff00, 0xff60], [0xffe0, 0xffe6], [0x1f300, 0x1f64f], [0x1f900, 0x1f9ff],
-  [0x20000, 0x3fffd],
-];
-
-function graphemeWidth(grapheme: string): number {
-  if (ZERO_WIDTH.test(grapheme)) return 0;
-  const code = grapheme.codePointAt(0)!;
-  if (WIDE.some(([from, to]) => code >= from && code <= to)) return 2;
-  return EMOJI.test(grapheme) && grapheme.length > 1 ? 2 : 1;
-}
+/**
+ * Cells of one grapheme, from string-width (Unicode's East Asian Width data through
+ * get-east-asian-width, RGI emoji, flags and keycaps as one wide cluster, zero-width marks):
+ * a maintained table rather than one of ours (issue #17).
+ */
+const graphemeWidth = (grapheme: string): number => stringWidth(grapheme);
 
 /** How many terminal cells the text takes (one line, no escape sequences). */
 export function displayWidth(text: string): number {
@@ -50,11 +41,14 @@ export function padToWidth(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }
 
-/** Breaks a paragraph into lines of at most `width` cells, at spaces; a longer word stands alone. */
+/**
+ * Breaks a paragraph into lines of at most `width` cells, at spaces; a run without spaces wider
+ * than a line (CJK text, which has none, or a long URL) is broken between graphemes.
+ */
 export function wrapToWidth(paragraph: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of paragraph.split(' ')) {
+  for (const word of paragraph.split(' ').flatMap((w) => splitToWidth(w, width))) {
     const candidate = line === '' ? word : `${line} ${word}`;
     if (line !== '' && displayWidth(candidate) > width) {
       lines.push(line);
@@ -63,4 +57,23 @@ export function wrapToWidth(paragraph: string, width: number): string[] {
   }
   lines.push(line);
   return lines;
+}
+
+/** A word as pieces of at most `width` cells, cut between graphemes; the word itself when it fits. */
+function splitToWidth(word: string, width: number): string[] {
+  if (width < 2 || displayWidth(word) <= width) return [word];
+  const pieces: string[] = [];
+  let piece = '';
+  let used = 0;
+  for (const { segment } of segmenter.segment(word)) {
+    const cells = graphemeWidth(segment);
+    if (used + cells > width && piece !== '') {
+      pieces.push(piece);
+      piece = '';
+      used = 0;
+    }
+    piece += segment;
+    used += cells;
+  }
+  return [...pieces, piece];
 }

@@ -46,6 +46,9 @@ export function padToWidth(text: string, width: number): string {
  * than a line (CJK text, which has none, or a long URL) is broken between graphemes.
  */
 export function wrapToWidth(paragraph: string, width: number): string[] {
+  // A line's own indentation (code in a <pre>, a nested list) is kept, on every line it wraps to.
+  const indent = /^ */.exec(paragraph)![0];
+  if (indent.length > 0 && indent.length < width / 2) return wrapToWidth(paragraph.slice(indent.length), width - indent.length).map((line) => indent + line);
   const lines: string[] = [];
   let line = '';
   for (const word of paragraph.split(' ').flatMap((w) => splitToWidth(w, width))) {

@@ -32,9 +32,15 @@ export function createConnectionSlots(count: number): ConnectionSlots {
       });
     },
     give() {
-      const next = waiting.shift();
-      if (next) next(true);
-      else free++;
+      if (waiting.length === 0) return void free++;
+      // Handed over once the timers due now have run (the check phase): a waiter whose deadline
+      // passes at this same instant is aborted first, rather than handed a connection, started and
+      // cut off before its request left, which would then read as sent (issue #17).
+      setImmediate(() => {
+        const next = waiting.shift();
+        if (next) next(true);
+        else free++;
+      });
     },
   };
 }

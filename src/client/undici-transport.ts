@@ -32,7 +32,11 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
   const slots = createConnectionSlots(connections);
   return async (req: HttpRequest): Promise<HttpResponse> => {
     const deadline = createDeadline(req);
-    if (!(await slots.take(deadline.signal as unknown as AbortSignal))) {
+    // A connection that came free as the deadline passed is no use: the abort would land after the
+    // request was handed to undici, and a request that never left would be reported as sent.
+    const taken = await slots.take(deadline.signal as unknown as AbortSignal);
+    if (!taken || deadline.signal.aborted) {
+      if (taken) slots.give();
       deadline.release();
       throw notSentWhileWaiting(req, deadline.expired());
     }

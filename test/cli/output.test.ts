@@ -111,7 +111,7 @@ describe('help', () => {
   it('shows each flag with its type and whether it is required', async () => {
     const fake = createFakeContext();
     expect(await run(['email', 'templates', 'preview', '--help'], fake.ctx)).toBe(0);
-    const help = fake.out().replace(/\s+/g, ' ');
+    const help = fake.out().replace(/ \\\n\s*/g, ' ').replace(/\s+/g, ' '); // an example broken with a shell continuation reads back whole
     expect(help).toContain('templateId identifier of the managed email campaign template: path parameter (string, required)');
     expect(help).toContain('--data <key=value> personalization values keyed by variable name, used for the {{variable}} placeholders of the template; key=value, key:=json or key[]=value; repeatable, a repeated key keeps every value (map, required)');
     expect(help).toContain('--save-html <file> write the rendered HTML body to this file, to open in a browser (file, optional)');

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../openapi/json-schema.js';
 import { commandPageName, escapeHtml as h, page } from './html-page.js';
-import { type CommandDoc, type HelpItem, type ReferenceModel, safety } from './model.js';
+import { type CommandDoc, type HelpItem, type ReferenceModel, errorItems, safety } from './model.js';
 import { schemaRows } from './schema-rows.js';
 
 /** One command's page: usage, summary, request, arguments and flags, schemas, then its help's closing text. */
@@ -55,6 +55,6 @@ function schemaTable(heading: string, schema: JsonSchema): string {
 }
 
 function errorTable(errors: Record<string, string>): string {
-  const rows = Object.entries(errors).map(([status, meaning]) => `<tr><td>${h(status === 'default' ? 'other' : status)}</td><td>${h(meaning)}</td></tr>`);
+  const rows = errorItems(errors).map((item) => `<tr><td>${h(item.term)}</td><td>${h(item.description)}</td></tr>`);
   return `<h2>Errors</h2>\n<table>\n<thead><tr><th>Status</th><th>Meaning</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`;
 }

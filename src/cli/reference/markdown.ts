@@ -1,4 +1,4 @@
-import type { CommandDoc, HelpItem, ReferenceModel } from './model.js';
+import { type CommandDoc, type HelpItem, type ReferenceModel, errorItems } from './model.js';
 
 /**
  * `svc help reference`: the whole command tree as one Markdown document, as `gh help reference`
@@ -22,7 +22,7 @@ function commandSection(doc: CommandDoc): string {
   if (doc.operation) parts.push(`\`${doc.operation.method} ${doc.operation.path}\`${doc.operation.destructive ? ' (destructive: asks for confirmation on a terminal unless `--yes`)' : ''}`);
   parts.push(list('Arguments', doc.arguments));
   if (doc.operation && doc.operation.rules.length > 0) parts.push(`### Rules\n\n${doc.operation.rules.map((rule) => `- ${rule.text}`).join('\n')}`);
-  if (doc.operation) parts.push(list('Errors', Object.entries(doc.operation.errors).map(([status, meaning]) => ({ term: status === 'default' ? 'other' : status, description: meaning }))));
+  if (doc.operation) parts.push(list('Errors', errorItems(doc.operation.errors)));
   for (const group of doc.optionGroups) parts.push(list(group.heading.replace(/:$/, ''), group.items));
   parts.push(list('Commands', doc.subcommands));
   if (doc.after) parts.push(codeBlock(doc.after));

@@ -88,3 +88,7 @@ export const safety = (idempotent: boolean): string =>
   idempotent
     ? 'Safe to repeat: retried on 429, 5xx and lost connections; a batch resumed from a checkpoint sends it again.'
     : 'Not safe to repeat: never retried once it may have reached the service; a lost answer says it may have been applied.';
+
+/** An operation's documented errors as help items: the status, or "other" where the spec lists none. */
+export const errorItems = (errors: Readonly<Record<string, string>>): HelpItem[] =>
+  Object.entries(errors).map(([status, meaning]) => ({ term: status === 'default' ? 'other' : status, description: meaning }));

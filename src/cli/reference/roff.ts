@@ -1,4 +1,4 @@
-import { type CommandDoc, type HelpItem, type ReferenceModel, safety } from './model.js';
+import { type CommandDoc, type HelpItem, type ReferenceModel, errorItems, safety } from './model.js';
 
 /** A man page's file name: `svc-email-drafts-get.1`, as gh names its pages. */
 export const manPageName = (doc: Pick<CommandDoc, 'words'>): string => `${['svc', ...doc.words].join('-')}.1`;
@@ -46,7 +46,7 @@ function manPage(doc: CommandDoc, model: ReferenceModel, version: string): strin
   if (op) lines.push('.PP', `Request: ${bold(`${op.method} ${op.path}`)}${op.destructive ? ' (destructive: asks for confirmation on a terminal unless \\fB\\-\\-yes\\fR)' : ''}`, '.PP', escape(safety(op.idempotent)));
   lines.push(...items('Arguments', doc.arguments));
   if (op && op.rules.length > 0) lines.push('.SH RULES', ...op.rules.flatMap((rule) => ['.IP \\(bu 2', escape(rule.text)]));
-  if (op) lines.push(...items('Errors', Object.entries(op.errors).map(([status, meaning]) => ({ term: status === 'default' ? 'other' : status, description: meaning }))));
+  if (op) lines.push(...items('Errors', errorItems(op.errors)));
   for (const group of doc.optionGroups) lines.push(...items(group.heading.replace(/:$/, ''), group.items));
   if (doc.words.length === 0) lines.push(...items('Global options', model.globalOptions));
   else lines.push('.PP', `Every command also accepts the global options of ${bold('svc(1)')}.`);

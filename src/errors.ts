@@ -45,3 +45,35 @@ export function afterSending(error: unknown, answered: string): CliError {
   const message = error instanceof Error ? error.message : String(error);
   return new CliError(`${message} (${answered})`, ExitCode.output, error instanceof CliError ? error.debugDetail : (error as Error | undefined)?.stack);
 }
+
+/** One thing wrong with refused input, named as the user gave it. */
+export interface InputIssue {
+  /** The argument, flag, field or column (`draftId`, `--data`, `data.amount`); absent when it is the input as a whole. */
+  field?: string;
+  message: string;
+}
+
+/** `field: message`, or the message alone: how an issue reads on one line and in a batch record. */
+export const describeInputIssue = (issue: InputIssue): string => (issue.field === undefined ? issue.message : `${issue.field}: ${issue.message}`);
+
+/**
+ * Refused input, with nothing sent: from argv, a `--body` file, a batch input, line or column, a path
+ * parameter. The one type for all of them: the command line shows its message (exit 2), a batch
+ * record and the library's `invalid` result list its issues.
+ */
+export class InputError extends Error {
+  readonly issues: readonly InputIssue[];
+
+  /** `sentence` when the issues read better otherwise on one line (`<draftId> is required`). */
+  constructor(issues: string | InputIssue | readonly InputIssue[], sentence?: string) {
+    const list: readonly InputIssue[] = typeof issues === 'string' ? [{ message: issues }] : Array.isArray(issues) ? issues : [issues as InputIssue];
+    super(sentence ?? list.map(describeInputIssue).join('; '));
+    this.name = 'InputError';
+    this.issues = list;
+  }
+
+  /** The same issues, found under a flag or column: `--data: …`, `column tags: …`. */
+  under(where: string): InputError {
+    return new InputError(this.issues.map((issue) => ({ ...issue, field: issue.field === undefined ? where : `${where} ${issue.field}` })));
+  }
+}

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { describeFsError } from '../input/body-source.js';
-import { BatchInputError } from './source.js';
+import { describeFsError } from '../input/user-file.js';
+import { InputError } from '../errors.js';
 
 /** How often a running batch marks its lock as alive, and after how long without a mark it is stale. */
 export const LOCK_REFRESH_MS = 5_000;
@@ -35,7 +35,7 @@ export function lockCheckpoint(checkpoint: string, now: () => number = Date.now)
       continue;
     }
     const who = holder ? `svc pid ${holder.pid} on ${holder.host}` : 'another svc';
-    throw new BatchInputError(`--checkpoint ${checkpoint} is in use by ${who} (lock ${path}); two runs cannot share a checkpoint. If that run is gone, remove the lock file`);
+    throw new InputError(`--checkpoint ${checkpoint} is in use by ${who} (lock ${path}); two runs cannot share a checkpoint. If that run is gone, remove the lock file`);
   }
 }
 
@@ -46,7 +46,7 @@ function tryCreate(path: string, me: Holder): number | undefined {
     return fd;
   } catch (error) {
     if ((error as { code?: string }).code === 'EEXIST') return undefined;
-    throw new BatchInputError(`--checkpoint: cannot create the lock ${path}: ${describeFsError(error)}`);
+    throw new InputError(`--checkpoint: cannot create the lock ${path}: ${describeFsError(error)}`);
   }
 }
 

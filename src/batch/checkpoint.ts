@@ -98,7 +98,7 @@ export interface OpenedCheckpoint {
   close(): Promise<void>;
 }
 
-/** Locks the checkpoint, then opens its journal (refusing one made for another run). Bad input: BatchInputError. */
+/** Locks the checkpoint, then opens its journal (refusing one made for another run). Bad input: InputError. */
 export async function openCheckpoint(path: string, op: OperationSpec, fingerprint: () => Promise<Fingerprint>, resendUncertain: boolean, guarded: readonly FileIdentity[]): Promise<OpenedCheckpoint> {
   const lock = lockCheckpoint(path);
   try {

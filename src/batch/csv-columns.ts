@@ -1,8 +1,8 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { pathParamNames } from '../../registry/define.js';
-import { AssignmentError, applyAssignments, type FieldAssignment, parseFieldAssignment } from '../input/assignment.js';
+import { applyAssignments, type FieldAssignment, parseFieldAssignment } from '../input/assignment.js';
 import { type FieldKind, bodyFields } from '../input/fields.js';
-import { BatchInputError } from './source.js';
+import { InputError } from '../errors.js';
 
 /**
  * One CSV column. Its header is an assignment key, as after a map flag: `email`, `checkDuplicatesAcrossWorkspace:=`
@@ -25,7 +25,7 @@ export function readCsvColumns(op: OperationSpec, cells: readonly string[], wher
   for (const field of bodyFields(op)) kinds.set(field.name, field.kind);
   return cells.map((cell, index) => {
     const header = cell.trim();
-    const refuse = (why: string) => new BatchInputError(`${where}: column ${index + 1} "${header}" ${why}`);
+    const refuse = (why: string) => new InputError(`${where}: column ${index + 1} "${header}" ${why}`);
     if (header === '') throw refuse(`has no name; every column of the header row must name a field (${[...kinds.keys()].join(', ')})`);
     const dot = header.indexOf('.');
     const key = (dot === -1 ? header : header.slice(0, dot)).replace(/=$/, '');
@@ -53,7 +53,7 @@ export function rowObject(columns: readonly Column[], cells: readonly string[]):
       else entries.set(column.field, [...(entries.get(column.field) ?? []), entryAssignment(column, cell)]);
     });
   } catch (error) {
-    if (error instanceof AssignmentError) return { ok: false, problem: error.message };
+    if (error instanceof InputError) return { ok: false, problem: error.message };
     throw error;
   }
   const object = applyAssignments(top);
@@ -69,7 +69,7 @@ function entryAssignment(column: Column, cell: string): FieldAssignment {
   try {
     return parseFieldAssignment(`${column.entry}=${cell}`);
   } catch (error) {
-    if (error instanceof AssignmentError) throw new AssignmentError(`column ${column.header}: ${error.message}`);
+    if (error instanceof InputError) throw error.under(`column ${column.header}`);
     throw error;
   }
 }
@@ -81,17 +81,17 @@ function cellValue(column: Column, cell: string): unknown {
     try {
       return JSON.parse(cell) as unknown;
     } catch {
-      throw new AssignmentError(`column ${column.header}: expected JSON, got ${cell}`);
+      throw new InputError({ field: `column ${column.header}`, message: `expected JSON, got ${cell}` });
     }
   }
   if (column.kind === 'number') {
     const number = Number(cell);
-    if (cell.trim() === '' || !Number.isFinite(number)) throw new AssignmentError(`column ${column.header}: expected a number, got "${cell}"`);
+    if (cell.trim() === '' || !Number.isFinite(number)) throw new InputError({ field: `column ${column.header}`, message: `expected a number, got "${cell}"` });
     return number;
   }
   if (column.kind === 'boolean') {
     if (/^(true|false)$/i.test(cell.trim())) return cell.trim().toLowerCase() === 'true';
-    throw new AssignmentError(`column ${column.header}: expected true or false, got "${cell}"`);
+    throw new InputError({ field: `column ${column.header}`, message: `expected true or false, got "${cell}"` });
   }
   return cell;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { describeFsError } from '../input/body-source.js';
-import { BatchInputError } from './source.js';
+import { describeFsError } from '../input/user-file.js';
+import { InputError } from '../errors.js';
 
 /**
  * What a checkpoint belongs to: the input's bytes, the operation, and what the command line adds to
@@ -38,7 +38,7 @@ export async function fingerprintRun(operation: string, inputPath: string, args:
       bytes += chunk.length;
     }
   } catch (error) {
-    throw new BatchInputError(`cannot read ${inputPath}: ${describeFsError(error)}`);
+    throw new InputError(`cannot read ${inputPath}: ${describeFsError(error)}`);
   }
   return { operation, input: { bytes, sha256: hash.digest('hex') }, args: sha256(JSON.stringify(args)), shard };
 }

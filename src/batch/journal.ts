@@ -1,9 +1,9 @@
 import { closeSync, fdatasync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
-import { describeFsError } from '../input/body-source.js';
+import { describeFsError } from '../input/user-file.js';
 import type { FileIdentity } from '../output/output-file.js';
 import { type Fingerprint, fingerprintMismatch } from './fingerprint.js';
 import type { LineOutcome } from './records.js';
-import { BatchInputError } from './source.js';
+import { InputError } from '../errors.js';
 
 /**
  * The checkpoint file (issue #13): an append-only journal of NDJSON entries after a header that
@@ -43,13 +43,13 @@ export function openJournal(path: string, fingerprint: Fingerprint, guarded: rea
   try {
     fd = openSync(path, 'a+', 0o600);
   } catch (error) {
-    throw new BatchInputError(`--checkpoint: cannot open ${path}: ${describeFsError(error)}`);
+    throw new InputError(`--checkpoint: cannot open ${path}: ${describeFsError(error)}`);
   }
   try {
     const stat = fstatSync(fd);
     const clash = guarded.find((id) => id.dev === stat.dev && id.ino === stat.ino);
-    if (clash) throw new BatchInputError(`--checkpoint ${path} is ${clash.role}; name another file`);
-    if (!stat.isFile()) throw new BatchInputError(`--checkpoint ${path} is not a regular file; name a file (svc creates it)`);
+    if (clash) throw new InputError(`--checkpoint ${path} is ${clash.role}; name another file`);
+    if (!stat.isFile()) throw new InputError(`--checkpoint ${path} is not a regular file; name a file (svc creates it)`);
     const loaded = loadEntries(fd, path);
     if (loaded.header === undefined) {
       refuseForeignFile(fd, path);
@@ -57,7 +57,7 @@ export function openJournal(path: string, fingerprint: Fingerprint, guarded: rea
       writeSync(fd, `${JSON.stringify({ kind: HEADER_KIND, version: 1, ...fingerprint })}\n`);
     } else {
       const why = fingerprintMismatch(loaded.header, fingerprint);
-      if (why) throw new BatchInputError(`--checkpoint ${path} was made for another run: ${why}; name a new checkpoint file for this one`);
+      if (why) throw new InputError(`--checkpoint ${path} was made for another run: ${why}; name a new checkpoint file for this one`);
       ftruncateSync(fd, loaded.end); // a torn last entry goes, so the next one starts on its own line
     }
     return createJournal(fd, loaded.offsets, loaded.header !== undefined);
@@ -72,7 +72,7 @@ const HEADER_START = `{"kind":"${HEADER_KIND}"`;
 /** A file without a whole header is ours only if it is empty or holds the start of a header torn by a kill; anything else is the user's. */
 function refuseForeignFile(fd: number, path: string): void {
   const start = readRange(fd, 0, HEADER_START.length).toString('utf8');
-  if (!HEADER_START.startsWith(start)) throw new BatchInputError(`--checkpoint ${path} is not an svc checkpoint file; name a new file (svc creates it)`);
+  if (!HEADER_START.startsWith(start)) throw new InputError(`--checkpoint ${path} is not an svc checkpoint file; name a new file (svc creates it)`);
 }
 
 interface Loaded {
@@ -93,12 +93,12 @@ function loadEntries(fd: number, path: string): Loaded {
     const entry = bytes && parseEntry(bytes);
     if (torn || bytes === undefined || entry === undefined) {
       // Written in part when the run was killed: dropped, unless whole entries follow it.
-      if (torn) throw new BatchInputError(`--checkpoint ${path}: entry ${entryNumber - 1} is damaged (only the last entry can be torn by a kill); it cannot be resumed safely`);
+      if (torn) throw new InputError(`--checkpoint ${path}: entry ${entryNumber - 1} is damaged (only the last entry can be torn by a kill); it cannot be resumed safely`);
       torn = true;
       continue;
     }
     if (header === undefined) {
-      if (entry.kind !== HEADER_KIND) throw new BatchInputError(`--checkpoint ${path} is not an svc checkpoint file; name a new file (svc creates it)`);
+      if (entry.kind !== HEADER_KIND) throw new InputError(`--checkpoint ${path} is not an svc checkpoint file; name a new file (svc creates it)`);
       header = entry;
     } else applyEntry(offsets, entry, at);
     end = at + bytes.length + 1;

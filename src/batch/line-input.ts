@@ -1,17 +1,15 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { pathParamNames } from '../../registry/define.js';
 import { validateBody, validateQuery } from '../client/exchange.js';
-import { fillPath, PathParamError } from '../client/path.js';
+import { fillPath } from '../client/path.js';
+import { describeInputIssue, InputError, type InputIssue } from '../errors.js';
 import { bodyFields, queryFields } from '../input/fields.js';
-import { issueMessage, type OperationInput } from '../input/operation-input.js';
+import { type CheckedInput, issueMessage, type OperationInput } from '../input/operation-input.js';
 
 /** A line's problem with one field, named as the line names it: `email`, `data.amount`, `sequenceId`. */
-export interface LineIssue {
-  field: string;
-  message: string;
-}
+export type LineIssue = Required<InputIssue>;
 
-export type LineInput = { ok: true; input: OperationInput } | { ok: false; message: string; issues: LineIssue[] };
+export type LineInput = { ok: true; input: CheckedInput } | { ok: false; message: string; issues: LineIssue[] };
 
 /**
  * Returns what turns one line object into a call's valid input. The command line's positionals,
@@ -35,19 +33,23 @@ export function createLineInput(op: OperationSpec, base: OperationInput): (objec
         input.body[key] = fields.get(key)!.kind === 'map' && isPlainObject(before) && isPlainObject(value) ? { ...before, ...value } : value;
       } else issues.push({ field: key, message: `not a field of this operation (${names})` });
     }
-    if (issues.length === 0) checkInput(op, input, issues);
-    if (issues.length > 0) return { ok: false, message: issues.map((i) => `${i.field}: ${i.message}`).join('; '), issues };
-    return { ok: true, input };
+    const path = issues.length === 0 ? checkInput(op, input, issues) : undefined;
+    if (path === undefined || issues.length > 0) return { ok: false, message: issues.map(describeInputIssue).join('; '), issues };
+    return { ok: true, input: { ...input, path } };
   };
 }
 
-/** Checks the path parameters as URL segments and the body against the registry's schema; both are reported. */
-function checkInput(op: OperationSpec, input: OperationInput, issues: LineIssue[]): void {
+/**
+ * Checks the path parameters as URL segments and the body against the registry's schema; both are
+ * reported. Returns the filled path, which is the one sent.
+ */
+function checkInput(op: OperationSpec, input: OperationInput, issues: LineIssue[]): string | undefined {
+  let path: string | undefined;
   try {
-    fillPath(op.path, input.params);
+    path = fillPath(op.path, input.params);
   } catch (error) {
-    if (!(error instanceof PathParamError)) throw error;
-    issues.push({ field: error.param, message: error.message.replace(`<${error.param}> `, '').replace(/^is /, '') });
+    if (!(error instanceof InputError)) throw error;
+    for (const issue of error.issues) issues.push({ field: issue.field ?? 'line', message: issue.message });
   }
   const valid = validateBody(op, input.body);
   if (valid.ok) input.body = valid.body as Record<string, unknown> | undefined;
@@ -55,6 +57,7 @@ function checkInput(op: OperationSpec, input: OperationInput, issues: LineIssue[
   const validQuery = validateQuery(op, input.query);
   if (validQuery.ok) input.query = validQuery.query;
   else for (const issue of validQuery.issues) issues.push({ field: issue.path.join('.') || 'line', message: issueMessage(issue.message) });
+  return path;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);

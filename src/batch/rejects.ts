@@ -1,8 +1,8 @@
 import { closeSync, ftruncateSync, writeSync } from 'node:fs';
-import { describeFsError } from '../input/body-source.js';
+import { describeFsError } from '../input/user-file.js';
 import { type FileIdentity, openOutputFile, OutputFileError } from '../output/output-file.js';
 import { lockRejects } from './rejects-lock.js';
-import { BatchInputError } from './source.js';
+import { InputError } from '../errors.js';
 
 /** The failed input lines, verbatim, so that fixing this file and running it again finishes the job. */
 export interface RejectsFile {
@@ -44,13 +44,13 @@ function openLocked(path: string, guarded: readonly FileIdentity[]): { fd: numbe
     const lock = lockRejects(path);
     if (!lock.ok) {
       closeSync(probe.fd);
-      throw new BatchInputError(`--rejects ${path} is being written by another svc (pid ${lock.heldBy}); give each run its own rejects file`);
+      throw new InputError(`--rejects ${path} is being written by another svc (pid ${lock.heldBy}); give each run its own rejects file`);
     }
     ftruncateSync(probe.fd, 0);
     return { fd: probe.fd, release: lock.release };
   } catch (error) {
-    if (error instanceof BatchInputError) throw error;
-    if (error instanceof OutputFileError) throw new BatchInputError(error.message);
-    throw new BatchInputError(`--rejects: cannot write ${path}: ${describeFsError(error)}`);
+    if (error instanceof InputError) throw error;
+    if (error instanceof OutputFileError) throw new InputError(error.message);
+    throw new InputError(`--rejects: cannot write ${path}: ${describeFsError(error)}`);
   }
 }

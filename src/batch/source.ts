@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { describeFsError } from '../input/body-source.js';
+import { InputError } from '../errors.js';
+import { describeFsError } from '../input/user-file.js';
 import type { FileIdentity } from '../output/output-file.js';
 import { type CsvRecord, parseCsvRecords } from './csv.js';
 import { splitLines, type SourceLine } from './lines.js';
@@ -36,9 +37,6 @@ export interface SourceRecord {
   problem?: string;
 }
 
-/** Unusable input: exit 2 before anything is sent. */
-export class BatchInputError extends Error {}
-
 export interface OpenOptions {
   format?: InputFormat;
   stdin: () => AsyncIterable<Uint8Array>;
@@ -53,8 +51,8 @@ export async function openBatchSource(path: string, options: OpenOptions): Promi
   if (format === 'ndjson') return { name, format, size: opened.size, identity: opened.identity, records: ndjsonRecords(lines), close: opened.close };
   const rows = parseCsvRecords(lines)[Symbol.asyncIterator]();
   const first = await rows.next();
-  if (first.done) throw new BatchInputError(`${name} has no header row: the first row of a CSV input names its columns`);
-  if (first.value.problem) throw new BatchInputError(`${name} line ${first.value.line}: the header row cannot be read: ${first.value.problem}`);
+  if (first.done) throw new InputError(`${name} has no header row: the first row of a CSV input names its columns`);
+  if (first.value.problem) throw new InputError(`${name} line ${first.value.line}: the header row cannot be read: ${first.value.problem}`);
   const records = { [Symbol.asyncIterator]: () => rows };
   return { name, format, size: opened.size, identity: opened.identity, header: first.value, records, close: opened.close };
 }
@@ -65,7 +63,7 @@ export function formatOf(path: string): InputFormat {
   const extension = extname(path).toLowerCase();
   if (extension === '.csv') return 'csv';
   if (extension === '.ndjson' || extension === '.jsonl') return 'ndjson';
-  throw new BatchInputError(`cannot tell the format of ${path} from its name: use a .csv, .ndjson or .jsonl file, or pass --input-format csv|ndjson`);
+  throw new InputError(`cannot tell the format of ${path} from its name: use a .csv, .ndjson or .jsonl file, or pass --input-format csv|ndjson`);
 }
 
 const tooLongProblem = 'the line is longer than 1 MiB, so it was not kept (nor copied to a rejects file)';
@@ -88,12 +86,12 @@ async function openFile(path: string): Promise<{ chunks: AsyncIterable<Uint8Arra
   try {
     handle = await open(path, 'r');
   } catch (error) {
-    throw new BatchInputError(`cannot read ${path}: ${describeFsError(error)}`);
+    throw new InputError(`cannot read ${path}: ${describeFsError(error)}`);
   }
   const info = await handle.stat();
   if (info.isDirectory()) {
     await handle.close();
-    throw new BatchInputError(`cannot read ${path}: it is a directory`);
+    throw new InputError(`cannot read ${path}: it is a directory`);
   }
   const stream = handle.createReadStream({ highWaterMark: 256 * 1024 });
   const identity = { dev: info.dev, ino: info.ino, role: 'the input file' };

@@ -2,7 +2,7 @@ import type { OperationSpec } from '../../registry/define.js';
 import { buildRequest, validateBody, validateQuery } from '../client/exchange.js';
 import { fillPath } from '../client/path.js';
 import { resolveTarget } from '../config/target.js';
-import { buildOperationInput, describeIssues, type OperationInput } from '../input/operation-input.js';
+import { buildOperationInput, type CheckedInput, describeIssues } from '../input/operation-input.js';
 import type { Context } from './context.js';
 import type { Invocation } from './invocation.js';
 import { confirmDestructive } from './confirm-destructive.js';
@@ -24,7 +24,7 @@ export async function executeOperation(ctx: Context, inv: Invocation): Promise<v
   const presenter = await preparePresenter(ctx, globals);
   const saver = await prepareFieldSave(ctx, op, inv.flags);
   const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun });
-  const request = buildRequest(op, input.params, input.body, requestTargetOf(target, ctx.signal), input.query);
+  const request = buildRequest(op, input.path, input.body, requestTargetOf(target, ctx.signal), input.query);
   await dispatch(ctx, {
     op,
     input,
@@ -44,17 +44,16 @@ function refuseBatchFlags(flags: Record<string, unknown>): void {
   for (const [key, flag] of Object.entries(batchFlags)) if (flags[key] !== undefined) throw usageError(`${flag} needs --input <file | ->`);
 }
 
-async function readInput(ctx: Context, inv: Invocation): Promise<OperationInput> {
+async function readInput(ctx: Context, inv: Invocation): Promise<CheckedInput> {
   const input = await readCommandInput(async () => {
     const built = await buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, () => ctx.io.stdin());
-    fillPath(inv.op.path, built.params);
-    return built;
+    return { ...built, path: fillPath(inv.op.path, built.params) };
   });
   const valid = validateBody(inv.op, input.body);
   if (!valid.ok) throw usageError(`invalid input: ${describeIssues(inv.op, valid.issues)}`);
   const query = validateQuery(inv.op, input.query);
   if (!query.ok) throw usageError(`invalid input: ${describeIssues(inv.op, query.issues)}`);
-  return { params: input.params, body: valid.body as Record<string, unknown> | undefined, ...(query.query ? { query: query.query } : {}) };
+  return { params: input.params, path: input.path, body: valid.body as Record<string, unknown> | undefined, ...(query.query ? { query: query.query } : {}) };
 }
 
 /** The registry's `display`, as a terminal view of the response; its code loads only for such operations. */

@@ -22,7 +22,7 @@ import { createRecordWriter } from './record-writer.js';
 import { openRejects, type RejectsFile } from '../batch/rejects.js';
 import { shardRecords, shardText } from '../batch/shard.js';
 import { type BatchStop, stopEnd, stoppedBatchError, watchBatchStop } from '../batch/stop.js';
-import { BatchInputError, type BatchSource, openBatchSource } from '../batch/source.js';
+import { type BatchSource, openBatchSource } from '../batch/source.js';
 
 /**
  * `--input <file | ->`: one call per NDJSON line or CSV row, concurrently, one record per line on
@@ -32,17 +32,17 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
   const options = readBatchOptions(inv.flags, inv.globals);
   const query = await compileBatchQuery(inv.globals.query);
   const base = await readBaseInput(ctx, inv);
-  const source = await refusingBadInput(() => openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks() }));
+  const source = await readCommandInput(() => openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks() }));
   let rejects: RejectsFile | undefined;
   let checkpoint: OpenedCheckpoint | undefined;
   try {
     const header = source.header;
-    const columns = header ? await refusingBadInput(() => readCsvColumns(inv.op, header.cells, `${source.name} line ${header.line}`)) : undefined;
+    const columns = header ? await readCommandInput(() => readCsvColumns(inv.op, header.cells, `${source.name} line ${header.line}`)) : undefined;
     const target = await resolveTarget(ctx, inv.globals, { needCredential: !inv.globals.dryRun });
     if (inv.op.destructive && !inv.flags.yes && !inv.globals.dryRun) await confirmBatch(ctx, inv.op, options, source);
     // Before the rejects file is emptied: a refused checkpoint leaves everything as it was.
-    if (options.checkpoint) checkpoint = await refusingBadInput(() => openRunCheckpoint(inv, options, { base, format: source.format, baseUrl: target.baseUrl, source }));
-    if (options.rejects) rejects = await refusingBadInput(() => createRejects(options, source, checkpoint));
+    if (options.checkpoint) checkpoint = await readCommandInput(() => openRunCheckpoint(inv, options, { base, format: source.format, baseUrl: target.baseUrl, source }));
+    if (options.rejects) rejects = await readCommandInput(() => createRejects(options, source, checkpoint));
     await runLines(ctx, inv, { options, source, base, columns, target, rejects, query, checkpoint });
   } finally {
     source.close();
@@ -71,15 +71,6 @@ async function compileBatchQuery(expression: string | undefined): Promise<Result
   const compiled = (await import('../output/query.js')).compileQuery(expression);
   if (!compiled.ok) throw usageError(`--query: ${compiled.message}`);
   return compiled.apply;
-}
-
-/** Unusable input is a usage error: exit 2, nothing sent. */
-async function refusingBadInput<T>(open: () => T | Promise<T>): Promise<T> {
-  try {
-    return await open();
-  } catch (error) {
-    throw error instanceof BatchInputError ? usageError(error.message) : error;
-  }
 }
 
 /** The rejects file may be none of the files the batch reads or writes, whatever path leads there. */

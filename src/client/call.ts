@@ -1,7 +1,8 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { buildRequest, readResponse, type RequestTarget, validateBody, validateQuery } from './exchange.js';
 import { jsonBodyProblem } from './json-body.js';
-import { PathParamError } from './path.js';
+import { InputError } from '../errors.js';
+import { fillPath } from './path.js';
 import type { CallResult } from './result.js';
 import { decideRetry, defaultRetryOptions, type RetryDecision, type RetryOptions } from './retry.js';
 import { type HttpRequest, type Transport, TransportError } from './transport.js';
@@ -36,16 +37,15 @@ export async function callOperation<T>(
   if (!validQuery.ok) return { ok: false, status: 0, error: { kind: 'invalid', message: 'invalid query parameters', issues: validQuery.issues } };
   const unsendable = jsonBodyProblem(valid.body);
   if (unsendable) return { ok: false, status: 0, error: { kind: 'invalid', message: unsendable, issues: [{ path: ['body'], message: unsendable }] } };
-  let request: HttpRequest;
+  let path: string;
   try {
-    request = buildRequest(op, params, valid.body, target, validQuery.query);
+    path = fillPath(op.path, params);
   } catch (error) {
-    // Nothing was sent: whatever refused to build the request is the caller's input.
-    const message = (error as Error).message ?? String(error);
-    const path = error instanceof PathParamError ? [error.param] : [];
-    return { ok: false, status: 0, error: { kind: 'invalid', message, issues: [{ path, message }] } };
+    if (!(error instanceof InputError)) throw error;
+    // Nothing was sent: the path parameters are the caller's input.
+    return { ok: false, status: 0, error: { kind: 'invalid', message: error.message, issues: error.issues.map((issue) => ({ path: issue.field === undefined ? [] : [issue.field], message: error.message })) } };
   }
-  return sendRequest<T>(op, request, send, hooks, retry);
+  return sendRequest<T>(op, buildRequest(op, path, valid.body, target, validQuery.query), send, hooks, retry);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { safeParse } from 'zod/v4/core';
 import type { OperationSpec } from '../../registry/define.js';
 import { ErrorBody } from '../../registry/errors.js';
-import { fillPath } from './path.js';
 import { encodeQuery } from './query-string.js';
 import { MAX_JSON_DEPTH, parseJsonBody } from './response-body.js';
 import type { CallResult, Issue } from './result.js';
@@ -20,13 +19,16 @@ export interface RequestTarget {
   systemCa?: boolean;
 }
 
-/** Builds the HTTP request for one operation from its path parameters, (already valid) body and query. */
-export function buildRequest(op: OperationSpec, params: Record<string, unknown>, body: unknown, target: RequestTarget, query?: Record<string, unknown>): HttpRequest {
+/**
+ * Builds the HTTP request for one operation from its filled path (`fillPath`: checked once, by the
+ * caller that reads the input), its (already valid) body and query.
+ */
+export function buildRequest(op: OperationSpec, path: string, body: unknown, target: RequestTarget, query?: Record<string, unknown>): HttpRequest {
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': target.userAgent };
   if (target.token) headers.authorization = `Bearer ${target.token}`;
   const request: HttpRequest = {
     method: op.method,
-    url: (target.baseUrl.endsWith('/') ? target.baseUrl.replace(/\/+$/, '') : target.baseUrl) + fillPath(op.path, params) + encodeQuery(query),
+    url: (target.baseUrl.endsWith('/') ? target.baseUrl.replace(/\/+$/, '') : target.baseUrl) + path + encodeQuery(query),
     headers,
     timeoutMs: target.timeoutMs,
     signal: target.signal,

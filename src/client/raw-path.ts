@@ -1,3 +1,5 @@
+import { decodings } from './percent-decoding.js';
+
 /** A path for `svc api`, checked and percent-encoded, or why it cannot be used. */
 export type RawPath = { ok: true; path: string; query: string } | { ok: false; message: string };
 
@@ -31,9 +33,8 @@ export function checkRawPath(text: string): RawPath {
 
 /** Why a path could climb out of, or away from, the base URL once decoded, or undefined. */
 function pathProblem(path: string): string | undefined {
-  const seen = new Set<string>();
-  for (let form: string | undefined = path; form !== undefined && !seen.has(form); form = decodeOnce(form)) {
-    seen.add(form);
+  const { forms, broken } = decodings(path);
+  for (const form of forms) {
     for (const shown of new Set([form, form.normalize('NFKC')])) {
       const decoded = form === path ? '' : ` (decoded: ${shown})`;
       if (shown.includes('\\')) return `the path cannot hold a backslash${decoded}`;
@@ -43,18 +44,7 @@ function pathProblem(path: string): string | undefined {
       if (dots !== undefined) return `the path cannot hold a "${dots}" segment; it is relative to the base URL and stays under it${decoded}`;
     }
   }
-  if (seen.size > 0 && [...seen].some((form) => decodeOnce(form) === undefined && /%[0-9a-fA-F]{2}/.test(form))) return 'the path holds a percent-escape that is not UTF-8';
-  return undefined;
-}
-
-/** The text percent-decoded once, or undefined when nothing changes or the escapes are not UTF-8. */
-function decodeOnce(text: string): string | undefined {
-  if (!/%[0-9a-fA-F]{2}/.test(text)) return undefined;
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined; // an escape of a broken UTF-8 sequence: refused by pathProblem
-  }
+  return broken ? 'the path holds a percent-escape that is not UTF-8' : undefined;
 }
 
 function encodeOutside(text: string, allowed: RegExp): string {

@@ -1,3 +1,5 @@
+import { InputError } from '../errors.js';
+
 /** One `key=value`, `key:=<json>` or `key[]=value` item of a map flag such as `--data`. */
 export interface FieldAssignment {
   key: string;
@@ -6,27 +8,25 @@ export interface FieldAssignment {
   append: boolean;
 }
 
-export class AssignmentError extends Error {}
-
 /**
  * Parses one assignment. `key=value` gives a string, `key:=json` any JSON value, `key[]=value`
  * (or `key[]:=json`) appends to an array. The key ends at the first `=`, so values may hold `=`.
  */
 export function parseFieldAssignment(text: string): FieldAssignment {
   const eq = text.indexOf('=');
-  if (eq <= 0) throw new AssignmentError(`expected key=value, key:=json or key[]=value, got "${text}"`);
+  if (eq <= 0) throw new InputError(`expected key=value, key:=json or key[]=value, got "${text}"`);
   let key = text.slice(0, eq);
   const raw = text.slice(eq + 1);
   const json = key.endsWith(':');
   if (json) key = key.slice(0, -1);
   const append = key.endsWith('[]');
   if (append) key = key.slice(0, -2);
-  if (key === '') throw new AssignmentError(`the key is empty in "${text}"`);
+  if (key === '') throw new InputError(`the key is empty in "${text}"`);
   if (!json) return { key, value: raw, append };
   try {
     return { key, value: JSON.parse(raw) as unknown, append };
   } catch {
-    throw new AssignmentError(`the value of ${key}:= is not valid JSON: ${raw === '' ? '(empty)' : raw}`);
+    throw new InputError(`the value of ${key}:= is not valid JSON: ${raw === '' ? '(empty)' : raw}`);
   }
 }
 
@@ -67,13 +67,13 @@ export function unwritableKey(key: string): string | undefined {
 
 /**
  * The inverse of parsing: assignments that give back exactly this map, one per key (`key=value`
- * for a string, `key:=<json>` for anything else). Throws AssignmentError for a key the grammar
+ * for a string, `key:=<json>` for anything else). Throws an InputError for a key the grammar
  * cannot express; use `--body` for those.
  */
 export function formatFieldAssignments(map: Record<string, unknown>): string[] {
   return Object.entries(map).map(([key, value]) => {
     const problem = unwritableKey(key);
-    if (problem) throw new AssignmentError(`${problem}; give it in --body instead`);
+    if (problem) throw new InputError(`${problem}; give it in --body instead`);
     // A key ending in ":" would read as the ":=" form, so it always takes the JSON form.
     if (typeof value === 'string' && !key.endsWith(':')) return `${key}=${value}`;
     return `${key}:=${JSON.stringify(value)}`;

@@ -1,12 +1,10 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { pathParamNames } from '../../registry/define.js';
 import type { Issue } from '../client/result.js';
-import { AssignmentError, applyAssignments, parseFieldAssignment } from './assignment.js';
+import { InputError } from '../errors.js';
+import { applyAssignments, parseFieldAssignment } from './assignment.js';
 import { readBodySource } from './body-source.js';
 import { type BodyField, bodyFields, commandFields, queryFields } from './fields.js';
-
-/** Bad command-line input, named by the flag or argument it came from. */
-export class InputError extends Error {}
 
 export interface OperationInput {
   params: Record<string, string>;
@@ -14,6 +12,11 @@ export interface OperationInput {
   query?: Record<string, unknown>;
   /** Undefined for operations without a body. */
   body: Record<string, unknown> | undefined;
+}
+
+/** Input ready to send: valid, with its path filled once (`fillPath`), so it is not built again to send. */
+export interface CheckedInput extends OperationInput {
+  path: string;
 }
 
 /** Raw values as commander hands them over: positional arguments in order, flags by field name. */
@@ -66,14 +69,14 @@ function convertFlagValue(field: BodyField, given: unknown, base: unknown): unkn
     }
     case 'number': {
       const number = Number(given);
-      if (String(given).trim() === '' || !Number.isFinite(number)) throw new InputError(`${flag}: expected a number, got "${String(given)}"`);
+      if (String(given).trim() === '' || !Number.isFinite(number)) throw new InputError({ field: flag, message: `expected a number, got "${String(given)}"` });
       return number;
     }
     case 'json':
       try {
         return JSON.parse(given as string) as unknown;
       } catch {
-        throw new InputError(`${flag}: expected JSON, got ${String(given)}`);
+        throw new InputError({ field: flag, message: `expected JSON, got ${String(given)}` });
       }
     default:
       return given;
@@ -85,7 +88,7 @@ export function parseAssignments(flag: string, items: readonly string[]): Record
   try {
     return applyAssignments(items.map(parseFieldAssignment));
   } catch (error) {
-    if (error instanceof AssignmentError) throw new InputError(`${flag}: ${error.message}`);
+    if (error instanceof InputError) throw error.under(flag);
     throw error;
   }
 }

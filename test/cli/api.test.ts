@@ -42,7 +42,7 @@ const refused: [string[], string][] = [
   [['api', 'GET', ''], 'svc: <path>: the path is empty\n'],
   [['api', 'TRACE', '/a'], 'svc: <method>: "TRACE" is not one of GET, POST, PUT, PATCH, DELETE\n'],
   [['api', 'GET', '/a', '--body', '{}'], 'svc: a GET request has no body; give parameters with --query-param\n'],
-  [['api', 'POST', '/a', '--body', '{bad'], "svc: JSON in the argument is not valid: Expected property name or '}' in JSON at position 1 (line 1 column 2)\n"],
+  [['api', 'POST', '/a', '--body', '{bad'], "svc: --body: JSON in the argument is not valid: Expected property name or '}' in JSON at position 1 (line 1 column 2)\n"],
   [['api', 'POST', '/a', '--body', '[1]', '--data', 'x=1'], 'svc: --data needs --body to be a JSON object\n'],
   [['api', 'POST', '/a', '--data', 'novalue'], 'svc: --data: expected key=value, key:=json or key[]=value, got "novalue"\n'],
   [['api', 'GET', '/a', '--query-param', '=x'], 'svc: --query-param: expected key=value, key:=json or key[]=value, got "=x"\n'],

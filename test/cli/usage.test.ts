@@ -24,7 +24,7 @@ const cases: Case[] = [
   { argv: ['crm', 'entries', 'create', 'deals'], code: 2, stderr: 'svc: invalid input: --data: required\n' },
   { argv: ['crm', 'entries', 'create', 'deals', '--data', 'novalue'], code: 2, stderr: 'svc: --data: expected key=value, key:=json or key[]=value, got "novalue"\n' },
   { argv: ['crm', 'entries', 'create', 'deals', '--data', 'n:={bad'], code: 2, stderr: 'svc: --data: the value of n:= is not valid JSON: {bad\n' },
-  { argv: ['crm', 'entries', 'create', 'deals', '--body', '{"data":'], code: 2, stderr: /^svc: JSON in the argument is not valid: / },
+  { argv: ['crm', 'entries', 'create', 'deals', '--body', '{"data":'], code: 2, stderr: /^svc: --body: JSON in the argument is not valid: / },
   { argv: ['crm', 'entries', 'create', 'deals', '--body', '[1]'], code: 2, stderr: 'svc: JSON in the argument must be an object\n' },
   { argv: ['crm', 'entries', 'create', 'deals', '--body', '@/nonexistent/body.json'], code: 2, stderr: 'svc: cannot read /nonexistent/body.json: no such file\n' },
   { argv: ['crm', 'entries', 'create', 'deals', '--body', '{"data":{},"extra":1}'], code: 2, stderr: /^svc: invalid input: request body: Unrecognized key: "extra"\n$/ },

@@ -18,12 +18,19 @@ describe('a path parameter never climbs out of its path, however a server or pro
     '%2E%2E/x',
     '..%252Fx',
     'a%2F..%2Fb',
+    // Decoded three times, then four (svc api's path check follows every decoding; so does this).
+    '%25252e%25252e%25252Fx',
+    '%2525252e%2525252e/x',
+    // NFKC: a server that normalises reads the fullwidth and one-dot-leader forms as dots.
+    '\uFF0E\uFF0E/x',
+    'a/\u2024\u2024/b',
+    '%EF%BC%8E%EF%BC%8E%2Fx',
   ])('%s is refused before anything is sent', (value) => {
     expect(() => encodePathParam('draftId', value)).toThrow('<draftId> cannot hold a "." or ".." segment');
     expect(() => fillPath('/email/drafts/{draftId}', { draftId: value })).toThrow(/segment/);
   });
 
-  it.each(['dr_123', 'a.b', '...', '..x', 'x..', 'a/b', 'a b', '%2e', '.hidden/x', 'C:\\dir\\file', '100%'])('%s is encoded as one segment', (value) => {
+  it.each(['dr_123', 'a.b', '...', '..x', 'x..', 'a/b', 'a b', '%2e', '.hidden/x', 'C:\\dir\\file', '100%', '\uFF0E\uFF0E', 'a\uFF0Eb/c', '%zz/..x'])('%s is encoded as one segment', (value) => {
     expect(encodePathParam('draftId', value)).toBe(encodeURIComponent(value));
   });
 });

@@ -1,32 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { encodePathParam, fillPath, PathParamError } from '../../src/client/path.js';
+import { encodePathParam, fillPath } from '../../src/client/path.js';
+import { InputError } from '../../src/errors.js';
 
 // The sentence a user reads when a path parameter cannot stand as one URL segment.
 
-function refusal(call: () => unknown): PathParamError {
+function refusal(call: () => unknown): InputError {
   try {
     call();
   } catch (error) {
-    if (error instanceof PathParamError) return error;
+    if (error instanceof InputError) return error;
     throw error;
   }
-  throw new Error('expected a PathParamError');
+  throw new Error('expected an InputError');
 }
 
 describe('a path parameter that cannot be one segment is refused by name', () => {
+  // The sentence is the command line's; the issue is what a batch record and the library's result name.
   it.each([
-    ['', '<draftId> cannot be empty'],
-    ['.', '<draftId> cannot be "."'],
-    ['..', '<draftId> cannot be ".."'],
-    ['dr_\uD800', '<draftId> is not well-formed Unicode (it holds a lone surrogate)'],
-  ])('%j: %s', (value, message) => {
+    ['', '<draftId> cannot be empty', 'cannot be empty'],
+    ['.', '<draftId> cannot be "."', 'cannot be "."'],
+    ['..', '<draftId> cannot be ".."', 'cannot be ".."'],
+    ['dr_\uD800', '<draftId> is not well-formed Unicode (it holds a lone surrogate)', 'not well-formed Unicode (it holds a lone surrogate)'],
+  ])('%j: %s', (value, message, problem) => {
     const error = refusal(() => encodePathParam('draftId', value));
-    expect({ name: error.name, param: error.param, message: error.message }).toEqual({ name: 'PathParamError', param: 'draftId', message });
+    expect({ name: error.name, message: error.message, issues: error.issues }).toEqual({ name: 'InputError', message, issues: [{ field: 'draftId', message: problem }] });
   });
 
   it('a missing or non-string parameter is required', () => {
     for (const params of [{}, { draftId: 7 }, { draftid: 'dr_1' }]) {
-      expect(refusal(() => fillPath('/email/drafts/{draftId}', params)).message).toBe('<draftId> is required');
+      const error = refusal(() => fillPath('/email/drafts/{draftId}', params));
+      expect({ message: error.message, issues: error.issues }).toEqual({ message: '<draftId> is required', issues: [{ field: 'draftId', message: 'required' }] });
     }
   });
 

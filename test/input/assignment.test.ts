@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AssignmentError, applyAssignments, formatFieldAssignments, parseFieldAssignment, unwritableKey } from '../../src/input/assignment.js';
+import { InputError } from '../../src/errors.js';
+import { applyAssignments, formatFieldAssignments, parseFieldAssignment, unwritableKey } from '../../src/input/assignment.js';
 
 // The key=value grammar of --data and --query-param (README "Input"), by example: what a user types,
 // what it means, and the one line a mistake gets.
@@ -38,7 +39,7 @@ describe('parseFieldAssignment', () => {
         return caught;
       }
     })();
-    expect(error).toBeInstanceOf(AssignmentError);
+    expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).toBe(message);
   });
 });
@@ -92,7 +93,7 @@ describe('formatFieldAssignments and unwritableKey', () => {
     ['list[]', 'the key "list[]" ends in "[]"'],
   ])('%j cannot be written: %s; --body can', (key, problem) => {
     expect(unwritableKey(key)).toBe(problem);
-    expect(() => formatFieldAssignments({ ok: 1, [key]: 1 })).toThrow(new AssignmentError(`${problem}; give it in --body instead`));
+    expect(() => formatFieldAssignments({ ok: 1, [key]: 1 })).toThrow(new InputError(`${problem}; give it in --body instead`));
   });
 
   it.each(['a', 'a[', 'a]', '[]a', 'a:'])('%j can be written', (key) => {

@@ -6,7 +6,8 @@ import { buildRequest } from '../../client/exchange.js';
 import { checkRawPath, isUnderBase } from '../../client/raw-path.js';
 import { type GlobalOptions, resolveTarget } from '../../config/target.js';
 import { readJsonSource } from '../../input/body-source.js';
-import { InputError, parseAssignments } from '../../input/operation-input.js';
+import { InputError } from '../../errors.js';
+import { parseAssignments } from '../../input/operation-input.js';
 import { buildQueryString } from '../../input/query-params.js';
 import type { Context } from '../context.js';
 import { requestTargetOf } from '../request-target.js';
@@ -59,7 +60,7 @@ export function register(program: Command, ctx: Context): void {
       const presenter = await preparePresenter(ctx, globals);
       const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun });
       const op = rawOperation(verb, `${route.path}${query ? `?${query}` : ''}`, body !== undefined);
-      const request = buildRequest(op, {}, body, requestTargetOf(target, ctx.signal));
+      const request = buildRequest(op, op.path, body, requestTargetOf(target, ctx.signal));
       if (!isUnderBase(request.url, target.baseUrl)) throw usageError(`<path>: ${path} leads outside the base URL ${target.baseUrl}`);
       await dispatch(ctx, { op, input: { params: {}, body: body as Record<string, unknown> | undefined }, request, target, globals, presenter });
     });

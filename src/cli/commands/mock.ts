@@ -1,6 +1,6 @@
-import { BodySourceError, readTextFile } from '../../input/body-source.js';
+import { InputError } from '../../errors.js';
+import { parseUserJson, readTextFile } from '../../input/user-file.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
-import { MAX_JSON_DEPTH, nestingDepth } from '../../client/response-body.js';
 import type { Command } from 'commander';
 import { describeFaults } from '../../mock/faults.js';
 import { parseFixtures, type Fixtures } from '../../mock/fixture-schema.js';
@@ -54,22 +54,11 @@ const MAX_FIXTURES_BYTES = 16 * 1024 * 1024;
 
 // Every failure is one sentence naming the file, since it is the user's file that is wrong.
 function readFixtures(file: string): Fixtures {
-  let text: string;
-  try {
-    text = readTextFile(file, MAX_FIXTURES_BYTES);
-  } catch (error) {
-    if (!(error instanceof BodySourceError)) throw error;
-    throw usageError(`--fixtures: ${error.message}`);
-  }
-  if (text.trim() === '') throw usageError(`--fixtures: ${file} is empty; expected a JSON fixtures file`);
-  // A UTF-8 byte-order mark, as some Windows editors write, is not part of the JSON (issue #17).
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (nestingDepth(body) > MAX_JSON_DEPTH) throw usageError(`--fixtures: ${file} nests deeper than ${MAX_JSON_DEPTH} levels`);
   let json: unknown;
   try {
-    json = JSON.parse(body);
+    json = parseUserJson(readTextFile(file, MAX_FIXTURES_BYTES), file, 'a JSON fixtures file');
   } catch (error) {
-    throw usageError(`--fixtures: ${file} is not JSON: ${(error as Error).message}`);
+    throw error instanceof InputError ? usageError(`--fixtures: ${error.message}`) : error;
   }
   const proto = protoKeyPath(json);
   if (proto !== undefined) throw usageError(`--fixtures: ${file} holds a field named "__proto__" (at ${proto}), which the mock cannot keep as data; rename it`);

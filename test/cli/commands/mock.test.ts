@@ -73,7 +73,7 @@ describe('svc mock', () => {
 
   it.each([
     [['--fixtures', '/nonexistent/svc.json'], /^--fixtures: cannot read \/nonexistent\/svc\.json: no such file$/],
-    [['--fixtures', tempFile('bad.json', '{"drafts": ')], /^--fixtures: .*bad\.json is not JSON: /],
+    [['--fixtures', tempFile('bad.json', '{"drafts": ')], /^--fixtures: JSON in .*bad\.json is not valid: /],
     [['--fixtures', tempFile('deep.json', `{"drafts": ${'['.repeat(5000)}${']'.repeat(5000)}}`)], /^--fixtures: .*deep\.json nests deeper than 1000 levels$/],
     [['--fixtures', tempFile('typo.json', '{"draft": {}}')], /^--fixtures: .*typo\.json is not a fixtures file: \(top level\): Unrecognized key: "draft"$/],
     [['--fixtures', tempFile('proto.json', '{"drafts": {"dr_1": {"__proto__": {"x": 1}}}}')], /^--fixtures: .*proto\.json holds a field named "__proto__" \(at drafts\.dr_1\), which the mock cannot keep as data; rename it$/],

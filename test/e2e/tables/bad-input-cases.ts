@@ -43,7 +43,7 @@ export const badInputs: BadInput[] = [
   { argv: [...PREVIEW, '--data', 'tags[]:=[1,'], code: 2, stderr: 'svc: --data: the value of tags:= is not valid JSON: [1,\n' },
   { argv: [...ADD, '--email', 'a@b.co', '--personalization', 'x:=undefined'], code: 2, stderr: 'svc: --personalization: the value of x:= is not valid JSON: undefined\n' },
   // --body
-  { argv: [...CREATE, '--body', '{"data":'], code: 2, stderr: /^svc: JSON in the argument is not valid: / },
+  { argv: [...CREATE, '--body', '{"data":'], code: 2, stderr: /^svc: --body: JSON in the argument is not valid: / },
   { argv: [...CREATE, '--body', '[1]'], code: 2, stderr: 'svc: JSON in the argument must be an object\n' },
   { argv: [...CREATE, '--body', ''], code: 2, stderr: 'svc: --body: the argument is empty; expected a JSON object\n' },
   { argv: [...CREATE, '--body', '{"data":{},"extra":1}'], code: 2, stderr: 'svc: invalid input: request body: Unrecognized key: "extra"\n' },
@@ -51,8 +51,8 @@ export const badInputs: BadInput[] = [
   { argv: [...CREATE, '--body', '@{fixtures}/missing.json'], code: 2, stderr: /^svc: cannot read .*\/missing\.json: no such file\n$/ },
   { argv: [...CREATE, '--body', '@{fixtures}'], code: 2, stderr: /^svc: cannot read .*: it is a directory\n$/ },
   { argv: [...CREATE, '--body', '@{fixtures}/latin1.json'], code: 2, stderr: /^svc: .*\/latin1\.json is not valid UTF-8\n$/ },
-  { argv: [...CREATE, '--body', '@{fixtures}/broken.json'], code: 2, stderr: /^svc: JSON in .*\/broken\.json is not valid: / },
-  { argv: [...CREATE, '--body', '-'], input: '{"data": {"a": 1', code: 2, stderr: /^svc: JSON in standard input is not valid: / },
+  { argv: [...CREATE, '--body', '@{fixtures}/broken.json'], code: 2, stderr: /^svc: --body: JSON in .*\/broken\.json is not valid: / },
+  { argv: [...CREATE, '--body', '-'], input: '{"data": {"a": 1', code: 2, stderr: /^svc: --body: JSON in standard input is not valid: / },
   { argv: [...CREATE, '--body', '-'], input: '', code: 2, stderr: 'svc: --body: standard input is empty; expected a JSON object\n' },
   // invalid UTF-8 in argv
   { argv: [...GET, [0x64, 0x72, 0xff]], code: 2, stderr: /^svc: argument 4 \(.*\) is not valid UTF-8: it holds U\+FFFD, the mark of undecodable bytes\n$/ },

@@ -1,0 +1,57 @@
+// node:fs, not node:fs/promises: that one loads readline and file watchers on every call (~1 ms).
+import { readFileSync, statSync } from 'node:fs';
+import { InputError } from '../errors.js';
+import { MAX_JSON_DEPTH, nestingDepth } from '../client/response-body.js';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Why a file could not be read or written, in words: "no such file", "permission denied"… */
+export function describeFsError(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory';
+  return code ?? (error as Error).message;
+}
+
+/**
+ * Reads a file svc is given (`--body @file`, `--fixtures`): UTF-8 (a byte-order mark is dropped),
+ * any line endings (JSON reads CR, LF and CRLF alike), at most `maxBytes`. Anything else is a
+ * InputError that says what is wrong and the limit; nothing is ever taken as empty.
+ */
+export function readTextFile(file: string, maxBytes: number): string {
+  let bytes: Uint8Array;
+  try {
+    const size = statSync(file).size;
+    if (size > maxBytes) throw new InputError(`${file} is ${mebibytes(size)}, over the ${mebibytes(maxBytes)} limit`);
+    bytes = readFileSync(file);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
+  }
+  if (bytes.length > maxBytes) throw new InputError(`${file} is over the ${mebibytes(maxBytes)} limit`); // a pipe or device has no size
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new InputError(`${file} is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8`);
+  try {
+    return strictUtf8.decode(bytes); // also drops a leading byte-order mark
+  } catch {
+    throw new InputError(`${file} is not valid UTF-8`);
+  }
+}
+
+const mebibytes = (bytes: number): string => (bytes < 1024 * 1024 ? `${bytes} bytes` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`);
+
+/**
+ * JSON a user gave (an argument, a file, standard input), parsed, or an InputError that says why not,
+ * naming `origin`: empty, nested too deep to handle, or not JSON. A UTF-8 byte-order mark, as some
+ * Windows editors write, is not part of the JSON (issue #17).
+ */
+export function parseUserJson(text: string, origin: string, expected: string): unknown {
+  if (text.trim() === '') throw new InputError(`${origin} is empty; expected ${expected}`);
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (nestingDepth(body) > MAX_JSON_DEPTH) throw new InputError(`${origin} nests deeper than ${MAX_JSON_DEPTH} levels`);
+  try {
+    return JSON.parse(body) as unknown;
+  } catch (error) {
+    throw new InputError(`JSON in ${origin} is not valid: ${(error as Error).message}`);
+  }
+}

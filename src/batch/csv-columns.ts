@@ -2,6 +2,7 @@ import type { OperationSpec } from '../../registry/define.js';
 import { pathParamNames } from '../../registry/define.js';
 import { applyAssignments, type FieldAssignment, parseFieldAssignment } from '../input/assignment.js';
 import { type FieldKind, bodyFields } from '../input/fields.js';
+import { readFieldText } from '../input/field-text.js';
 import { InputError } from '../errors.js';
 
 /**
@@ -76,22 +77,9 @@ function entryAssignment(column: Column, cell: string): FieldAssignment {
 
 /** A cell under a plain header takes the field's type, as its flag would; `key:=` cells are JSON. */
 function cellValue(column: Column, cell: string): unknown {
-  const json = column.json || column.kind === 'map' || column.kind === 'json';
-  if (json) {
-    try {
-      return JSON.parse(cell) as unknown;
-    } catch {
-      throw new InputError({ field: `column ${column.header}`, message: `expected JSON, got ${cell}` });
-    }
+  try {
+    return readFieldText(column.kind, cell, column.json);
+  } catch (error) {
+    throw error instanceof InputError ? error.under(`column ${column.header}`) : error;
   }
-  if (column.kind === 'number') {
-    const number = Number(cell);
-    if (cell.trim() === '' || !Number.isFinite(number)) throw new InputError({ field: `column ${column.header}`, message: `expected a number, got "${cell}"` });
-    return number;
-  }
-  if (column.kind === 'boolean') {
-    if (/^(true|false)$/i.test(cell.trim())) return cell.trim().toLowerCase() === 'true';
-    throw new InputError({ field: `column ${column.header}`, message: `expected true or false, got "${cell}"` });
-  }
-  return cell;
 }

@@ -10,6 +10,7 @@ import type { OperationInput } from '../input/operation-input.js';
 import { parseNdjsonLine } from './line-input.js';
 import { invalidOutcome, type LineOutcome, outcomeOfCall, plannedOutcome } from './records.js';
 import type { SourceRecord } from './source.js';
+import type { ResultQuery } from '../output/query.js';
 
 /** Sends one line's request: the one place a batch call goes through. */
 export type LineCall = (request: HttpRequest, line: number) => Promise<CallResult<unknown>>;
@@ -32,8 +33,6 @@ export interface LineProcessorOptions {
   /** `--query`, applied to each successful result. */
   query?: ResultQuery;
 }
-
-export type ResultQuery = (result: unknown) => { ok: true; value: unknown } | { ok: false; message: string };
 
 /** Turns one input record into its outcome: read, merge with the command line, validate, send. Never throws. */
 export function createLineProcessor({ op, base, columns, target, call, query }: LineProcessorOptions): (record: SourceRecord) => Promise<LineOutcome> {

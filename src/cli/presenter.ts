@@ -1,8 +1,8 @@
-import type { CompiledQuery } from '../output/query.js';
 import { colorEnabled } from '../output/color.js';
 import { isOutputFormat, OUTPUT_FORMATS, type OutputFormat, type RenderOptions, renderValue } from '../output/formats.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode, usageError } from './errors.js';
+import { compileQueryOption } from './query-option.js';
 
 export interface OutputOptions {
   output?: string;
@@ -24,7 +24,7 @@ export interface Presenter {
 export async function preparePresenter(ctx: Context, options: OutputOptions): Promise<Presenter> {
   const format = options.output;
   if (format !== undefined && !isOutputFormat(format)) throw usageError(`--output: unknown format "${format}"; choose one of ${OUTPUT_FORMATS.join(', ')}`);
-  const query = options.query === undefined ? undefined : await compile(options.query);
+  const query = await compileQueryOption(options.query);
   const tty = ctx.io.stdoutIsTTY;
   const redact = ctx.secrets?.redact ?? ((text: string) => text);
   const render: RenderOptions = { color: colorEnabled(ctx.env, tty), width: tty ? ctx.io.columns : undefined, redact };
@@ -33,7 +33,7 @@ export async function preparePresenter(ctx: Context, options: OutputOptions): Pr
       // Redacted before anything is formatted: a table cuts cells and YAML folds long strings, and a
       // cut or folded secret would no longer match in the printed text (issue #10).
       const value = ctx.secrets ? ctx.secrets.redactValue(answer) : answer;
-      const queried = query ? query.apply(value) : { ok: true as const, value };
+      const queried = query ? query(value) : { ok: true as const, value };
       if (!queried.ok) return printWhole(ctx, value, `--query could not be applied to the response: ${queried.message}`);
       const shown = queried.value;
       let text: string;
@@ -68,10 +68,4 @@ function printWhole(ctx: Context, value: unknown, problem: string): never {
 function defaultFormat(value: unknown, tty: boolean): OutputFormat {
   const rows = Array.isArray(value) && value.length > 0 && value.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item));
   return tty && rows ? 'table' : 'json';
-}
-
-async function compile(expression: string): Promise<Extract<CompiledQuery, { ok: true }>> {
-  const compiled = (await import('../output/query.js')).compileQuery(expression);
-  if (!compiled.ok) throw usageError(`--query: ${compiled.message}`);
-  return compiled;
 }

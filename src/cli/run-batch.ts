@@ -14,7 +14,9 @@ import { resolveTarget, type Target } from '../config/target.js';
 import { readCsvColumns, type Column } from '../batch/csv-columns.js';
 import { type OpenedCheckpoint, openCheckpoint, resumeSummary } from '../batch/checkpoint.js';
 import { fingerprintRun } from '../batch/fingerprint.js';
-import { createLineCall, createLineProcessor, type ResultQuery } from '../batch/line-call.js';
+import { createLineCall, createLineProcessor } from '../batch/line-call.js';
+import { compileQueryOption } from './query-option.js';
+import type { ResultQuery } from '../output/query.js';
 import { type BatchOptions, readBatchOptions, windowFor } from '../batch/options.js';
 import { runPipeline } from '../batch/pipeline.js';
 import { BatchTally, createProgressBar, summaryLine } from '../batch/progress.js';
@@ -30,7 +32,7 @@ import { type BatchSource, openBatchSource } from '../batch/source.js';
  */
 export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
   const options = readBatchOptions(inv.flags, inv.globals);
-  const query = await compileBatchQuery(inv.globals.query);
+  const query = await compileQueryOption(inv.globals.query);
   const base = await readBaseInput(ctx, inv);
   const source = await readCommandInput(() => openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks() }));
   let rejects: RejectsFile | undefined;
@@ -63,14 +65,6 @@ async function openRunCheckpoint(inv: Invocation, options: BatchOptions, run: { 
 /** Positionals, flags and --body: what every line starts from. Path parameters may come from the lines. */
 async function readBaseInput(ctx: Context, inv: Invocation): Promise<OperationInput> {
   return readCommandInput(() => buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, () => ctx.io.stdin()));
-}
-
-/** `--query` applies to each line's result; compiled before anything is sent. */
-async function compileBatchQuery(expression: string | undefined): Promise<ResultQuery | undefined> {
-  if (expression === undefined) return undefined;
-  const compiled = (await import('../output/query.js')).compileQuery(expression);
-  if (!compiled.ok) throw usageError(`--query: ${compiled.message}`);
-  return compiled.apply;
 }
 
 /** The rejects file may be none of the files the batch reads or writes, whatever path leads there. */

@@ -4,6 +4,7 @@ import type { Issue } from '../client/result.js';
 import { InputError } from '../errors.js';
 import { applyAssignments, parseFieldAssignment } from './assignment.js';
 import { readBodySource } from './body-source.js';
+import { readFieldText } from './field-text.js';
 import { type BodyField, bodyFields, commandFields, queryFields } from './fields.js';
 
 export interface OperationInput {
@@ -67,16 +68,12 @@ function convertFlagValue(field: BodyField, given: unknown, base: unknown): unkn
       const isMap = base !== null && typeof base === 'object' && !Array.isArray(base);
       return isMap ? { ...(base as object), ...assigned } : assigned;
     }
-    case 'number': {
-      const number = Number(given);
-      if (String(given).trim() === '' || !Number.isFinite(number)) throw new InputError({ field: flag, message: `expected a number, got "${String(given)}"` });
-      return number;
-    }
+    case 'number':
     case 'json':
       try {
-        return JSON.parse(given as string) as unknown;
-      } catch {
-        throw new InputError({ field: flag, message: `expected JSON, got ${String(given)}` });
+        return readFieldText(field.kind, String(given));
+      } catch (error) {
+        throw error instanceof InputError ? error.under(flag) : error;
       }
     default:
       return given;

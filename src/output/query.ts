@@ -10,6 +10,9 @@ type Node = ReturnType<typeof compile>;
 
 export type QueryResult = { ok: true; value: unknown } | { ok: false; message: string };
 
+/** A compiled `--query`, applied to a response or to each batch line's result. */
+export type ResultQuery = (data: unknown) => QueryResult;
+
 export type CompiledQuery = { ok: true; apply(data: unknown): QueryResult } | { ok: false; message: string };
 
 /** Compiles a JMESPath expression, or says what is wrong and at which column. */

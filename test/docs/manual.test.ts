@@ -78,12 +78,26 @@ describe('npm run docs: the HTML manual', () => {
     expect(page).toContain('--fixtures <file.json>');
     expect(page).toContain('x-mock-fault');
   });
+
+  it('a group\'s page lists the commands directly below it, and only those', () => {
+    const page = read(manual.manualDir, 'svc-email.html');
+    const listed = page.slice(page.indexOf('<h2>Commands</h2>')).split('</ul>')[0]!;
+    expect(listed).toContain('href="svc-email-drafts.html"');
+    expect(listed).not.toContain('href="svc-email-drafts-get.html"');
+  });
 });
 
 describe.skipIf(!manAvailable)(`npm run docs: man pages${manAvailable ? '' : ' (skipped: man is not installed; CI installs man-db)'}`, () => {
   it.each(operations.map(([id]) => id))('%s has a man page with its meanings and an example', (id) => {
     const text = unroff(read(manual.manDir, `${pageOf(id)}.1`));
     for (const expected of expectedTexts(id)) expect(text).toContain(expected);
+  });
+
+  it('a man page sees the command above it and those directly below, and no others', () => {
+    const seeAlso = unroff(read(manual.manDir, 'svc-email-drafts.1')).split('.SH SEE ALSO')[1]!;
+    expect(seeAlso).toContain('svc-email(1)');
+    expect(seeAlso).toContain('svc-email-drafts-get(1)');
+    expect(seeAlso).not.toMatch(/\bsvc\(1\)|svc-crm/);
   });
 
   it('every man page renders without a warning at 80 columns', async () => {

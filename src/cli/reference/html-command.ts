@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../openapi/json-schema.js';
 import { commandPageName, escapeHtml as h, page } from './html-page.js';
-import { type CommandDoc, type HelpItem, type ReferenceModel, errorItems, safety } from './model.js';
+import { type CommandDoc, type HelpItem, type ReferenceModel, childrenOf, errorItems, safety } from './model.js';
 import { schemaRows } from './schema-rows.js';
 
 /** One command's page: usage, summary, request, arguments and flags, schemas, then its help's closing text. */
@@ -41,8 +41,7 @@ function definitions(heading: string, items: HelpItem[]): string {
 }
 
 function subcommandList(doc: CommandDoc, model: ReferenceModel): string {
-  const children = model.commands.filter((other) => other.words.length === doc.words.length + 1 && other.words.slice(0, -1).join(' ') === doc.words.join(' '));
-  const rows = children.map((child) => `<li><a href="${commandPageName(child.words)}"><code>${h(child.name)}</code></a>: ${h(child.summary)}</li>`);
+  const rows = childrenOf(model, doc).map((child) => `<li><a href="${commandPageName(child.words)}"><code>${h(child.name)}</code></a>: ${h(child.summary)}</li>`);
   return `<h2>Commands</h2>\n<ul>\n${rows.join('\n')}\n</ul>`;
 }
 

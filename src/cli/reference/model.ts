@@ -92,3 +92,11 @@ export const safety = (idempotent: boolean): string =>
 /** An operation's documented errors as help items: the status, or "other" where the spec lists none. */
 export const errorItems = (errors: Readonly<Record<string, string>>): HelpItem[] =>
   Object.entries(errors).map(([status, meaning]) => ({ term: status === 'default' ? 'other' : status, description: meaning }));
+
+const isParentOf = (parent: CommandDoc, child: CommandDoc): boolean => child.words.length === parent.words.length + 1 && child.words.slice(0, -1).join(' ') === parent.words.join(' ');
+
+/** The commands directly below `doc` (`svc email` → `svc email drafts`), in the model's order. */
+export const childrenOf = (model: ReferenceModel, doc: CommandDoc): CommandDoc[] => model.commands.filter((other) => isParentOf(doc, other));
+
+/** The command directly above `doc` and those directly below, in the model's order: a page's neighbours. */
+export const neighboursOf = (model: ReferenceModel, doc: CommandDoc): CommandDoc[] => model.commands.filter((other) => isParentOf(other, doc) || isParentOf(doc, other));

@@ -1,4 +1,4 @@
-import { type CommandDoc, type HelpItem, type ReferenceModel, errorItems, safety } from './model.js';
+import { type CommandDoc, type HelpItem, type ReferenceModel, errorItems, neighboursOf, safety } from './model.js';
 
 /** A man page's file name: `svc-email-drafts-get.1`, as gh names its pages. */
 export const manPageName = (doc: Pick<CommandDoc, 'words'>): string => `${['svc', ...doc.words].join('-')}.1`;
@@ -58,10 +58,5 @@ function manPage(doc: CommandDoc, model: ReferenceModel, version: string): strin
 
 /** The parent command and the commands directly below, as `svc-email(1), svc-email-drafts-get(1)`. */
 function seeAlso(doc: CommandDoc, model: ReferenceModel): string {
-  const related = model.commands.filter((other) => {
-    const parent = other.words.length === doc.words.length - 1 && doc.words.slice(0, -1).join(' ') === other.words.join(' ');
-    const child = other.words.length === doc.words.length + 1 && other.words.slice(0, -1).join(' ') === doc.words.join(' ');
-    return parent || child;
-  });
-  return related.map((other) => bold(`${['svc', ...other.words].join('-')}(1)`)).join(', ');
+  return neighboursOf(model, doc).map((other) => bold(`${['svc', ...other.words].join('-')}(1)`)).join(', ');
 }

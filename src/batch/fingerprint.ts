@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { describeFsError } from '../input/user-file.js';
 import { InputError } from '../errors.js';
+import { type OpenedInput, openInputFile } from './source.js';
 
 /**
  * What a checkpoint belongs to: the input's bytes, the operation, and what the command line adds to
@@ -28,17 +28,23 @@ export interface RunArgs {
   baseUrl: string;
 }
 
-/** Hashes the input file, streaming: a large input is read once more before anything is sent. */
-export async function fingerprintRun(operation: string, inputPath: string, args: RunArgs, shard: string | null): Promise<Fingerprint> {
+/**
+ * Hashes the input file, streaming: a large input is read once more before anything is sent.
+ * `openFile` is the context's door to it (the disk when absent).
+ */
+export async function fingerprintRun(operation: string, inputPath: string, args: RunArgs, shard: string | null, openFile: (path: string) => Promise<OpenedInput> = openInputFile): Promise<Fingerprint> {
   const hash = createHash('sha256');
   let bytes = 0;
+  const input = await openFile(inputPath);
   try {
-    for await (const chunk of createReadStream(inputPath, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+    for await (const chunk of input.chunks) {
       hash.update(chunk);
       bytes += chunk.length;
     }
   } catch (error) {
     throw new InputError(`cannot read ${inputPath}: ${describeFsError(error)}`);
+  } finally {
+    input.close();
   }
   return { operation, input: { bytes, sha256: hash.digest('hex') }, args: sha256(JSON.stringify(args)), shard };
 }

@@ -40,12 +40,23 @@ export interface SourceRecord {
 export interface OpenOptions {
   format?: InputFormat;
   stdin: () => AsyncIterable<Uint8Array>;
+  /** Opens the named file (the context's door: `ctx.files.openInput`); the disk when absent. */
+  openFile?: (path: string) => Promise<OpenedInput>;
+}
+
+/** An input file opened to be read as it arrives. */
+export interface OpenedInput {
+  chunks: AsyncIterable<Uint8Array>;
+  /** Bytes in a regular file; undefined for a pipe or a device. */
+  size: number | undefined;
+  identity: FileIdentity | undefined;
+  close(): void;
 }
 
 /** Opens `--input <file | ->`, checks it can be read, and reads a CSV header. */
 export async function openBatchSource(path: string, options: OpenOptions): Promise<BatchSource> {
   const format = options.format ?? formatOf(path);
-  const opened = path === '-' ? openStdin(options.stdin()) : await openFile(path);
+  const opened = path === '-' ? openStdin(options.stdin()) : await (options.openFile ?? openInputFile)(path);
   const name = path === '-' ? 'standard input' : path;
   const lines = splitLines(opened.chunks);
   if (format === 'ndjson') return { name, format, size: opened.size, identity: opened.identity, records: ndjsonRecords(lines), close: opened.close };
@@ -77,11 +88,12 @@ async function* ndjsonRecords(lines: AsyncIterable<SourceLine>): AsyncGenerator<
 }
 
 // Standard input is a stream in svc (process.stdin); destroying it ends a read that waits forever.
-function openStdin(chunks: AsyncIterable<Uint8Array>) {
+function openStdin(chunks: AsyncIterable<Uint8Array>): OpenedInput {
   return { chunks, size: undefined, identity: undefined, close: () => (chunks as { destroy?(): void }).destroy?.() };
 }
 
-async function openFile(path: string): Promise<{ chunks: AsyncIterable<Uint8Array>; size: number | undefined; identity: FileIdentity; close(): void }> {
+/** `--input <file>` from the disk: refused (InputError) when it cannot be read or is a directory. */
+export async function openInputFile(path: string): Promise<OpenedInput> {
   let handle;
   try {
     handle = await open(path, 'r');

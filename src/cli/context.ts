@@ -1,6 +1,9 @@
+import type { RejectsFile } from '../batch/rejects.js';
+import type { OpenedInput } from '../batch/source.js';
 import type { Clock } from '../client/retry.js';
 import type { Transport } from '../client/transport.js';
 import type { ConfigStore } from '../config/store.js';
+import type { FileIdentity } from '../output/output-file.js';
 
 export interface IO {
   out(text: string): void;
@@ -25,6 +28,21 @@ export interface IO {
   prompt(question: string, options?: { hidden?: boolean }): Promise<string>;
 }
 
+/**
+ * The files a user names, opened for the command (gh's `IOStreams.ReadUserFile`): a command never
+ * opens one itself, so a test hands it files in memory. Each refusal is an InputError saying why.
+ */
+export interface UserFiles {
+  /** `--body @file`, `--fixtures`: the text (UTF-8, at most `maxBytes`). */
+  readText(path: string, maxBytes: number): Promise<string>;
+  /** `--input <file>`, and the checkpoint's fingerprint of it: opened to be read as it arrives. */
+  openInput(path: string): Promise<OpenedInput>;
+  /** `--rejects <file>`: created or emptied and locked, unless it is one of `guarded`; `header` goes first. */
+  openRejects(path: string, header: string | undefined, guarded: readonly FileIdentity[]): Promise<RejectsFile>;
+  /** `--save-html <file>`: checked now (before anything is sent), written whole by the function returned. */
+  prepareWrite(path: string, flag: string): Promise<(text: string) => void>;
+}
+
 /** Everything a command may touch; `src/cli/main.ts` wires the real one, tests build a fake. */
 export interface Context {
   io: IO;
@@ -32,6 +50,12 @@ export interface Context {
   send: Transport;
   /** A transport of its own with this many keep-alive connections (batch mode); `send` when absent. */
   createTransport?(options: { connections: number }): Transport;
+  files: UserFiles;
+  /**
+   * Ends the process now (a stop signal heard a third time, standard output failing after the
+   * command returned). Only the process context exits; a test's records the code.
+   */
+  exit(code: number): never;
   /** Lazy: a command that needs no config never loads it. */
   config(): Promise<ConfigStore>;
   /** Aborted on Ctrl-C, SIGTERM or SIGHUP; its reason is an Interruption (src/cli/interruption.ts) naming which. */

@@ -8,7 +8,7 @@ import type { Invocation } from './invocation.js';
 import { confirmDestructive } from './confirm-destructive.js';
 import { dispatch } from './dispatch.js';
 import { requestTargetOf } from './request-target.js';
-import { readCommandInput } from './input-usage.js';
+import { jsonSources, readCommandInput } from './input-usage.js';
 import { usageError } from './errors.js';
 import { preparePresenter, type TerminalView } from './presenter.js';
 import { prepareFieldSave } from './save-field.js';
@@ -46,7 +46,7 @@ function refuseBatchFlags(flags: Record<string, unknown>): void {
 
 async function readInput(ctx: Context, inv: Invocation): Promise<CheckedInput> {
   const input = await readCommandInput(async () => {
-    const built = await buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, () => ctx.io.stdin());
+    const built = await buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, jsonSources(ctx));
     return { ...built, path: fillPath(inv.op.path, built.params) };
   });
   const valid = validateBody(inv.op, input.body);

@@ -1,4 +1,6 @@
 import { InputError } from '../errors.js';
+import type { JsonSources } from '../input/body-source.js';
+import type { Context } from './context.js';
 import { usageError } from './errors.js';
 
 /** Runs a step that reads input; what it refuses (an InputError) becomes a usage error (exit 2, nothing sent). */
@@ -10,3 +12,6 @@ export async function readCommandInput<T>(read: () => T | Promise<T>): Promise<T
     throw error;
   }
 }
+
+/** What `--body` reads, through the context's doors: standard input and the user's files. */
+export const jsonSources = (ctx: Context): JsonSources => ({ stdin: () => ctx.io.stdin(), readText: (path, maxBytes) => ctx.files.readText(path, maxBytes) });

@@ -2,6 +2,7 @@ import type { Transport } from '../client/transport.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Context } from './context.js';
 import { exitCodeOfSignal, Interruption, STOP_SIGNALS } from './interruption.js';
+import { processFiles } from './process-files.js';
 import { openProcessOutput, terminalColumns } from './process-output.js';
 import { run } from './run.js';
 
@@ -11,9 +12,18 @@ export function createProcessContext(): Context {
   let transport: Transport | undefined;
   let store: Promise<ConfigStore> | undefined;
   let stdoutClosed: AbortController | undefined;
-  const stdout = openProcessOutput(1, () => process.stdout, undefined, () => stdoutClosed?.abort());
+  // The one place svc ends the process itself; everything else returns an exit code for bin/svc.js.
+  const exit = (code: number): never => process.exit(code);
   const stderr = openProcessOutput(2, () => process.stderr);
-  const stopSignals = () => (interrupt ??= abortOnStopSignals());
+  const stdout = openProcessOutput(1, () => process.stdout, undefined, {
+    onClosed: () => stdoutClosed?.abort(),
+    // Too late for the command to report it: one line, then the output failure code.
+    onLateFailure: (failure) => {
+      stderr.write(`svc: ${failure.message}\n`);
+      exit(failure.exitCode);
+    },
+  });
+  const stopSignals = () => (interrupt ??= abortOnStopSignals(exit));
   const stopSignal = () => stopSignals().stop.signal;
   return {
     io: {
@@ -58,6 +68,8 @@ export function createProcessContext(): Context {
         return pool(request);
       };
     },
+    files: processFiles,
+    exit,
     config: () => (store ??= import('../config/config-file.js').then((file) => file.openConfigStore(process.env))),
     // Made when a command first asks (a request, a prompt, svc mock): until then a signal just ends
     // the process (exit 128 + its number), and help and usage errors skip loading AbortController (~1 ms).
@@ -85,12 +97,12 @@ interface StopSignals {
  * asked for it (a draining batch abandons its calls in flight, yet records them); otherwise, and
  * at a third, svc exits at once.
  */
-function abortOnStopSignals(): StopSignals {
+function abortOnStopSignals(exit: (code: number) => never): StopSignals {
   const signals: StopSignals = { stop: new AbortController(), hurry: new AbortController(), hurryHeard: false };
   for (const name of STOP_SIGNALS) {
     process.on(name, () => {
       if (!signals.stop.signal.aborted) return signals.stop.abort(new Interruption(name));
-      if (signals.hurry.signal.aborted || !signals.hurryHeard) process.exit(exitCodeOfSignal(name));
+      if (signals.hurry.signal.aborted || !signals.hurryHeard) exit(exitCodeOfSignal(name));
       signals.hurry.abort(new Interruption(name));
     });
   }

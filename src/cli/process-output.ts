@@ -18,6 +18,13 @@ export interface OutputSystem {
   describe?(fd: number): string | undefined;
 }
 
+export interface OutputHooks {
+  /** Hears once that the reader went away. */
+  onClosed?(): void;
+  /** A failure the stream reported after the write returned: too late for the command to report it. */
+  onLateFailure?(failure: CliError): void;
+}
+
 const system: OutputSystem = { writeSync, fstatSync, describe: (fd) => readlinkSync(`/proc/self/fd/${fd}`) };
 
 /**
@@ -28,9 +35,12 @@ const system: OutputSystem = { writeSync, fstatSync, describe: (fd) => readlinkS
  * queues it, so order is kept. A reader that went away (EPIPE, as with `| head`) ends the output
  * quietly, on either path, and `onClosed` hears of it once (a batch then stops taking lines). Any
  * other failure on stdout (a full disk, /dev/full) is one line naming the output and the reason
- * (exit 6, issue #17); on stderr there is nowhere left to say it, so the rest is dropped.
+ * (exit 6, issue #17): thrown to the writer, or, reported later by the stream, handed to
+ * `onLateFailure` (the process context prints it and exits). On stderr there is nowhere left to
+ * say it, so the rest is dropped.
  */
-export function openProcessOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream, io: OutputSystem = system, onClosed?: () => void): ProcessOutput {
+export function openProcessOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream, io: OutputSystem = system, hooks: OutputHooks = {}): ProcessOutput {
+  const { onClosed, onLateFailure } = hooks;
   let direct: boolean | undefined;
   let closed = false;
   let queued: NodeJS.WriteStream | undefined;
@@ -46,10 +56,9 @@ export function openProcessOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream, i
     if (watched !== made && typeof made.on === 'function') {
       watched = made;
       made.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code === 'EPIPE' || error.code === 'EIO' || fd === 2) return close();
-        // Too late for the command to report it: one line, then the output failure code.
-        process.stderr.write(`svc: ${outputFailure(io, fd, error).message}\n`);
-        process.exit(ExitCode.output);
+        if (error.code === 'EPIPE' || error.code === 'EIO' || fd === 2 || !onLateFailure) return close();
+        closed = true;
+        onLateFailure(outputFailure(io, fd, error));
       });
     }
     return made;

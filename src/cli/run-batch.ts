@@ -7,7 +7,7 @@ import { requestTargetOf } from './request-target.js';
 import { retryPolicy } from './dispatch.js';
 import { CliError, ExitCode, usageError } from './errors.js';
 import type { Invocation } from './invocation.js';
-import { readCommandInput } from './input-usage.js';
+import { jsonSources, readCommandInput } from './input-usage.js';
 import type { RetryOptions } from '../client/retry.js';
 import type { Transport } from '../client/transport.js';
 import { resolveTarget, type Target } from '../config/target.js';
@@ -21,7 +21,7 @@ import { type BatchOptions, readBatchOptions, windowFor } from '../batch/options
 import { runPipeline } from '../batch/pipeline.js';
 import { BatchTally, createProgressBar, summaryLine } from '../batch/progress.js';
 import { createRecordWriter } from './record-writer.js';
-import { openRejects, type RejectsFile } from '../batch/rejects.js';
+import type { RejectsFile } from '../batch/rejects.js';
 import { shardRecords, shardText } from '../batch/shard.js';
 import { type BatchStop, stopEnd, stoppedBatchError, watchBatchStop } from '../batch/stop.js';
 import { type BatchSource, openBatchSource } from '../batch/source.js';
@@ -34,7 +34,7 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
   const options = readBatchOptions(inv.flags, inv.globals);
   const query = await compileQueryOption(inv.globals.query);
   const base = await readBaseInput(ctx, inv);
-  const source = await readCommandInput(() => openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks() }));
+  const source = await readCommandInput(() => openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks(), openFile: ctx.files.openInput }));
   let rejects: RejectsFile | undefined;
   let checkpoint: OpenedCheckpoint | undefined;
   try {
@@ -43,8 +43,8 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
     const target = await resolveTarget(ctx, inv.globals, { needCredential: !inv.globals.dryRun });
     if (inv.op.destructive && !inv.flags.yes && !inv.globals.dryRun) await confirmBatch(ctx, inv.op, options, source);
     // Before the rejects file is emptied: a refused checkpoint leaves everything as it was.
-    if (options.checkpoint) checkpoint = await readCommandInput(() => openRunCheckpoint(inv, options, { base, format: source.format, baseUrl: target.baseUrl, source }));
-    if (options.rejects) rejects = await readCommandInput(() => createRejects(options, source, checkpoint));
+    if (options.checkpoint) checkpoint = await readCommandInput(() => openRunCheckpoint(ctx, inv, options, { base, format: source.format, baseUrl: target.baseUrl, source }));
+    if (options.rejects) rejects = await readCommandInput(() => createRejects(ctx, options, source, checkpoint));
     await runLines(ctx, inv, { options, source, base, columns, target, rejects, query, checkpoint });
   } finally {
     source.close();
@@ -54,25 +54,25 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
 }
 
 /** The checkpoint belongs to this input file, operation and command line (src/batch/fingerprint.ts). */
-async function openRunCheckpoint(inv: Invocation, options: BatchOptions, run: { base: OperationInput; format: string; baseUrl: string; source: BatchSource }): Promise<OpenedCheckpoint> {
+async function openRunCheckpoint(ctx: Context, inv: Invocation, options: BatchOptions, run: { base: OperationInput; format: string; baseUrl: string; source: BatchSource }): Promise<OpenedCheckpoint> {
   const shard = options.shard ? shardText(options.shard) : null;
   const args = { params: run.base.params, query: run.base.query ?? null, body: run.base.body ?? null, format: run.format, outputQuery: inv.globals.query, baseUrl: run.baseUrl };
   const { identityOfPath, standardStreamFiles } = await import('../output/output-file.js');
   const guarded = [run.source.identity, ...standardStreamFiles(), options.rejects === undefined ? undefined : identityOfPath(options.rejects, 'the --rejects file')].filter((id) => id !== undefined);
-  return openCheckpoint(options.checkpoint!, inv.op, () => fingerprintRun(inv.id, options.input, args, shard), options.resendUncertain, guarded);
+  return openCheckpoint(options.checkpoint!, inv.op, () => fingerprintRun(inv.id, options.input, args, shard, ctx.files.openInput), options.resendUncertain, guarded);
 }
 
 /** Positionals, flags and --body: what every line starts from. Path parameters may come from the lines. */
 async function readBaseInput(ctx: Context, inv: Invocation): Promise<OperationInput> {
-  return readCommandInput(() => buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, () => ctx.io.stdin()));
+  return readCommandInput(() => buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, jsonSources(ctx)));
 }
 
 /** The rejects file may be none of the files the batch reads or writes, whatever path leads there. */
-async function createRejects(options: BatchOptions, source: BatchSource, checkpoint: OpenedCheckpoint | undefined): Promise<RejectsFile> {
+async function createRejects(ctx: Context, options: BatchOptions, source: BatchSource, checkpoint: OpenedCheckpoint | undefined): Promise<RejectsFile> {
   const { identityOfPath, standardStreamFiles } = await import('../output/output-file.js');
   const journal = checkpoint && identityOfPath(options.checkpoint!, 'the --checkpoint file');
   const guarded = [source.identity, ...standardStreamFiles(), journal].filter((id) => id !== undefined);
-  return openRejects(options.rejects!, source.header?.raw, guarded);
+  return ctx.files.openRejects(options.rejects!, source.header?.raw, guarded);
 }
 
 interface Batch {
@@ -145,15 +145,15 @@ function batchRetryPolicy(ctx: Context, target: Target, stopped: AbortSignal): R
 /** Destructive operations ask once on a terminal, naming how many lines when the file can be counted. */
 function confirmBatch(ctx: Context, op: OperationSpec, options: BatchOptions, source: BatchSource): Promise<void> {
   return confirmDestructive(ctx, async () => {
-    const count = source.size === undefined ? undefined : await countRecords(options);
+    const count = source.size === undefined ? undefined : await countRecords(ctx, options);
     const what = count === undefined ? `every line of ${source.name}` : `each of the ${count} ${count === 1 ? 'line' : 'lines'} of ${source.name}`;
     return `${op.summary}, once for ${what}`;
   });
 }
 
-async function countRecords(options: BatchOptions): Promise<number> {
+async function countRecords(ctx: Context, options: BatchOptions): Promise<number> {
   // Only regular files are counted, so standard input is never read here.
-  const source = await openBatchSource(options.input, { format: options.format, stdin: async function* () {} });
+  const source = await openBatchSource(options.input, { format: options.format, stdin: async function* () {}, openFile: ctx.files.openInput });
   let count = 0;
   for await (const _ of shardRecords(source.records, options.shard)) count++;
   return count;

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
+import { type Clock, systemClock } from '../client/retry.js';
 import { ConfigFileError } from './settings-file.js';
 
 /** The file operations the lock uses; tests inject faults into them (a full disk, a folder that refuses). */
@@ -21,6 +21,8 @@ export interface LockOptions {
   /** A lock older than this is left over from a crash (default 10 s; a write takes milliseconds). */
   staleMs?: number;
   files?: LockFiles;
+  /** Time and jitter of the waits between tries (the system clock when absent). */
+  clock?: Clock;
 }
 
 /**
@@ -32,7 +34,8 @@ export interface LockOptions {
 export async function withConfigLock<T>(path: string, write: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
   const lock = `${path}.lock`;
   const files = options.files ?? systemFiles;
-  const deadline = Date.now() + (options.waitMs ?? 5000);
+  const clock = options.clock ?? systemClock;
+  const deadline = clock.now() + (options.waitMs ?? 5000);
   for (;;) {
     const fd = tryCreate(lock, files);
     if (fd !== undefined) {
@@ -44,10 +47,10 @@ export async function withConfigLock<T>(path: string, write: () => T | Promise<T
       }
     }
     if (removeIfStale(lock, options.staleMs ?? 10_000, files)) continue;
-    if (Date.now() > deadline) {
+    if (clock.now() > deadline) {
       throw new ConfigFileError(`the config file ${path} is being written by another svc (lock ${lock}); if no svc is running, remove the lock file`);
     }
-    await delay(5 + Math.random() * 20);
+    await clock.sleep(5 + clock.random() * 20);
   }
 }
 

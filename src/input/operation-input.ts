@@ -3,7 +3,7 @@ import { pathParamNames } from '../../registry/define.js';
 import type { Issue } from '../client/result.js';
 import { InputError } from '../errors.js';
 import { applyAssignments, parseFieldAssignment } from './assignment.js';
-import { readBodySource } from './body-source.js';
+import { type JsonSources, readBodySource } from './body-source.js';
 import { readFieldText } from './field-text.js';
 import { type BodyField, bodyFields, commandFields, queryFields } from './fields.js';
 
@@ -27,11 +27,11 @@ export interface CommandValues {
 }
 
 /** Turns argv values into path parameters and a body; `--body` is the base and flags apply on top. */
-export async function buildOperationInput(op: OperationSpec, values: CommandValues, stdin: () => Promise<string>): Promise<OperationInput> {
+export async function buildOperationInput(op: OperationSpec, values: CommandValues, from: JsonSources): Promise<OperationInput> {
   const params: Record<string, string> = {};
   const pathParams = new Set(pathParamNames(op.path));
   const bodySource = values.flags.body as string | undefined;
-  const body: Record<string, unknown> | undefined = op.body ? (bodySource === undefined ? {} : await readBodySource(bodySource, stdin)) : undefined;
+  const body: Record<string, unknown> | undefined = op.body ? (bodySource === undefined ? {} : await readBodySource(bodySource, from)) : undefined;
   op.args.forEach((name, index) => {
     const value = values.positionals[index];
     if (value === undefined) return;

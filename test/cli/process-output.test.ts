@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,5 +90,36 @@ describe('terminal width (issue #17)', () => {
     [undefined, { COLUMNS: '100' }, undefined],
   ])('reported %s with %j gives %s', (reported, env, expected) => {
     expect(terminalColumns(reported, env as Record<string, string>)).toBe(expected);
+  });
+});
+
+describe('a failure the stream reports late', () => {
+  // A terminal's stream reports a write failure as an event, after the command has moved on.
+  function terminalStream() {
+    const emitter = new EventEmitter();
+    const stream = Object.assign(emitter, { isTTY: true, columns: 80, write: () => true });
+    const system: OutputSystem = { fstatSync: () => ({ isFIFO: () => false, isFile: () => false, isCharacterDevice: () => true }), writeSync: () => 0, describe: () => '/dev/pts/1' };
+    return { stream: stream as unknown as NodeJS.WriteStream, system, emit: (code: string) => emitter.emit('error', Object.assign(new Error(`${code}: it failed, write`), { code })) };
+  }
+
+  it('is handed to the process context as one line and the output code, not an exit of its own', () => {
+    const terminal = terminalStream();
+    const failures: { message: string; exitCode: number }[] = [];
+    const out = openProcessOutput(1, () => terminal.stream, terminal.system, { onLateFailure: (failure) => void failures.push({ message: failure.message, exitCode: failure.exitCode }) });
+    out.write('text\n');
+    terminal.emit('EIO_NOT');
+    expect(failures).toEqual([{ message: 'cannot write to standard output (/dev/pts/1): it failed', exitCode: 6 }]);
+    out.write('more\n');
+    expect(out.isClosed()).toBe(true);
+  });
+
+  it('a reader gone away (EPIPE) closes the output quietly', () => {
+    const terminal = terminalStream();
+    const failures: unknown[] = [];
+    let closed = 0;
+    const out = openProcessOutput(1, () => terminal.stream, terminal.system, { onClosed: () => closed++, onLateFailure: (failure) => void failures.push(failure) });
+    out.write('text\n');
+    terminal.emit('EPIPE');
+    expect({ failures, closed, isClosed: out.isClosed() }).toEqual({ failures: [], closed: 1, isClosed: true });
   });
 });

@@ -28,7 +28,7 @@ describe('undici transport: the deadline and the caller\'s signal', () => {
   it('a request whose caller aborts fails as interrupted, not as a timeout', async () => {
     const send = createUndiciTransport();
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    server.once('request', () => controller.abort()); // once the request has arrived: it is in flight
     const error = await send({ method: 'GET', url, headers: {}, timeoutMs: 10_000, signal: controller.signal }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'aborted' });
   });

@@ -145,12 +145,19 @@ describe('createClient gets the same policy', () => {
 
   it('an abort during a wait ends the call as aborted, with nothing more sent', async () => {
     const controller = new AbortController();
-    const clock: Clock = { now: () => NOW, random: () => 0.5, sleep: (_ms, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')))) };
+    let waiting: () => void = () => {};
+    const waitBegun = new Promise<void>((resolve) => (waiting = resolve));
+    // The wait never ends by itself: only the abort can end it, once it has begun (no real time passes).
+    const sleep: Clock['sleep'] = (_ms, signal) =>
+      new Promise((_resolve, reject) => {
+        signal?.addEventListener('abort', () => reject(new Error('aborted')));
+        waiting();
+      });
+    const clock: Clock = { now: () => NOW, random: () => 0.5, sleep };
     const { sent, transport } = scripted(reply(503, {}));
     const client = createClient({ baseUrl: 'https://api.example.com/v1', transport, retries: { clock } });
     const pending = client.call('email_drafts_get', { draftId: 'dr_1' }, { signal: controller.signal });
-    await Promise.resolve();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitBegun;
     controller.abort();
     expect(await pending).toMatchObject({ ok: false, error: { kind: 'transport', failure: 'aborted' } });
     expect(sent).toHaveLength(1);

@@ -2,11 +2,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ConfigFileError } from '../../src/config/config-file.js';
 import { type LockFiles, withConfigLock } from '../../src/config/config-lock.js';
 import { tempFolder } from '../support/temp-folder.js';
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function fresh(): { path: string; lock: string } {
   const path = join(tempFolder('svc-lock-'), 'config.json');
@@ -54,11 +55,13 @@ describe('withConfigLock: one writer at a time', () => {
     const increment = async () => {
       most = Math.max(most, ++inside);
       const count = Number(readFileSync(path, 'utf8'));
-      await delay(2);
+      await turn();
       writeFileSync(path, String(count + 1));
       inside--;
     };
-    await Promise.all(Array.from({ length: 8 }, () => withConfigLock(path, increment)));
+    // Waits are turns of the event loop, not time: the writers interleave as fast as they can.
+    const clock = { now: () => 0, random: () => 0.5, sleep: turn };
+    await Promise.all(Array.from({ length: 8 }, () => withConfigLock(path, increment, { clock })));
     expect({ most, count: readFileSync(path, 'utf8') }).toEqual({ most: 1, count: '8' });
   });
 

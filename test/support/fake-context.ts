@@ -1,4 +1,6 @@
-import type { Context } from '../../src/cli/context.js';
+import type { Context, UserFiles } from '../../src/cli/context.js';
+import { processFiles } from '../../src/cli/process-files.js';
+import { InputError } from '../../src/errors.js';
 import type { HttpRequest, HttpResponse } from '../../src/client/transport.js';
 import type { ConfigStore, ProfileSettings } from '../../src/config/store.js';
 
@@ -36,6 +38,41 @@ export function createMemoryStore(initial: Record<string, ProfileSettings> = {})
   };
 }
 
+/**
+ * The user's files in memory, by path (gh's test IOStreams): what a command reads (`--body @f`,
+ * `--input`, `--fixtures`) and what it writes (`--rejects`, `--save-html`), with no disk.
+ */
+export function createMemoryFiles(initial: Record<string, string> = {}) {
+  const files = new Map(Object.entries(initial));
+  const read = (path: string): string => {
+    const text = files.get(path);
+    if (text === undefined) throw new InputError(`cannot read ${path}: no such file`);
+    return text;
+  };
+  const doors: UserFiles = {
+    readText: async (path, maxBytes) => {
+      const text = read(path);
+      if (Buffer.byteLength(text) > maxBytes) throw new InputError(`${path} is over the ${maxBytes} bytes limit`);
+      return text;
+    },
+    openInput: async (path) => {
+      const bytes = Buffer.from(read(path));
+      const chunks = (async function* () {
+        if (bytes.length > 0) yield bytes;
+      })();
+      return { chunks, size: bytes.length, identity: undefined, close: () => {} };
+    },
+    openRejects: async (path, header) => {
+      const append = (raw: string) => files.set(path, (files.get(path) ?? '') + (/[\r\n]$/.test(raw) ? raw : `${raw}\n`));
+      files.set(path, '');
+      if (header !== undefined) append(header);
+      return { add: (raw) => void (raw !== '' && append(raw)), close: () => {} };
+    },
+    prepareWrite: async (path) => (text) => void files.set(path, text),
+  };
+  return { doors, file: (path: string) => files.get(path) };
+}
+
 export interface FakeOptions {
   env?: Record<string, string | undefined>;
   respond?: Responder;
@@ -43,6 +80,8 @@ export interface FakeOptions {
   tty?: boolean;
   answers?: string[];
   profiles?: Record<string, ProfileSettings>;
+  /** The user's files, by path, in memory; the disk (in the test's temp folder) when absent. */
+  files?: Record<string, string>;
 }
 
 /** A Context whose world is in memory: what was printed, what was sent, what was asked. */
@@ -55,6 +94,8 @@ export function createFakeContext(options: FakeOptions = {}) {
   const answers = [...(options.answers ?? [])];
   const store = createMemoryStore(options.profiles);
   const tty = options.tty ?? false;
+  const files = options.files ? createMemoryFiles(options.files) : { doors: processFiles, file: () => undefined };
+  const exits: number[] = [];
   const ctx: Context = {
     io: {
       out: (text) => void out.push(text),
@@ -79,8 +120,13 @@ export function createFakeContext(options: FakeOptions = {}) {
       return options.respond(request);
     },
     config: async () => store,
+    files: files.doors,
+    exit: (code) => {
+      exits.push(code);
+      throw new Error(`the command asked to exit the process with ${code}`);
+    },
     // Retry waits are recorded, not waited: a test of four attempts takes no time.
     clock: { now: () => Date.parse('2026-01-01T00:00:00Z'), sleep: async (ms) => void waits.push(ms), random: () => 0.5 },
   };
-  return { ctx, requests, prompts, waits, store, out: () => out.join(''), err: () => err.join('') };
+  return { ctx, requests, prompts, waits, store, exits, file: files.file, out: () => out.join(''), err: () => err.join('') };
 }

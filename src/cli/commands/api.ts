@@ -12,7 +12,7 @@ import { buildQueryString } from '../../input/query-params.js';
 import type { Context } from '../context.js';
 import { requestTargetOf } from '../request-target.js';
 import { dispatch } from '../dispatch.js';
-import { readCommandInput } from '../input-usage.js';
+import { jsonSources, readCommandInput } from '../input-usage.js';
 import { usageError } from '../errors.js';
 import { type OutputOptions, preparePresenter } from '../presenter.js';
 
@@ -74,7 +74,7 @@ function checkMethod(method: string): HttpMethod {
 
 /** `--body` as the base, `--data` fields on top; undefined when neither is given. */
 async function readRawBody(ctx: Context, options: ApiOptions): Promise<unknown> {
-  const base = options.body === undefined ? undefined : (await readJsonSource(options.body, () => ctx.io.stdin())).value;
+  const base = options.body === undefined ? undefined : (await readJsonSource(options.body, jsonSources(ctx))).value;
   if (!options.data) return base;
   const isObject = base !== null && typeof base === 'object' && !Array.isArray(base);
   if (base !== undefined && !isObject) throw new InputError('--data needs --body to be a JSON object');

@@ -1,5 +1,5 @@
 import { InputError } from '../../errors.js';
-import { parseUserJson, readTextFile } from '../../input/user-file.js';
+import { parseUserJson } from '../../input/user-file.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
 import type { Command } from 'commander';
 import { describeFaults } from '../../mock/faults.js';
@@ -30,7 +30,7 @@ export function register(program: Command, ctx: Context): void {
     .option('--latency <ms>', 'delay every API answer by this many milliseconds')
     .addHelpText('after', helpText())
     .action(async (options: MockOptions) => {
-      const server = await startListening(serverOptions(options));
+      const server = await startListening(await serverOptions(ctx, options));
       announce(ctx, server);
       await interrupted(ctx.signal);
       await server.close();
@@ -38,14 +38,14 @@ export function register(program: Command, ctx: Context): void {
     });
 }
 
-function serverOptions(options: MockOptions): MockServerOptions {
+async function serverOptions(ctx: Context, options: MockOptions): Promise<MockServerOptions> {
   const port = parseNumericOption(options.port, NUMERIC_OPTIONS.port);
   const apiKey = options.apiKey;
   // Bearer token characters (RFC 6750 token68), so the printed export line needs no quoting.
   if (!/^[A-Za-z0-9._~+/-]+=*$/.test(apiKey)) throw usageError(`--api-key: "${apiKey}" is not a usable bearer token`);
   const result: MockServerOptions = { port, host: options.host, apiKey };
   if (options.latency !== undefined) result.latencyMs = parseNumericOption(options.latency, NUMERIC_OPTIONS.latency);
-  if (options.fixtures !== undefined) result.fixtures = readFixtures(options.fixtures);
+  if (options.fixtures !== undefined) result.fixtures = await readFixtures(ctx, options.fixtures);
   return result;
 }
 
@@ -53,10 +53,10 @@ function serverOptions(options: MockOptions): MockServerOptions {
 const MAX_FIXTURES_BYTES = 16 * 1024 * 1024;
 
 // Every failure is one sentence naming the file, since it is the user's file that is wrong.
-function readFixtures(file: string): Fixtures {
+async function readFixtures(ctx: Context, file: string): Promise<Fixtures> {
   let json: unknown;
   try {
-    json = parseUserJson(readTextFile(file, MAX_FIXTURES_BYTES), file, 'a JSON fixtures file');
+    json = parseUserJson(await ctx.files.readText(file, MAX_FIXTURES_BYTES), file, 'a JSON fixtures file');
   } catch (error) {
     throw error instanceof InputError ? usageError(`--fixtures: ${error.message}`) : error;
   }

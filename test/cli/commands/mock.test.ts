@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { register } from '../../../src/cli/commands/mock.js';
 import type { Context } from '../../../src/cli/context.js';
+import { processFiles } from '../../../src/cli/process-files.js';
 import { CliError, ExitCode } from '../../../src/cli/errors.js';
 import { startMockServer } from '../../../src/mock/server.js';
 import { tempFolder } from '../../support/temp-folder.js';
@@ -12,12 +13,22 @@ function fakeContext() {
   const out: string[] = [];
   const err: string[] = [];
   const interrupt = new AbortController();
+  let announced: () => void = () => {};
+  const started = new Promise<void>((resolve) => (announced = resolve));
   const ctx = {
-    io: { out: (text: string) => out.push(text), err: (text: string) => err.push(text) },
+    io: {
+      out: (text: string) => {
+        out.push(text);
+        announced();
+      },
+      err: (text: string) => err.push(text),
+    },
     env: {},
     signal: interrupt.signal,
+    // --fixtures files are real here: the disk's refusals (size, UTF-16, not UTF-8) are what is tested.
+    files: processFiles,
   } as unknown as Context;
-  return { ctx, out, err, interrupt };
+  return { ctx, out, err, interrupt, started };
 }
 
 function runMock(args: string[]) {
@@ -28,9 +39,10 @@ function runMock(args: string[]) {
   return { ...fake, done };
 }
 
-async function firstLine(out: string[]): Promise<string> {
-  for (let tries = 0; out.length === 0 && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
-  return out.join('').split('\n')[0]!;
+/** The announcement's first line, once the server has printed it (no polling on the clock). */
+async function firstLine(run: { out: string[]; started: Promise<void> }): Promise<string> {
+  await run.started;
+  return run.out.join('').split('\n')[0]!;
 }
 
 const tempFile = (name: string, text: string): string => {
@@ -42,7 +54,7 @@ const tempFile = (name: string, text: string): string => {
 describe('svc mock', () => {
   it('prints the base URL first, then the key and the export lines, serves until interrupted, then stops', async () => {
     const run = runMock(['--port', '0', '--api-key', 'svc_test_key']);
-    const line = await firstLine(run.out);
+    const line = await firstLine(run);
     const url = /^svc mock listening on (http:\/\/127\.0\.0\.1:\d+\/v1)$/.exec(line)?.[1];
     expect(url).toBeDefined();
     expect(run.out.join('').split('\n')).toEqual([
@@ -63,7 +75,7 @@ describe('svc mock', () => {
   it('serves the fixtures file it is given, with latency (a UTF-8 byte-order mark is accepted)', async () => {
     const file = tempFile('fixtures.json', '\uFEFF' + JSON.stringify({ taskSeries: { ser_x: { title: 'X', occurrences: [] } } }));
     const run = runMock(['--port', '0', '--fixtures', file, '--latency', '5']);
-    const url = (await firstLine(run.out)).split(' ').at(-1)!;
+    const url = (await firstLine(run)).split(' ').at(-1)!;
     const headers = { authorization: 'Bearer svc_mock_key' };
     expect(await (await fetch(`${url}/crm/tasks/series/ser_x/occurrences`, { headers })).json()).toEqual([]);
     expect((await fetch(`${url}/email/drafts/dr_123`, { headers })).status).toBe(404);

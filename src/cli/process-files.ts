@@ -1,0 +1,12 @@
+import type { UserFiles } from './context.js';
+
+/**
+ * The disk, as the process context's door to the files a user names. Each kind of file loads its
+ * code when first named, so a command that names none loads none of it (README, Speed).
+ */
+export const processFiles: UserFiles = {
+  readText: async (path, maxBytes) => (await import('../input/user-file.js')).readTextFile(path, maxBytes),
+  openInput: async (path) => (await import('../batch/source.js')).openInputFile(path),
+  openRejects: async (path, header, guarded) => (await import('../batch/rejects.js')).openRejects(path, header, guarded),
+  prepareWrite: async (path, flag) => (await import('../output/saved-file.js')).prepareFileWrite(path, flag),
+};

@@ -1,0 +1,39 @@
+// node:fs, not node:fs/promises: that one loads readline and file watchers on every call (~1 ms).
+import { closeSync, type Stats, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { InputError } from '../errors.js';
+import { identityOfPath, openOutputFile, OutputFileError, standardStreamFiles } from './output-file.js';
+
+function statOrNothing(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A file svc writes whole once an answer comes (`--save-html <file>`), checked now so that a typo
+ * costs no request: its folder exists, it is no folder, and it is neither standard input's nor
+ * output's file by any path (issue #10). Each refusal is an InputError naming `flag`.
+ */
+export function prepareFileWrite(file: string, flag: string): (text: string) => void {
+  if (file.trim() === '') throw new InputError(`${flag}: give a file name`);
+  const folder = statOrNothing(dirname(file));
+  if (!folder?.isDirectory()) throw new InputError(`${flag}: the folder ${dirname(file)} does not exist`);
+  if (statOrNothing(file)?.isDirectory()) throw new InputError(`${flag}: ${file} is a folder; give a file name`);
+  const streams = standardStreamFiles();
+  const target = identityOfPath(file, '');
+  const clash = target && streams.find((id) => id.dev === target.dev && id.ino === target.ino);
+  if (clash) throw new InputError(`${flag} ${file} is ${clash.role}; name another file`);
+  return (text) => {
+    try {
+      const { fd } = openOutputFile(file, flag, streams);
+      writeFileSync(fd, text);
+      closeSync(fd);
+    } catch (error) {
+      if (error instanceof OutputFileError) throw new InputError(error.message);
+      throw new InputError(`${flag}: cannot write ${file}: ${(error as { code?: string }).code ?? (error as Error).message}`);
+    }
+  };
+}

@@ -1,6 +1,6 @@
 import type { Transport } from '../client/transport.js';
 import type { ConfigStore } from '../config/store.js';
-import type { Context } from './context.js';
+import type { Context, IO } from './context.js';
 import { exitCodeOfSignal, Interruption, STOP_SIGNALS } from './interruption.js';
 import { processFiles } from './process-files.js';
 import { openProcessOutput, terminalColumns } from './process-output.js';
@@ -9,65 +9,15 @@ import { run } from './run.js';
 /** Wires the real world into a Context once; everything below receives it. */
 export function createProcessContext(): Context {
   let interrupt: StopSignals | undefined;
-  let transport: Transport | undefined;
   let store: Promise<ConfigStore> | undefined;
-  let stdoutClosed: AbortController | undefined;
   // The one place svc ends the process itself; everything else returns an exit code for bin/svc.js.
   const exit = (code: number): never => process.exit(code);
-  const stderr = openProcessOutput(2, () => process.stderr);
-  const stdout = openProcessOutput(1, () => process.stdout, undefined, {
-    onClosed: () => stdoutClosed?.abort(),
-    // Too late for the command to report it: one line, then the output failure code.
-    onLateFailure: (failure) => {
-      stderr.write(`svc: ${failure.message}\n`);
-      exit(failure.exitCode);
-    },
-  });
   const stopSignals = () => (interrupt ??= abortOnStopSignals(exit));
   const stopSignal = () => stopSignals().stop.signal;
   return {
-    io: {
-      out: stdout.write,
-      err: stderr.write,
-      // Getters: each process stream costs a few ms to set up, so one a command never asks about is never made.
-      get stdoutIsTTY() {
-        return stdout.isTTY();
-      },
-      get stderrIsTTY() {
-        return stderr.isTTY();
-      },
-      get stdinIsTTY() {
-        return process.stdin.isTTY === true;
-      },
-      get columns() {
-        return terminalColumns(stdout.columns(), process.env);
-      },
-      // A reader that stops early (`svc … | head`) closes the pipe: output stops quietly, and a batch stops taking lines.
-      get stdoutClosed() {
-        if (!stdoutClosed) {
-          stdoutClosed = new AbortController();
-          if (stdout.isClosed()) stdoutClosed.abort();
-        }
-        return stdoutClosed.signal;
-      },
-      // readline, env-paths (below) and undici load only for the commands that use them.
-      stdin: async () => (await import('./terminal.js')).readAllStdin(),
-      stdinChunks: () => process.stdin,
-      prompt: async (question, options) => (await import('./terminal.js')).promptLine(question, options?.hidden === true, stopSignal()),
-    },
+    io: createProcessIO(exit, stopSignal),
     env: process.env,
-    // undici loads on the first request only, so help and usage errors never pay for it.
-    send: async (request) => {
-      transport ??= (await import('../client/undici-transport.js')).createUndiciTransport();
-      return transport(request);
-    },
-    createTransport: ({ connections }) => {
-      let pool: Transport | undefined;
-      return async (request) => {
-        pool ??= (await import('../client/undici-transport.js')).createUndiciTransport({ connections });
-        return pool(request);
-      };
-    },
+    ...processTransports(),
     files: processFiles,
     exit,
     config: () => (store ??= import('../config/config-file.js').then((file) => file.openConfigStore(process.env))),
@@ -80,6 +30,67 @@ export function createProcessContext(): Context {
       const signals = stopSignals();
       signals.hurryHeard = true;
       return signals.hurry.signal;
+    },
+  };
+}
+
+/** Standard input, output and error, each set up only when a command first asks (README, Speed). */
+function createProcessIO(exit: (code: number) => never, stopSignal: () => AbortSignal): IO {
+  let stdoutClosed: AbortController | undefined;
+  const stderr = openProcessOutput(2, () => process.stderr);
+  const stdout = openProcessOutput(1, () => process.stdout, undefined, {
+    onClosed: () => stdoutClosed?.abort(),
+    // Too late for the command to report it: one line, then the output failure code.
+    onLateFailure: (failure) => {
+      stderr.write(`svc: ${failure.message}\n`);
+      exit(failure.exitCode);
+    },
+  });
+  return {
+    out: stdout.write,
+    err: stderr.write,
+    // Getters: each process stream costs a few ms to set up, so one a command never asks about is never made.
+    get stdoutIsTTY() {
+      return stdout.isTTY();
+    },
+    get stderrIsTTY() {
+      return stderr.isTTY();
+    },
+    get stdinIsTTY() {
+      return process.stdin.isTTY === true;
+    },
+    get columns() {
+      return terminalColumns(stdout.columns(), process.env);
+    },
+    // A reader that stops early (`svc … | head`) closes the pipe: output stops quietly, and a batch stops taking lines.
+    get stdoutClosed() {
+      if (!stdoutClosed) {
+        stdoutClosed = new AbortController();
+        if (stdout.isClosed()) stdoutClosed.abort();
+      }
+      return stdoutClosed.signal;
+    },
+    // readline, env-paths and undici load only for the commands that use them.
+    stdin: async () => (await import('./terminal.js')).readAllStdin(),
+    stdinChunks: () => process.stdin,
+    prompt: async (question, options) => (await import('./terminal.js')).promptLine(question, options?.hidden === true, stopSignal()),
+  };
+}
+
+/** undici loads on the first request only, so help and usage errors never pay for it. */
+function processTransports(): Pick<Context, 'send' | 'createTransport'> {
+  let transport: Transport | undefined;
+  return {
+    send: async (request) => {
+      transport ??= (await import('../client/undici-transport.js')).createUndiciTransport();
+      return transport(request);
+    },
+    createTransport: ({ connections }) => {
+      let pool: Transport | undefined;
+      return async (request) => {
+        pool ??= (await import('../client/undici-transport.js')).createUndiciTransport({ connections });
+        return pool(request);
+      };
     },
   };
 }

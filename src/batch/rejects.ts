@@ -1,6 +1,6 @@
 import { closeSync, ftruncateSync, writeSync } from 'node:fs';
 import { describeFsError } from '../input/user-file.js';
-import { type FileIdentity, openOutputFile, OutputFileError } from '../output/output-file.js';
+import { type FileIdentity, openOutputFile } from '../output/output-file.js';
 import { lockRejects } from './rejects-lock.js';
 import { InputError } from '../errors.js';
 
@@ -50,7 +50,6 @@ function openLocked(path: string, guarded: readonly FileIdentity[]): { fd: numbe
     return { fd: probe.fd, release: lock.release };
   } catch (error) {
     if (error instanceof InputError) throw error;
-    if (error instanceof OutputFileError) throw new InputError(error.message);
     throw new InputError(`--rejects: cannot write ${path}: ${describeFsError(error)}`);
   }
 }

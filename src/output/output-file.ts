@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, ftruncateSync, openSync, type Stats, statSync } from 'node:fs';
+import { InputError } from '../errors.js';
 
 /**
  * A file svc reads or writes, known by device and inode, so whatever path, link or descriptor
@@ -10,9 +11,6 @@ export interface FileIdentity {
   /** What it is to svc, for the refusal: "the input file", "standard output's file". */
   role: string;
 }
-
-/** A file that must not be written cannot be; says why in one line (a usage error to the caller). */
-export class OutputFileError extends Error {}
 
 // Terminals and /dev/null are shared harmlessly; files and pipes are where lines get lost or mixed.
 const isGuarded = (stat: Stats): boolean => stat.isFile() || stat.isFIFO() || stat.isSocket();
@@ -43,7 +41,7 @@ export function standardStreamFiles(): FileIdentity[] {
 
 /**
  * Opens `path` for writing and empties it (unless `empty: false`), refusing it if it is one of
- * `guarded`. The check is made on the file actually opened, before it is emptied, so no path trick,
+ * `guarded` (an InputError says which). The check is made on the file actually opened, before it is emptied, so no path trick,
  * link or race can make svc empty the file it reads. `flag` names the option in the refusal.
  */
 export function openOutputFile(path: string, flag: string, guarded: readonly FileIdentity[], options: { empty?: boolean } = {}): { fd: number; stat: Stats } {
@@ -52,11 +50,11 @@ export function openOutputFile(path: string, flag: string, guarded: readonly Fil
   const clash = guarded.find((id) => id.dev === stat.dev && id.ino === stat.ino);
   if (clash) {
     closeSync(fd);
-    throw new OutputFileError(`${flag} ${path} is ${clash.role}; name another file`);
+    throw new InputError(`${flag} ${path} is ${clash.role}; name another file`);
   }
   if (stat.isDirectory()) {
     closeSync(fd);
-    throw new OutputFileError(`${flag}: ${path} is a folder; give a file name`);
+    throw new InputError(`${flag}: ${path} is a folder; give a file name`);
   }
   if (stat.isFile() && options.empty !== false) ftruncateSync(fd, 0);
   return { fd, stat };

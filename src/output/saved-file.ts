@@ -2,7 +2,7 @@
 import { closeSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { InputError } from '../errors.js';
-import { identityOfPath, openOutputFile, OutputFileError, standardStreamFiles } from './output-file.js';
+import { identityOfPath, openOutputFile, standardStreamFiles } from './output-file.js';
 
 function statOrNothing(path: string): Stats | undefined {
   try {
@@ -32,7 +32,7 @@ export function prepareFileWrite(file: string, flag: string): (text: string) => 
       writeFileSync(fd, text);
       closeSync(fd);
     } catch (error) {
-      if (error instanceof OutputFileError) throw new InputError(error.message);
+      if (error instanceof InputError) throw error;
       throw new InputError(`${flag}: cannot write ${file}: ${(error as { code?: string }).code ?? (error as Error).message}`);
     }
   };

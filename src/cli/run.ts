@@ -4,7 +4,8 @@ import { type AreaEntry, areas as declaredAreas } from '../../registry/areas.js'
 const areas: Record<string, AreaEntry> = declaredAreas;
 import { builtins } from './builtins.js';
 import type { Context } from './context.js';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode, usageError } from './errors.js';
+import { InputError } from '../errors.js';
 import { guardContext } from './guarded-context.js';
 import { passwordsInUrls } from '../auth/redaction.js';
 import { commanderExitCode, createRootProgram } from './program.js';
@@ -76,6 +77,8 @@ function holdsInput(argv: readonly string[]): boolean {
 
 function reportError(ctx: Context, error: unknown, debug: boolean): number {
   if (error instanceof CommanderError) return commanderExitCode(error);
+  // Refused input that no step turned into a usage error is one all the same: exit 2, one line.
+  if (error instanceof InputError) return reportError(ctx, usageError(error.message), debug);
   if (error instanceof CliError) {
     // One error, one line: a server's message cannot start a line of its own (a forged `svc:` line).
     ctx.io.err(`svc: ${oneLine(error.message)}\n`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
 import { run } from '../../src/cli/run.js';
 import { createFakeContext, json } from '../support/fake-context.js';
 
@@ -141,5 +142,17 @@ describe('help and version', () => {
     for (const word of ['--linkedin-profile-url <string>', '--no-check-duplicates-across-workspace', '--personalization <key=value>', 'POST /campaigns/{sequenceId}/person', 'Examples:\n  svc campaigns person add seq_123']) {
       expect(fake.out()).toContain(word);
     }
+  });
+});
+
+describe('refused input is a usage error wherever it comes from', () => {
+  it('an InputError no step turned into a usage error still exits 2 with its one line, not "unexpected error"', async () => {
+    const fake = createFakeContext({ env: { SERVICE_API_KEY: undefined } });
+    fake.ctx.config = async () => {
+      throw new InputError({ field: '--profile', message: 'no such profile' });
+    };
+    expect(await run(['email', 'drafts', 'get', 'dr_1'], fake.ctx)).toBe(2);
+    expect(fake.err()).toBe('svc: --profile: no such profile\n');
+    expect(fake.requests).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { NUMERIC_OPTIONS, parseNumericOption } from '../config/numeric-options.js';
-import { usageError } from '../errors.js';
+import { InputError } from '../errors.js';
 import { parseShard, type Shard } from './shard.js';
 import type { InputFormat } from './source.js';
 
@@ -30,19 +30,19 @@ export const windowFor = (concurrency: number): number => Math.max(64, concurren
 export function readBatchOptions(flags: Record<string, unknown>, globals: { output?: string; dryRun?: boolean }): BatchOptions {
   // Records are one JSON object per line whatever the result; a table or YAML would break that.
   if (globals.output !== undefined && globals.output !== 'json' && globals.output !== 'ndjson') {
-    throw usageError(`--output ${globals.output} does not apply to --input: batch mode writes one JSON record per line (ndjson)`);
+    throw new InputError(`--output ${globals.output} does not apply to --input: batch mode writes one JSON record per line (ndjson)`);
   }
   const input = flags.input as string;
-  if (input === '') throw usageError('--input: expected a file name, or - for standard input');
+  if (input === '') throw new InputError('--input: expected a file name, or - for standard input');
   const options: BatchOptions = { input, concurrency: readConcurrency(flags.concurrency), ordered: flags.unordered !== true, resendUncertain: flags.resendUncertain === true };
   // commander has already refused any other --input-format.
   if (flags.inputFormat !== undefined) options.format = flags.inputFormat as InputFormat;
   const rejects = flags.rejects as string | undefined;
   if (rejects !== undefined) {
-    if (rejects === '' || rejects === '-') throw usageError('--rejects: expected a file name (standard output holds the records)');
+    if (rejects === '' || rejects === '-') throw new InputError('--rejects: expected a file name (standard output holds the records)');
     options.rejects = rejects;
   }
-  if (input === '-' && flags.body === '-') throw usageError('--input - and --body - cannot both read standard input');
+  if (input === '-' && flags.body === '-') throw new InputError('--input - and --body - cannot both read standard input');
   if (flags.shard !== undefined) options.shard = parseShard(String(flags.shard));
   readCheckpointFlags(flags, globals, options);
   return options;
@@ -56,12 +56,12 @@ function readConcurrency(value: unknown): number {
 function readCheckpointFlags(flags: Record<string, unknown>, globals: { dryRun?: boolean }, options: BatchOptions): void {
   const checkpoint = flags.checkpoint as string | undefined;
   if (checkpoint === undefined) {
-    if (options.resendUncertain) throw usageError('--resend-uncertain needs --checkpoint <file>: only a checkpoint knows which lines are uncertain');
+    if (options.resendUncertain) throw new InputError('--resend-uncertain needs --checkpoint <file>: only a checkpoint knows which lines are uncertain');
     return;
   }
-  if (checkpoint === '' || checkpoint === '-') throw usageError('--checkpoint: expected a file name');
-  if (options.input === '-') throw usageError('--checkpoint needs --input <file>: standard input cannot be read again to resume');
-  if (globals.dryRun) throw usageError('--checkpoint does not apply to --dry-run: nothing is sent, so there is nothing to resume');
-  if (checkpoint === options.rejects) throw usageError('--checkpoint and --rejects name the same file; name two files');
+  if (checkpoint === '' || checkpoint === '-') throw new InputError('--checkpoint: expected a file name');
+  if (options.input === '-') throw new InputError('--checkpoint needs --input <file>: standard input cannot be read again to resume');
+  if (globals.dryRun) throw new InputError('--checkpoint does not apply to --dry-run: nothing is sent, so there is nothing to resume');
+  if (checkpoint === options.rejects) throw new InputError('--checkpoint and --rejects name the same file; name two files');
   options.checkpoint = checkpoint;
 }

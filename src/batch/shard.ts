@@ -1,4 +1,4 @@
-import { usageError } from '../errors.js';
+import { InputError } from '../errors.js';
 
 /** `--shard k/n`: the k-th of n parts of the input, k from 1. */
 export interface Shard {
@@ -14,7 +14,7 @@ export function parseShard(text: string): Shard {
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (!match || count < 1 || count > MAX_SHARDS || index < 1 || index > count) {
-    throw usageError(`--shard: expected k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS} (e.g. 2/4 for the second of four parts), got "${text}"`);
+    throw new InputError(`--shard: expected k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS} (e.g. 2/4 for the second of four parts), got "${text}"`);
   }
   return { index, count };
 }

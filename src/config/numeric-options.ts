@@ -1,4 +1,4 @@
-import { CliError, ExitCode } from '../errors.js';
+import { InputError } from '../errors.js';
 
 /**
  * Every numeric option and setting of svc, with its documented range (README, "Numbers"): one
@@ -47,9 +47,9 @@ export function readNumber(given: string | number, spec: NumericSpec): NumberRea
   return { ok: true, value };
 }
 
-/** Reads a numeric option or setting; a value out of its range is a usage error (exit 2, nothing sent). */
+/** Reads a numeric option or setting; a value out of its range is refused input (exit 2, nothing sent). */
 export function parseNumericOption(given: unknown, spec: NumericSpec, name: string = spec.name): number {
   const reading = typeof given === 'string' || typeof given === 'number' ? readNumber(given, spec) : { ok: false as const, problem: `expected ${describeRange(spec)}, got ${JSON.stringify(given)}` };
-  if (!reading.ok) throw new CliError(`${name}: ${reading.problem}`, ExitCode.usage);
+  if (!reading.ok) throw new InputError({ field: name, message: reading.problem });
   return reading.value;
 }

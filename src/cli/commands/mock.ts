@@ -7,6 +7,7 @@ import { parseFixtures, type Fixtures } from '../../mock/fixture-schema.js';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/server.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
+import { readCommandInput } from '../input-usage.js';
 
 interface MockOptions {
   port: string;
@@ -30,7 +31,7 @@ export function register(program: Command, ctx: Context): void {
     .option('--latency <ms>', 'delay every API answer by this many milliseconds')
     .addHelpText('after', helpText())
     .action(async (options: MockOptions) => {
-      const server = await startListening(await serverOptions(ctx, options));
+      const server = await startListening(await readCommandInput(() => serverOptions(ctx, options)));
       announce(ctx, server);
       await interrupted(ctx.signal);
       await server.close();

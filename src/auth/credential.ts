@@ -1,6 +1,6 @@
 import { credentialProblem } from '../client/bearer.js';
 import type { SettingsSource } from '../config/store.js';
-import { CliError, ExitCode } from '../errors.js';
+import { InputError } from '../errors.js';
 
 export { credentialProblem };
 
@@ -27,7 +27,7 @@ export async function resolveCredential(ctx: SettingsSource, profile: string): P
 
 function usable(credential: Credential, origin: string, fix = ''): Credential {
   const problem = credentialProblem(credential.token);
-  if (problem) throw new CliError(`${origin} cannot be used: ${problem}${fix}; nothing was sent`, ExitCode.usage);
+  if (problem) throw new InputError(`${origin} cannot be used: ${problem}${fix}; nothing was sent`);
   return credential;
 }
 

@@ -1,5 +1,5 @@
 // The network route of a call: proxy (environment, then profile) and the CA store (issue #14).
-import { CliError, ExitCode } from '../errors.js';
+import { InputError } from '../errors.js';
 import { chooseProxyRoute, type ProxyRoute, ProxySettingError } from '../client/proxy-route.js';
 import type { ProfileSettings, SettingsSource } from './store.js';
 
@@ -8,13 +8,13 @@ export interface NetworkRoute extends ProxyRoute {
   systemCa: boolean;
 }
 
-/** The route to a base URL for this profile; a proxy URL that cannot be used is a usage error (exit 2). */
+/** The route to a base URL for this profile; a proxy URL that cannot be used is refused input (exit 2). */
 export function resolveNetworkRoute(ctx: Pick<SettingsSource, 'env'>, settings: ProfileSettings, baseUrl: string): NetworkRoute {
   try {
     const route = chooseProxyRoute(baseUrl, { env: ctx.env, profileProxy: settings.proxy, profileNoProxy: settings.noProxy });
     return { ...route, systemCa: settings.systemCa === true };
   } catch (error) {
-    if (error instanceof ProxySettingError) throw new CliError(error.message, ExitCode.usage);
+    if (error instanceof ProxySettingError) throw new InputError(error.message);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { api, followsBaseUrlRule } from '../../registry/api.js';
 import { resolveCredential, type Credential } from '../auth/credential.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode, InputError } from '../errors.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from './numeric-options.js';
 import type { SettingsSource } from './store.js';
 import { type NetworkRoute, resolveNetworkRoute } from './network.js';
@@ -39,19 +39,19 @@ const LOOPBACK = /^(127(\.\d{1,3}){3}|\[::1\]|localhost)$/i;
 export function checkBaseUrl(text: string, origin: string): string {
   // Checked before anything else, so that no message below ever prints the password.
   if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(text.trim())) {
-    throw new CliError(`the base URL from ${origin} holds a user name or password (…//user:password@host): svc sends its credential as a bearer token, so remove them`, ExitCode.usage);
+    throw new InputError(`the base URL from ${origin} holds a user name or password (…//user:password@host): svc sends its credential as a bearer token, so remove them`);
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new CliError(`the base URL from ${origin} is not a URL: ${text}`, ExitCode.usage);
+    throw new InputError(`the base URL from ${origin} is not a URL: ${text}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new CliError(`the base URL from ${origin} must use https (or http on loopback): ${text}`, ExitCode.usage);
-  if (url.username || url.password) throw new CliError(`the base URL from ${origin} holds a user name or password: remove them`, ExitCode.usage);
-  if (url.search || url.hash) throw new CliError(`the base URL from ${origin} cannot have a query or fragment: ${text}`, ExitCode.usage);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InputError(`the base URL from ${origin} must use https (or http on loopback): ${text}`);
+  if (url.username || url.password) throw new InputError(`the base URL from ${origin} holds a user name or password: remove them`);
+  if (url.search || url.hash) throw new InputError(`the base URL from ${origin} cannot have a query or fragment: ${text}`);
   const trimmed = url.href.replace(/\/+$/, '');
-  if (!followsBaseUrlRule(trimmed)) throw new CliError(`the base URL from ${origin} must end in ${api.baseUrl.versionSegment}, such as ${api.baseUrl.example}: ${text}`, ExitCode.usage);
+  if (!followsBaseUrlRule(trimmed)) throw new InputError(`the base URL from ${origin} must end in ${api.baseUrl.versionSegment}, such as ${api.baseUrl.example}: ${text}`);
   return trimmed;
 }
 
@@ -68,7 +68,7 @@ export async function resolveTarget(ctx: SettingsSource, globals: GlobalOptions,
   }
   const host = new URL(baseUrl).hostname;
   if (credential && baseUrl.startsWith('http:') && !LOOPBACK.test(host)) {
-    throw new CliError(`refusing to send a credential over plain http to ${host}: use https (plain http is allowed to loopback only)`, ExitCode.usage);
+    throw new InputError(`refusing to send a credential over plain http to ${host}: use https (plain http is allowed to loopback only)`);
   }
   const route = resolveNetworkRoute(ctx, (await ctx.config()).profile(profile), baseUrl);
   return { profile, baseUrl, credential, timeoutMs, retries, retryBaseMs, route };
@@ -79,10 +79,7 @@ async function resolveBaseUrl(ctx: SettingsSource, globals: GlobalOptions, profi
   if (ctx.env.SERVICE_BASE_URL) return checkBaseUrl(ctx.env.SERVICE_BASE_URL, 'SERVICE_BASE_URL');
   const stored = (await ctx.config()).profile(profile).baseUrl;
   if (stored) return checkBaseUrl(stored, `profile "${profile}"`);
-  throw new CliError(
-    `no base URL: pass --base-url https://…/v1, set SERVICE_BASE_URL, or run \`svc config set base-url https://…/v1\`${profile === 'default' ? '' : ` --profile ${profile}`}`,
-    ExitCode.usage,
-  );
+  throw new InputError(`no base URL: pass --base-url https://…/v1, set SERVICE_BASE_URL, or run \`svc config set base-url https://…/v1\`${profile === 'default' ? '' : ` --profile ${profile}`}`);
 }
 
 /** `--timeout <seconds>`, in milliseconds (src/config/numeric-options.ts holds the range). */

@@ -81,7 +81,8 @@ describe('startMockServer options', () => {
     const headers = { authorization: 'Bearer svc_mock_key' };
     await (await fetch(`${server.url}/email/drafts/dr_123`, { headers })).text();
     const slow = fetch(`${server.url}/email/drafts/dr_123`, { headers: { ...headers, 'x-mock-fault': 'slow=60000' } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Until the server has the slow request (a real arrival, not a guess at how long it takes).
+    while (server.requests.length < 2) await new Promise((resolve) => setImmediate(resolve));
     const started = performance.now();
     await server.close();
     expect(performance.now() - started).toBeLessThan(1000);

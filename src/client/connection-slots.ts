@@ -1,6 +1,7 @@
 /**
  * A fixed number of connections, taken in turn: a request waits here for a free one instead of in
- * undici's pool queue, so svc knows that a request still waiting has not been sent (issue #17).
+ * undici's pool queue, so a timeout while waiting can say so (issue #17). Whether a request was
+ * sent is not guessed from this: undici reports it (written-watch.ts).
  */
 export interface ConnectionSlots {
   /** Resolves true once a connection is free for this request, false if `signal` aborts first. */
@@ -32,15 +33,9 @@ export function createConnectionSlots(count: number): ConnectionSlots {
       });
     },
     give() {
-      if (waiting.length === 0) return void free++;
-      // Handed over once the timers due now have run (the check phase): a waiter whose deadline
-      // passes at this same instant is aborted first, rather than handed a connection, started and
-      // cut off before its request left, which would then read as sent (issue #17).
-      setImmediate(() => {
-        const next = waiting.shift();
-        if (next) next(true);
-        else free++;
-      });
+      const next = waiting.shift();
+      if (next) next(true);
+      else free++;
     },
   };
 }

@@ -4,11 +4,13 @@
 // part of the installed package (pinned in package-lock.json).
 import Agent from 'undici/lib/dispatcher/agent.js';
 import dispatchRequest from 'undici/lib/api/api-request.js';
-import { DecodedTooLarge, decodeBody } from './body-decoding.js';
-import { createConnectionSlots } from './connection-slots.js';
 import type { Dispatcher } from 'undici';
-import { certificateFailure, isProxyRefusal, proxyAuthFailure, proxyFailure } from './connection-errors.js';
-import { type HttpRequest, type HttpResponse, type Transport, TransportError } from './transport.js';
+import { decodeBody } from './body-decoding.js';
+import { isProxyRefusal, proxyAuthFailure } from './connection-errors.js';
+import { createConnectionSlots } from './connection-slots.js';
+import type { HttpRequest, HttpResponse, Transport } from './transport.js';
+import { announcedTooLarge, notSentWhileWaiting, tooLarge, toTransportError } from './transport-failures.js';
+import { WrittenWatch } from './written-watch.js';
 
 export interface UndiciTransportOptions {
   /** Responses larger than this are refused, so memory stays bounded. */
@@ -19,59 +21,29 @@ export interface UndiciTransportOptions {
 
 const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
-/** Error codes meaning the request never reached the server, so even a write may be tried again. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
-
 /** The production transport: undici over a keep-alive pool. */
 export function createUndiciTransport(options: UndiciTransportOptions = {}): Transport {
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const connections = options.connections ?? 8;
   const dispatcherFor = createDispatchers({ connections, keepAliveTimeout: 10_000 });
-  // Requests wait for a connection here, not in undici's queue, so one that never got a connection
-  // is known not to have been sent (issue #17: a timeout while waiting is not a sent request).
+  // Requests wait for a connection here, not in undici's queue, so a timeout while waiting is named
+  // as such ("no connection … became free"); whether a request was sent is undici's own account.
   const slots = createConnectionSlots(connections);
   return async (req: HttpRequest): Promise<HttpResponse> => {
     const deadline = createDeadline(req);
-    // A connection that came free as the deadline passed is no use: the abort would land after the
-    // request was handed to undici, and a request that never left would be reported as sent.
     const taken = await slots.take(deadline.signal as unknown as AbortSignal);
     if (!taken || deadline.signal.aborted) {
       if (taken) slots.give();
       deadline.release();
       throw notSentWhileWaiting(req, deadline.expired());
     }
+    // Whether undici wrote the request to a connection: it alone knows (issue #17).
+    const watch = new WrittenWatch();
     try {
-      const { origin, path } = splitUrl(req.url);
-      const dispatcher = await dispatcherFor(req);
-      const res = await dispatchRequest.call(dispatcher, {
-        origin,
-        path,
-        method: req.method as 'GET',
-        headers: req.headers,
-        body: req.body,
-        signal: deadline.signal as unknown as AbortSignal,
-        headersTimeout: 0,
-        bodyTimeout: 0,
-      });
-      const declared = Number(res.headers['content-length']);
-      if (declared > maxBytes) {
-        res.body.destroy(); // refused before a byte of it is read
-        throw tooLarge(maxBytes, ` (it announced ${mebibytes(declared)})`);
-      }
-      const headers = flattenHeaders(res.headers);
-      if (req.proxy && isProxyRefusal(res.statusCode, headers)) {
-        res.body.destroy();
-        throw proxyAuthFailure(req.proxy);
-      }
-      // A declared length within the limit is held to by undici: read the body whole, undici's fast path.
-      const bytes = res.headers['content-length'] !== undefined ? Buffer.from(await res.body.arrayBuffer()) : await readCapped(res.body, maxBytes);
-      const decoded = await decodeBody(bytes, headers, maxBytes);
-      const response: HttpResponse = { status: res.statusCode, headers, body: decoded.text };
-      if (decoded.problem) response.bodyProblem = decoded.problem;
-      if (decoded.warning) response.bodyWarning = decoded.warning;
-      return response;
+      const dispatcher = watch.around(await dispatcherFor(req));
+      return await Promise.race([exchange(dispatcher, req, deadline.signal as unknown as AbortSignal, maxBytes), unwrittenAtAbort(deadline.signal, watch)]);
     } catch (error) {
-      throw toTransportError(error, req, deadline.expired);
+      throw toTransportError(error, { req, maxBytes, expired: deadline.expired(), written: watch.written });
     } finally {
       deadline.release();
       slots.give();
@@ -79,11 +51,50 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
   };
 }
 
-/** The deadline or the caller's signal ended the wait for a free connection: nothing left the machine. */
-function notSentWhileWaiting(req: HttpRequest, expired: boolean): TransportError {
-  const host = URL.canParse(req.url) ? new URL(req.url).host : req.url;
-  if (!expired) return new TransportError('aborted', 'the request was interrupted before it was sent', false);
-  return new TransportError('timeout', `no connection to ${host} became free within ${req.timeoutMs! / 1000}s; nothing was sent`, false);
+/**
+ * Rejects when the deadline or the caller ends a request undici has not written yet. undici acts on
+ * the abort only once the request reaches a connection: one still connecting (a slow connect, a
+ * TLS handshake that never finishes) would wait for that, up to undici's own 10 s connect timeout,
+ * and then be dropped unsent. The timeout bounds connecting too; the request is never written later.
+ */
+function unwrittenAtAbort(signal: DeadlineSignal, watch: WrittenWatch): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    signal.addEventListener('abort', () => {
+      if (!watch.written) reject(signal.reason);
+    });
+  });
+}
+
+/** Sends the request through `dispatcher` and reads the whole answer, refused past `maxBytes`. */
+async function exchange(dispatcher: Dispatcher, req: HttpRequest, signal: AbortSignal, maxBytes: number): Promise<HttpResponse> {
+  const { origin, path } = splitUrl(req.url);
+  const res = await dispatchRequest.call(dispatcher, {
+    origin,
+    path,
+    method: req.method as 'GET',
+    headers: req.headers,
+    body: req.body,
+    signal,
+    headersTimeout: 0,
+    bodyTimeout: 0,
+  });
+  const declared = Number(res.headers['content-length']);
+  if (declared > maxBytes) {
+    res.body.destroy(); // refused before a byte of it is read
+    throw announcedTooLarge(maxBytes, declared);
+  }
+  const headers = flattenHeaders(res.headers);
+  if (req.proxy && isProxyRefusal(res.statusCode, headers)) {
+    res.body.destroy();
+    throw proxyAuthFailure(req.proxy);
+  }
+  // A declared length within the limit is held to by undici: read the body whole, undici's fast path.
+  const bytes = res.headers['content-length'] !== undefined ? Buffer.from(await res.body.arrayBuffer()) : await readCapped(res.body, maxBytes);
+  const decoded = await decodeBody(bytes, headers, maxBytes);
+  const response: HttpResponse = { status: res.statusCode, headers, body: decoded.text };
+  if (decoded.problem) response.bodyProblem = decoded.problem;
+  if (decoded.warning) response.bodyWarning = decoded.warning;
+  return response;
 }
 
 type PoolOptions = { connections: number; keepAliveTimeout: number };
@@ -205,11 +216,6 @@ function readCapped(body: NodeJS.ReadableStream & { destroy(): void }, maxBytes:
   });
 }
 
-const mebibytes = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MiB`;
-
-const tooLarge = (maxBytes: number, detail: string): TransportError =>
-  new TransportError('too-large', `the response is larger than the ${mebibytes(maxBytes)} limit${detail}; nothing of it was used`, true);
-
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const name in headers) {
@@ -217,28 +223,4 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
     if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return flat;
-}
-
-function toTransportError(error: unknown, req: HttpRequest, expired: () => boolean): TransportError {
-  if (error instanceof TransportError) return error;
-  if (error instanceof DecodedTooLarge) return tooLarge(DEFAULT_MAX_RESPONSE_BYTES, ` once decompressed (${error.message})`);
-  const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
-  const code = err.code ?? err.cause?.code ?? '';
-  const host = new URL(req.url).host;
-  if (expired()) return new TransportError('timeout', `no complete answer from ${host} within ${req.timeoutMs! / 1000}s`, true);
-  if (req.signal?.aborted) return new TransportError('aborted', 'the request was interrupted', true);
-  const special = certificateFailure(err, host) ?? (req.proxy ? proxyFailure(err, req.proxy, host) : undefined);
-  if (special) return special;
-  if (code === 'ECONNREFUSED') return new TransportError('refused', `could not connect to ${host}: connection refused`, false);
-  if (NOT_SENT_CODES.has(code)) return new TransportError('network', `could not reach ${host} (${code})`, false);
-  if (code === 'UND_ERR_HEADERS_OVERFLOW') return new TransportError('too-large', `the response headers from ${host} are larger than the limit`, true);
-  // Answers that are not HTTP a client can read: named as such, not as a network fault.
-  if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return new TransportError('protocol', `the answer from ${host} is not valid HTTP: its body does not match its Content-Length`, true);
-  if (err.name === 'HTTPParserError' || code.startsWith('HPE_') || (code === 'UND_ERR_SOCKET' && err.message === 'bad response')) {
-    return new TransportError('protocol', `the answer from ${host} is not HTTP/1.1 svc can read (${err.message ?? code}; an unrequested 1xx such as 100 Continue is one cause)`, true);
-  }
-  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
-    return new TransportError('reset', `the connection to ${host} was closed before the answer was complete`, true);
-  }
-  return new TransportError('network', `request to ${host} failed: ${err.message ?? String(error)}`, true);
 }

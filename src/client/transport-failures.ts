@@ -1,0 +1,68 @@
+// What a failed request through undici is called, and whether any of it may have reached the server.
+import { DecodedTooLarge } from './body-decoding.js';
+import { certificateFailure, proxyFailure } from './connection-errors.js';
+import { type HttpRequest, TransportError } from './transport.js';
+
+/** Error codes meaning the request never reached the server, so even a write may be tried again. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+const within = (req: HttpRequest): string => `within ${req.timeoutMs! / 1000}s`;
+
+/** The deadline or the caller's signal ended the wait for a free connection: nothing left the machine. */
+export function notSentWhileWaiting(req: HttpRequest, expired: boolean): TransportError {
+  const host = URL.canParse(req.url) ? new URL(req.url).host : req.url;
+  if (!expired) return new TransportError('aborted', 'the request was interrupted before it was sent', false);
+  return new TransportError('timeout', `no connection to ${host} became free ${within(req)}; nothing was sent`, false);
+}
+
+const mebibytes = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MiB`;
+
+export const tooLarge = (maxBytes: number, detail: string): TransportError =>
+  new TransportError('too-large', `the response is larger than the ${mebibytes(maxBytes)} limit${detail}; nothing of it was used`, true);
+
+export const announcedTooLarge = (maxBytes: number, declared: number): TransportError => tooLarge(maxBytes, ` (it announced ${mebibytes(declared)})`);
+
+/** What the request got instead of an answer, and whether it may have reached the server. */
+export interface FailedRequest {
+  req: HttpRequest;
+  maxBytes: number;
+  /** The request's deadline passed. */
+  expired: boolean;
+  /** undici wrote the request to a connection (written-watch.ts): only then may the server have it. */
+  written: boolean;
+}
+
+/** An error from undici (or the body's decoding) as a TransportError; `sent` is undici's own account. */
+export function toTransportError(error: unknown, failed: FailedRequest): TransportError {
+  if (error instanceof TransportError) return error;
+  if (error instanceof DecodedTooLarge) return tooLarge(failed.maxBytes, ` once decompressed (${error.message})`);
+  const { req, written } = failed;
+  const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
+  const code = err.code ?? err.cause?.code ?? '';
+  const host = new URL(req.url).host;
+  if (failed.expired) {
+    if (!written) return new TransportError('timeout', `no connection to ${host} was ready ${within(req)}; nothing was sent`, false);
+    return new TransportError('timeout', `no complete answer from ${host} ${within(req)}`, true);
+  }
+  if (req.signal?.aborted) return new TransportError('aborted', written ? 'the request was interrupted' : 'the request was interrupted before it was sent', written);
+  const special = certificateFailure(err, host) ?? (req.proxy ? proxyFailure(err, req.proxy, host) : undefined);
+  if (special) return special;
+  if (code === 'ECONNREFUSED') return new TransportError('refused', `could not connect to ${host}: connection refused`, false);
+  if (NOT_SENT_CODES.has(code)) return new TransportError('network', `could not reach ${host} (${code})`, false);
+  return answerFailure(err, code, host, written) ?? new TransportError('network', `request to ${host} failed: ${err.message ?? String(error)}`, written);
+}
+
+/** An answer svc cannot read, or a connection closed before the answer was complete. */
+function answerFailure(err: { name?: string; message?: string }, code: string, host: string, written: boolean): TransportError | undefined {
+  if (code === 'UND_ERR_HEADERS_OVERFLOW') return new TransportError('too-large', `the response headers from ${host} are larger than the limit`, true);
+  // Answers that are not HTTP a client can read: named as such, not as a network fault.
+  if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return new TransportError('protocol', `the answer from ${host} is not valid HTTP: its body does not match its Content-Length`, true);
+  if (err.name === 'HTTPParserError' || code.startsWith('HPE_') || (code === 'UND_ERR_SOCKET' && err.message === 'bad response')) {
+    return new TransportError('protocol', `the answer from ${host} is not HTTP/1.1 svc can read (${err.message ?? code}; an unrequested 1xx such as 100 Continue is one cause)`, written);
+  }
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
+    if (!written) return new TransportError('reset', `the connection to ${host} was closed before the request was written; nothing was sent`, false);
+    return new TransportError('reset', `the connection to ${host} was closed before the answer was complete`, true);
+  }
+  return undefined;
+}

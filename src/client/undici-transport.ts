@@ -97,7 +97,7 @@ async function exchange(dispatcher: Dispatcher, req: HttpRequest, signal: AbortS
   return response;
 }
 
-type PoolOptions = { connections: number; keepAliveTimeout: number };
+type PoolOptions = { connections: number; keepAliveTimeout: number; connectTimeout?: number | undefined };
 
 /**
  * The dispatcher for a request's route: a plain Agent, or undici's ProxyAgent per proxy URL (CONNECT
@@ -107,9 +107,15 @@ type PoolOptions = { connections: number; keepAliveTimeout: number };
 function createDispatchers(pool: PoolOptions): (req: HttpRequest) => Promise<Dispatcher> {
   const dispatchers = new Map<string, Promise<Dispatcher>>();
   return (req) => {
-    const key = `${req.systemCa === true}|${req.proxy ?? ''}`;
+    const key = `${req.systemCa === true}|${req.proxy ?? ''}|${req.timeoutMs ?? ''}`;
     let dispatcher = dispatchers.get(key);
-    if (!dispatcher) dispatchers.set(key, (dispatcher = createDispatcher(pool, req.proxy, req.systemCa === true)));
+    // undici's connect timeout is the request's: a connection the deadline gave up on (a TLS
+    // handshake that never finishes) is closed then too, not after undici's 10 s, which would keep
+    // the process alive after its answer.
+    if (!dispatcher) {
+      dispatcher = createDispatcher({ ...pool, connectTimeout: req.timeoutMs }, req.proxy, req.systemCa === true);
+      dispatchers.set(key, dispatcher);
+    }
     return dispatcher;
   };
 }

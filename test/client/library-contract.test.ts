@@ -73,8 +73,11 @@ describe('a request undici never wrote is not sent', () => {
   it('a TLS handshake that never finishes: the timeout ends it, and says nothing was sent', async () => {
     let bytes = 0;
     const sockets = new Set<Socket>();
+    let closed!: () => void;
+    const connectionClosed = new Promise<void>((resolve) => (closed = resolve));
     const stalled = createNetServer((socket) => {
       sockets.add(socket);
+      socket.on('close', closed);
       socket.on('data', (chunk) => (bytes += chunk.length)); // a ClientHello, never answered
     });
     await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
@@ -87,6 +90,9 @@ describe('a request undici never wrote is not sent', () => {
       expect(performance.now() - started).toBeLessThan(3000);
       expect(result).toMatchObject({ ok: false, error: { kind: 'transport', failure: 'timeout', sent: false, message: expect.stringMatching(/^no connection to 127\.0\.0\.1:\d+ was ready within 0\.5s; nothing was sent$/) } });
       expect(bytes).toBeGreaterThan(0); // the connection was made: only the request was never written
+      // ... and given up by then, so nothing keeps the process alive after the answer.
+      await connectionClosed;
+      expect(performance.now() - started).toBeLessThan(3000);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => stalled.close(() => resolve()));

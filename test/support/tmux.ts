@@ -16,6 +16,8 @@ export interface TerminalOptions {
   env: Record<string, string>;
   /** The program to run on the terminal; default an rc-less bash. */
   shell?: string[];
+  /** A UTF-8 terminal whatever the locale tmux itself runs in (tmux -u). */
+  utf8?: boolean;
 }
 
 /**
@@ -26,15 +28,19 @@ export interface TerminalOptions {
 export class Terminal {
   private runs = 0;
 
-  private constructor(private readonly socket: string) {}
+  private constructor(
+    private readonly socket: string,
+    private readonly flags: string[],
+  ) {}
 
   static async open(options: TerminalOptions): Promise<Terminal> {
     // A socket in a temp folder of its own (removed with the test file), not in tmux's shared folder.
     const socket = join(tempFolder('svc-tmux-'), 'socket');
     const env = Object.entries(options.env).map(([name, value]) => `${name}=${value}`);
     const program = ['env', '-i', ...env, ...(options.shell ?? ['bash', '--norc', '--noprofile'])];
-    await exec('tmux', ['-S', socket, '-f', '/dev/null', 'new-session', '-d', '-x', String(options.width), '-y', String(options.height), '-s', 'main', ...program]);
-    return new Terminal(socket);
+    const flags = options.utf8 ? ['-u'] : [];
+    await exec('tmux', [...flags, '-S', socket, '-f', '/dev/null', 'new-session', '-d', '-x', String(options.width), '-y', String(options.height), '-s', 'main', ...program]);
+    return new Terminal(socket, flags);
   }
 
   /** Types the keys (tmux key names such as Enter or Tab are keys, other words are typed). */
@@ -47,9 +53,13 @@ export class Terminal {
     await exec('tmux', ['-S', this.socket, 'send-keys', '-t', 'main', '-l', text]);
   }
 
-  /** What the terminal shows now, one string a line, trailing blanks trimmed. */
-  async screen(): Promise<string[]> {
-    const { stdout } = await exec('tmux', ['-S', this.socket, 'capture-pane', '-p', '-t', 'main']);
+  /**
+   * What the terminal shows now, one string a line, trailing blanks trimmed. `joinWrapped`: a line
+   * the terminal wrapped at its right edge comes back as the one line it was written as.
+   */
+  async screen(options: { joinWrapped?: boolean } = {}): Promise<string[]> {
+    const join = options.joinWrapped ? ['-J'] : [];
+    const { stdout } = await exec('tmux', [...this.flags, '-S', this.socket, 'capture-pane', '-p', ...join, '-t', 'main']);
     return stdout.split('\n').map((line) => line.trimEnd());
   }
 

@@ -4,11 +4,16 @@ import type { BatchEnd } from './progress.js';
 
 /**
  * Why a batch stopped taking lines before its input ended: a stop signal (Ctrl-C, SIGTERM, SIGHUP),
- * standard output's reader gone (`| head`), or a refused credential. Whatever the cause, the end is
+ * standard output's reader gone (`| head`), standard output failing (a full disk, `>/dev/full`:
+ * the records would be lost, issue #17), or a refused credential. Whatever the cause, the end is
  * the same orderly drain (issue #10): lines in flight finish and get their records (and rejects),
  * the summary is printed, then svc exits with the cause's code.
  */
-export type BatchStopCause = { kind: 'signal'; interruption: Interruption } | { kind: 'output-closed'; lastWritten: number; allTaken: boolean } | { kind: 'halted' };
+export type BatchStopCause =
+  | { kind: 'signal'; interruption: Interruption }
+  | { kind: 'output-closed'; lastWritten: number; allTaken: boolean }
+  | { kind: 'output-failed'; reason: string; lastWritten: number; allTaken: boolean }
+  | { kind: 'halted' };
 
 /**
  * The one place a batch learns it must stop: the pipeline is handed `signal`, and everything that
@@ -21,6 +26,8 @@ export interface BatchStop {
   outputClosed(): boolean;
   /** Call after each record written to stdout: the last line the reader may have seen. */
   recordWritten(line: number): void;
+  /** Standard output cannot be written (`reason`, e.g. "cannot write to standard output (/dev/full): …"). */
+  outputFailed(reason: string): void;
   /** Why the batch stopped, once the pipeline has drained; undefined when it read all its input. */
   cause(end: { stopped?: 'interrupted' | 'halted' }): BatchStopCause | undefined;
   dispose(): void;
@@ -36,6 +43,7 @@ export function watchBatchStop(ctx: StopSources): BatchStop {
   const controller = new AbortController();
   const closed = ctx.io.stdoutClosed;
   let lastWritten = 0;
+  let failure: string | undefined;
   const onSignal = () => controller.abort(ctx.signal?.reason);
   const onClosed = () => controller.abort('output-closed');
   const watched = [ctx.signal && ([ctx.signal, onSignal] as const), closed && ([closed, onClosed] as const)].filter((w) => w !== undefined);
@@ -46,9 +54,16 @@ export function watchBatchStop(ctx: StopSources): BatchStop {
   return {
     signal: controller.signal,
     outputClosed: () => closed?.aborted === true,
-    recordWritten: (line) => void (lastWritten = Math.max(lastWritten, line)),
+    // After a failed write, records are dropped unwritten: none of them counts.
+    recordWritten: (line) => void (failure === undefined && (lastWritten = Math.max(lastWritten, line))),
+    outputFailed(reason) {
+      failure ??= reason;
+      controller.abort('output-failed');
+    },
     cause(end) {
       if (end.stopped === 'halted') return { kind: 'halted' };
+      // Found by a write that failed, so a record was lost even if every line was taken.
+      if (failure !== undefined) return { kind: 'output-failed', reason: failure, lastWritten, allTaken: end.stopped === undefined };
       // A closed stdout is found by a write that failed, so a record was lost even if every line was taken.
       const closedFirst = controller.signal.reason === 'output-closed';
       if (closedFirst || (closed?.aborted && end.stopped === undefined)) return { kind: 'output-closed', lastWritten, allTaken: end.stopped === undefined };
@@ -67,10 +82,10 @@ export function stopEnd(cause: BatchStopCause): BatchEnd {
       return { why: cause.interruption.words };
     case 'halted':
       return { why: 'stopped: the service refused the credential (HTTP 401)' };
-    case 'output-closed': {
-      const after = cause.lastWritten === 0 ? 'before any record was written' : `after the record of line ${cause.lastWritten}`;
-      return { why: `stopped: standard output was closed ${after}`, allTaken: cause.allTaken };
-    }
+    case 'output-closed':
+      return { why: `stopped: standard output was closed ${afterRecord(cause.lastWritten)}`, allTaken: cause.allTaken };
+    case 'output-failed':
+      return { why: `stopped: ${cause.reason}, ${afterRecord(cause.lastWritten)}`, allTaken: cause.allTaken };
   }
 }
 
@@ -83,5 +98,9 @@ export function stoppedBatchError(cause: BatchStopCause, summary: string): CliEr
       return new CliError(summary, ExitCode.auth);
     case 'output-closed':
       return new CliError(summary, ExitCode.outputClosed);
+    case 'output-failed':
+      return new CliError(summary, ExitCode.output);
   }
 }
+
+const afterRecord = (line: number): string => (line === 0 ? 'before any record was written' : `after the record of line ${line}`);

@@ -1,4 +1,5 @@
 import type { Context } from './context.js';
+import { CliError, ExitCode } from './errors.js';
 import type { BatchTally, ProgressBar } from '../batch/progress.js';
 import { type LineOutcome, recordText } from '../batch/records.js';
 import type { RejectsFile } from '../batch/rejects.js';
@@ -25,7 +26,13 @@ export function createRecordWriter(ctx: Context, tally: BatchTally, bar: Progres
   let held = '';
   let heldLast = 0;
   const written = (text: string, line: number) => {
-    ctx.io.out(text);
+    try {
+      ctx.io.out(text);
+    } catch (error) {
+      // A full disk or /dev/full: the batch stops as for a closed output, exit 6 (issue #17).
+      if (!(error instanceof CliError && error.exitCode === ExitCode.output)) throw error;
+      return stop.outputFailed(error.message);
+    }
     if (!stop.outputClosed()) stop.recordWritten(line);
   };
   let scheduled: NodeJS.Immediate | undefined;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -79,6 +79,20 @@ describe('a failure after sending never says nothing was sent', () => {
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(/^svc: cannot write to standard output \(\/dev\/full\): no space left on device.*\n$/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a batch into a full device: it stops taking lines, one summary line naming the output, exit 6, no stack trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-batch-'));
+    temp.push(dir);
+    const input = join(dir, 'deals.ndjson');
+    writeFileSync(input, Array.from({ length: 300 }, (_, i) => `{"data":{"name":"n${i + 1}"}}\n`).join(''));
+    const run = await svcIntoFullDevice(['crm', 'entries', 'create', 'deals', '--input', input]);
+    expect(run.code).toBe(6);
+    const summary = /^svc: stopped: cannot write to standard output \(\/dev\/full\): no space left on device, before any record was written: (\d+) lines done, \1 succeeded, 0 failed; lines after line \1 were not started\n$/.exec(run.stderr);
+    expect(summary, run.stderr).not.toBeNull();
+    // Every line started was sent and is counted; no line after the failure was started.
+    expect(posts()).toHaveLength(Number(summary![1]));
+    expect(posts().length).toBeLessThan(300);
   });
 
   it('--save-html that cannot be written after the preview: the answer is still printed, exit 6', async () => {

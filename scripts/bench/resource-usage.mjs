@@ -1,11 +1,13 @@
 // Preloaded with `node --import` into the process being measured: at exit, writes its peak
-// resident memory (KiB) and CPU time (µs) to $SVC_BENCH_USAGE, as process.resourceUsage() sees them.
+// resident memory (KiB, its own: see peak-memory.mjs) and CPU time (µs, user + system, from
+// getrusage) to $SVC_BENCH_USAGE.
 import { writeFileSync } from 'node:fs';
+import { peakResidentKiB } from './peak-memory.mjs';
 
 const file = process.env.SVC_BENCH_USAGE;
 if (file) {
   process.on('exit', () => {
-    const { maxRSS, userCPUTime, systemCPUTime } = process.resourceUsage();
-    writeFileSync(file, JSON.stringify({ maxRSS, cpuMicros: userCPUTime + systemCPUTime }));
+    const { userCPUTime, systemCPUTime } = process.resourceUsage();
+    writeFileSync(file, JSON.stringify({ maxRSS: peakResidentKiB(), cpuMicros: userCPUTime + systemCPUTime }));
   });
 }

@@ -39,7 +39,7 @@ export function createLineProcessor({ op, base, columns, target, call, query }: 
   const lineInput = createLineInput(op, base);
   return async (record) => {
     if (record.problem) return invalidOutcome(record.problem);
-    const decoded = columns ? rowObject(columns, record.cells ?? []) : parseNdjsonLine(record.raw.trimEnd());
+    const decoded = columns ? rowObject(columns, record.cells ?? []) : parseLine(record.raw);
     if (!decoded.ok) return invalidOutcome(decoded.problem);
     const line = lineInput(decoded.object);
     if (!line.ok) return invalidOutcome(line.message, line.issues);
@@ -48,6 +48,13 @@ export function createLineProcessor({ op, base, columns, target, call, query }: 
     const outcome = outcomeOfCall(await call(request, record.line), op);
     return query && outcome.ok ? queried(outcome, query) : outcome;
   };
+}
+
+/** The line as it was read (JSON.parse skips its line break), trimmed only if that fails: most lines are not copied. */
+function parseLine(raw: string): ReturnType<typeof parseNdjsonLine> {
+  const whole = parseNdjsonLine(raw);
+  const trimmed = whole.ok ? raw : raw.trimEnd();
+  return trimmed === raw ? whole : parseNdjsonLine(trimmed);
 }
 
 /** The call succeeded whatever the query makes of its result; a query that cannot apply says so beside it. */

@@ -21,9 +21,13 @@ export function createLineInput(op: OperationSpec, base: OperationInput): (objec
   const query = new Set(queryFields(op).map((field) => field.name));
   const names = [...params, ...query, ...fields.keys()].join(', ');
   return (object) => {
-    const input: OperationInput = { params: { ...base.params }, body: base.body && { ...base.body }, ...(op.query ? { query: { ...base.query } } : {}) };
+    const input: OperationInput = { params: { ...base.params }, body: base.body && { ...base.body } };
+    if (op.query) input.query = { ...base.query };
     const issues: LineIssue[] = [];
-    for (const [key, value] of Object.entries(object)) {
+    // for…in, not Object.entries: no array per field (a parsed line has only own, plain keys, `__proto__` included).
+    for (const key in object) {
+      if (!Object.hasOwn(object, key)) continue;
+      const value = object[key];
       if (query.has(key) && input.query) input.query[key] = value;
       else if (params.has(key)) {
         if (typeof value === 'string') input.params[key] = value;

@@ -37,20 +37,29 @@ export async function runPipeline<E, R>(options: PipelineOptions<E, R>): Promise
   let failure: { error: unknown } | undefined;
   const stopping = () => halted || signal?.aborted === true || failure !== undefined;
   const hasRoom = () => inFlight < concurrency && (window === undefined || started - output.emitted() < window);
+  const settled = () => {
+    inFlight--;
+    waker.wake();
+  };
+  // One reaction per entry, not then/catch/finally: each promise more was CPU paid per line (issue #13).
   const start = (entry: E) => {
     const seq = started++;
     inFlight++;
-    options
-      .run(entry)
-      .then((outcome) => {
-        halted ||= options.halts?.(outcome) === true;
-        output.complete(seq, entry, outcome);
-      })
-      .catch((error: unknown) => void (failure ??= { error })) // a bug, not a fault: rethrown once all have settled
-      .finally(() => {
-        inFlight--;
-        waker.wake();
-      });
+    options.run(entry).then(
+      (outcome) => {
+        try {
+          halted ||= options.halts?.(outcome) === true;
+          output.complete(seq, entry, outcome);
+        } catch (error) {
+          failure ??= { error };
+        }
+        settled();
+      },
+      (error: unknown) => {
+        failure ??= { error }; // a bug, not a fault: rethrown once all have settled
+        settled();
+      },
+    );
   };
   let next: IteratorResult<E> | 'cut' | undefined;
   try {
@@ -110,25 +119,28 @@ function createWaker(signal: AbortSignal | undefined) {
 
 /**
  * Reads the next entry, or 'cut' when Ctrl-C comes first (reading standard input can wait forever).
- * One abort listener for the whole run, not one per line: a listener added and removed per entry
- * was a measurable share of a batch's CPU per call (issue #13).
+ * One abort listener for the whole run, not one per line, and no Promise.race per line: both were
+ * a measurable share of a batch's CPU per call (issue #13).
  */
 function createReader<E>(entries: AsyncIterator<E>, signal: AbortSignal | undefined, stopReading: (() => void) | undefined) {
   if (!signal) return { next: () => entries.next(), dispose() {} };
-  let onAbort!: () => void;
-  const aborted = new Promise<'cut'>((resolve) => {
-    onAbort = () => {
-      stopReading?.();
-      resolve('cut');
-    };
-  });
+  let cut = false;
+  let waiting: ((result: 'cut') => void) | undefined;
+  const onAbort = () => {
+    cut = true;
+    stopReading?.();
+    waiting?.('cut');
+  };
   if (signal.aborted) onAbort();
   else signal.addEventListener('abort', onAbort, { once: true });
   return {
     next(): Promise<IteratorResult<E> | 'cut'> {
-      const reading = entries.next();
-      reading.catch(() => {}); // after a stop, a read that fails no longer matters
-      return Promise.race([reading, aborted]);
+      if (cut) return Promise.resolve('cut');
+      // After a stop, a read that settles or fails no longer matters: the first to come wins.
+      return new Promise((resolve, reject) => {
+        waiting = resolve;
+        entries.next().then(resolve, reject);
+      });
     },
     dispose: () => signal.removeEventListener('abort', onAbort),
   };

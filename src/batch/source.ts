@@ -4,7 +4,7 @@ import { InputError } from '../errors.js';
 import { describeFsError } from '../input/user-file.js';
 import type { FileIdentity } from '../output/output-file.js';
 import { type CsvRecord, parseCsvRecords } from './csv.js';
-import { splitLines, type SourceLine } from './lines.js';
+import { mapLines, splitLines, type SourceLine } from './lines.js';
 
 export type InputFormat = 'csv' | 'ndjson';
 
@@ -58,9 +58,8 @@ export async function openBatchSource(path: string, options: OpenOptions): Promi
   const format = options.format ?? formatOf(path);
   const opened = path === '-' ? openStdin(options.stdin()) : await (options.openFile ?? openInputFile)(path);
   const name = path === '-' ? 'standard input' : path;
-  const lines = splitLines(opened.chunks);
-  if (format === 'ndjson') return { name, format, size: opened.size, identity: opened.identity, records: ndjsonRecords(lines), close: opened.close };
-  const rows = parseCsvRecords(lines)[Symbol.asyncIterator]();
+  if (format === 'ndjson') return { name, format, size: opened.size, identity: opened.identity, records: mapLines(opened.chunks, ndjsonRecord), close: opened.close };
+  const rows = parseCsvRecords(splitLines(opened.chunks))[Symbol.asyncIterator]();
   const first = await rows.next();
   if (first.done) throw new InputError(`${name} has no header row: the first row of a CSV input names its columns`);
   if (first.value.problem) throw new InputError(`${name} line ${first.value.line}: the header row cannot be read: ${first.value.problem}`);
@@ -79,12 +78,12 @@ export function formatOf(path: string): InputFormat {
 
 const tooLongProblem = 'the line is longer than 1 MiB, so it was not kept (nor copied to a rejects file)';
 
-async function* ndjsonRecords(lines: AsyncIterable<SourceLine>): AsyncGenerator<SourceRecord> {
-  for await (const line of lines) {
-    if (line.tooLong) yield { line: line.number, raw: '', endOffset: line.endOffset, problem: tooLongProblem };
-    else if (line.invalid) yield { line: line.number, raw: '', endOffset: line.endOffset, problem: line.invalid };
-    else if (line.text.trim() !== '') yield { line: line.number, raw: line.text + line.eol, endOffset: line.endOffset };
-  }
+/** A line as an NDJSON record; none for a blank line. */
+function ndjsonRecord(line: SourceLine): SourceRecord | undefined {
+  if (line.tooLong) return { line: line.number, raw: '', endOffset: line.endOffset, problem: tooLongProblem };
+  if (line.invalid) return { line: line.number, raw: '', endOffset: line.endOffset, problem: line.invalid };
+  if (/\S/.test(line.text)) return { line: line.number, raw: line.text + line.eol, endOffset: line.endOffset };
+  return undefined;
 }
 
 // Standard input is a stream in svc (process.stdin); destroying it ends a read that waits forever.

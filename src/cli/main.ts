@@ -85,12 +85,12 @@ function processTransports(): Pick<Context, 'send' | 'createTransport'> {
       transport ??= (await import('../client/undici-transport.js')).createUndiciTransport();
       return transport(request);
     },
+    // A batch's pool: once loaded, each request goes straight to it, not through another promise.
     createTransport: ({ connections }) => {
       let pool: Transport | undefined;
-      return async (request) => {
-        pool ??= (await import('../client/undici-transport.js')).createUndiciTransport({ connections });
-        return pool(request);
-      };
+      let loading: Promise<Transport> | undefined;
+      const load = () => (loading ??= import('../client/undici-transport.js').then((module) => (pool = module.createUndiciTransport({ connections }))));
+      return (request) => (pool ? pool(request) : load().then((loaded) => loaded(request)));
     },
   };
 }

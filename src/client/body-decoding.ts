@@ -17,7 +17,13 @@ export class DecodedTooLarge extends Error {}
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
-export async function decodeBody(bytes: Buffer, headers: Record<string, string>, maxBytes: number): Promise<DecodedBody> {
+/** The body as text, decompressed first when Content-Encoding says so (then asynchronously: zlib loads on first use). */
+export function decodeBody(bytes: Buffer, headers: Record<string, string>, maxBytes: number): DecodedBody | Promise<DecodedBody> {
+  if (headers['content-encoding'] === undefined) return decodeText(bytes, charsetOf(headers['content-type']));
+  return decodeEncoded(bytes, headers, maxBytes);
+}
+
+async function decodeEncoded(bytes: Buffer, headers: Record<string, string>, maxBytes: number): Promise<DecodedBody> {
   const codings = (headers['content-encoding'] ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
   let body = bytes;
   for (const coding of codings.reverse()) {

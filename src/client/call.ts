@@ -57,7 +57,10 @@ export async function sendRequest<T>(op: OperationSpec, request: HttpRequest, se
     const result = await sendOnce<T>(op, request, send, hooks, attempt);
     const decision = decideRetry(op, result, attempt, retry);
     if (decision) hooks.onRetryDecision?.({ ...decision, attempt, attempts: retry.retries + 1 });
-    if (!decision?.retry) return { ...result, attempts: attempt };
+    if (!decision?.retry) {
+      result.attempts = attempt; // the result is this call's own: set, not copied
+      return result;
+    }
     try {
       await retry.clock.sleep(decision.waitMs, request.signal);
     } catch {
@@ -70,11 +73,11 @@ async function sendOnce<T>(op: OperationSpec, request: HttpRequest, send: Transp
   if (request.signal?.aborted) return { ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message: 'the request was interrupted', sent: false } };
   hooks.onRequest?.(request, attempt);
   // Timed only for --debug: the performance global loads perf_hooks (~1 ms) on first use.
-  const now = hooks.now ?? (() => performance.now());
-  const started = hooks.onResponse ? now() : 0;
+  const now = hooks.onResponse ? (hooks.now ?? (() => performance.now())) : undefined;
+  const started = now ? now() : 0;
   try {
     const response = await send(request);
-    if (hooks.onResponse) hooks.onResponse(response, now() - started);
+    if (hooks.onResponse) hooks.onResponse(response, now!() - started);
     return readResponse<T>(op, response);
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;

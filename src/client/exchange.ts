@@ -3,6 +3,7 @@ import type { OperationSpec } from '../../registry/define.js';
 import { ErrorBody } from '../../registry/errors.js';
 import { encodeQuery } from './query-string.js';
 import { MAX_JSON_DEPTH, parseJsonBody } from './response-body.js';
+import { compileSchemaCheck, type SchemaCheck } from './schema-check.js';
 import type { CallResult, Issue } from './result.js';
 import type { HttpRequest, HttpResponse } from './transport.js';
 
@@ -49,9 +50,19 @@ export function buildRequest(op: OperationSpec, path: string, body: unknown, tar
  */
 export function validateBody(op: OperationSpec, body: unknown): { ok: true; body: unknown } | { ok: false; issues: Issue[] } {
   if (!op.body) return { ok: true, body: undefined };
+  if (bodyCheckOf(op.body)?.(body)) return { ok: true, body };
   const parsed = safeParse(op.body, body);
   if (parsed.success) return { ok: true, body };
   return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.map(pathKey), message: i.message })) };
+}
+
+// Compiled once per schema (src/client/schema-check.ts); null: the schema is zod's alone.
+const bodyChecks = new WeakMap<object, SchemaCheck | null>();
+
+function bodyCheckOf(schema: NonNullable<OperationSpec['body']>): SchemaCheck | null {
+  let check = bodyChecks.get(schema);
+  if (check === undefined) bodyChecks.set(schema, (check = compileSchemaCheck(schema) ?? null));
+  return check;
 }
 
 /** Checks query parameters against the operation's `query` schema; an operation without one takes none. */

@@ -52,14 +52,10 @@ export function nestingDepth(text: string): number {
 function scanJson(text: string): { depth: number; inexact: boolean } {
   let depth = 0;
   let deepest = 0;
-  let inString = false;
   let inexact = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
+    if (c === 0x22) i = closingQuote(text, i);
     else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
     else if (c === 0x5d || c === 0x7d) depth--;
     else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
@@ -69,6 +65,16 @@ function scanJson(text: string): { depth: number; inexact: boolean } {
     }
   }
   return { depth: deepest, inexact };
+}
+
+/** Where the string opened at `open` ends: the next `"` not escaped by a backslash (found natively, not char by char). */
+function closingQuote(text: string, open: number): number {
+  for (let quote = text.indexOf('"', open + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+  }
+  return text.length;
 }
 
 function numberEnd(text: string, start: number): number {

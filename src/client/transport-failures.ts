@@ -28,7 +28,7 @@ export interface FailedRequest {
   maxBytes: number;
   /** The request's deadline passed. */
   expired: boolean;
-  /** undici wrote the request to a connection (written-watch.ts): only then may the server have it. */
+  /** undici wrote the request to a connection (response-collector.ts): only then may the server have it. */
   written: boolean;
 }
 

@@ -1,18 +1,12 @@
-// Types for the two undici modules the transport imports by path (undici-transport.ts says why);
-// they are undici's own Agent and request(), typed by undici's published declarations.
+// Types for the undici modules svc imports by path (undici-transport.ts says why), typed by undici's
+// published declarations: the Agent the transport dispatches through (not request(): issue #13)
+// and what the proxy agent needs.
 
 declare module 'undici/lib/dispatcher/agent.js' {
   import type { Agent } from 'undici';
 
   const AgentClass: typeof Agent;
   export default AgentClass;
-}
-
-declare module 'undici/lib/api/api-request.js' {
-  import type { Dispatcher } from 'undici';
-
-  /** undici's `Dispatcher.prototype.request`, called with the dispatcher as `this`. */
-  export default function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
 }
 
 declare module 'undici/lib/dispatcher/proxy-agent.js' {

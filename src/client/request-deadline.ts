@@ -1,0 +1,123 @@
+import type { HttpRequest } from './transport.js';
+
+/**
+ * When a request must end: its timeout, or its caller's signal. Every request's deadline waits on
+ * one timer, not a timer each; in a batch of thousands of calls, a `setTimeout` and an abort
+ * listener made and cleared per call were a measurable share of its CPU per call (issue #13).
+ * Deadlines are kept in a list ordered by when they pass (requests made in turn with one timeout
+ * arrive in order, so each goes at the end); the timer is set for the first. A request's deadline
+ * leaves the list when the request ends, so memory does not grow with a batch (issue #6: why not
+ * AbortSignal.timeout, which lives for the whole timeout).
+ */
+export class RequestDeadline {
+  aborted = false;
+  expired = false;
+  /** performance.now() when the timeout passes; Infinity without one. */
+  at = Infinity;
+  prev: RequestDeadline | undefined;
+  next: RequestDeadline | undefined;
+  private listeners: (() => void)[] | undefined;
+  /** The live deadlines of the caller's signal, this one among them. */
+  callerDeadlines: Set<RequestDeadline> | undefined;
+
+  /** What the connection slots and the response collector read: `aborted` and 'abort' listeners. */
+  addEventListener(_type: 'abort', listener: () => void): void {
+    (this.listeners ??= []).push(listener);
+  }
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    const index = this.listeners?.indexOf(listener) ?? -1;
+    if (index !== -1) this.listeners!.splice(index, 1);
+  }
+
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    const listeners = this.listeners;
+    this.listeners = undefined;
+    if (listeners) for (const listener of listeners) listener();
+  }
+
+  /** The request ended: its deadline no longer waits. */
+  release(): void {
+    if (this.at !== Infinity) queue.remove(this);
+    this.callerDeadlines?.delete(this);
+  }
+}
+
+/** Starts a request's deadline: from now, its timeout, and its caller's signal. */
+export function startDeadline(req: Pick<HttpRequest, 'timeoutMs' | 'signal'>): RequestDeadline {
+  const deadline = new RequestDeadline();
+  if (req.signal?.aborted) deadline.abort();
+  else if (req.signal) (deadline.callerDeadlines = watchCaller(req.signal)).add(deadline);
+  if (req.timeoutMs && !deadline.aborted) {
+    deadline.at = performance.now() + req.timeoutMs;
+    queue.add(deadline);
+  }
+  return deadline;
+}
+
+/** The live deadlines of each caller's signal, and one abort listener on that signal for all of them. */
+const callers = new WeakMap<AbortSignal, Set<RequestDeadline>>();
+
+function watchCaller(signal: AbortSignal): Set<RequestDeadline> {
+  let live = callers.get(signal);
+  if (live) return live;
+  const deadlines = (live = new Set());
+  callers.set(signal, deadlines);
+  signal.addEventListener('abort', () => {
+    for (const deadline of [...deadlines]) deadline.abort();
+  }, { once: true });
+  return live;
+}
+
+/** The deadlines with a timeout, first to pass first, on one timer. */
+const queue = (() => {
+  let head: RequestDeadline | undefined;
+  let tail: RequestDeadline | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Infinity;
+  const arm = (at: number) => {
+    if (timer !== undefined && timerAt <= at) return;
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(fire, Math.max(0, Math.ceil(at - performance.now())));
+  };
+  const fire = () => {
+    timer = undefined;
+    timerAt = Infinity;
+    const now = performance.now();
+    while (head && head.at <= now) {
+      const due = head;
+      remove(due);
+      due.expired = true;
+      due.abort();
+    }
+    if (head) arm(head.at);
+  };
+  const remove = (deadline: RequestDeadline) => {
+    if (deadline.prev) deadline.prev.next = deadline.next;
+    else if (head === deadline) head = deadline.next;
+    else return; // not in the list
+    if (deadline.next) deadline.next.prev = deadline.prev;
+    else tail = deadline.prev;
+    deadline.prev = deadline.next = undefined;
+    if (head === undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+      timerAt = Infinity;
+    }
+  };
+  const add = (deadline: RequestDeadline) => {
+    let after = tail;
+    while (after && after.at > deadline.at) after = after.prev;
+    deadline.prev = after;
+    deadline.next = after ? after.next : head;
+    if (deadline.next) deadline.next.prev = deadline;
+    else tail = deadline;
+    if (after) after.next = deadline;
+    else head = deadline;
+    if (head === deadline) arm(deadline.at);
+  };
+  return { add, remove };
+})();

@@ -49,9 +49,12 @@ export function wrapToWidth(paragraph: string, width: number): string[] {
   // A line's own indentation (code in a <pre>, a nested list) is kept, on every line it wraps to.
   const indent = /^ */.exec(paragraph)![0];
   if (indent.length > 0 && indent.length < width / 2) return wrapToWidth(paragraph.slice(indent.length), width - indent.length).map((line) => indent + line);
+  // One too deep to repeat stays on the first line, as part of the first word.
+  const words = paragraph.slice(indent.length).split(' ');
+  words[0] = indent + words[0]!;
   const lines: string[] = [];
   let line = '';
-  for (const word of paragraph.split(' ').flatMap((w) => splitToWidth(w, width))) {
+  for (const word of words.flatMap((w) => splitToWidth(w, width))) {
     const candidate = line === '' ? word : `${line} ${word}`;
     if (line !== '' && displayWidth(candidate) > width) {
       lines.push(line);

@@ -50,3 +50,43 @@ describe('parseJsonBody keeps numbers exactly (issue #17)', () => {
     expect(JSON.stringify(parsed.exact)).toBe('{"__proto__":{"x":1e400}}');
   });
 });
+
+describe('which numbers parseJsonBody keeps as text', () => {
+  const exactOf = (text: string): unknown => {
+    const parsed = parseJsonBody(text);
+    if (!parsed.ok) throw new Error('not parsed');
+    return parsed.exact;
+  };
+
+  it('only the numbers a double would change: the others stay plain numbers', () => {
+    const exact = exactOf('{"big":9007199254740993,"small":2,"list":[1.5,1.50]}') as { big: object; small: unknown; list: unknown[] };
+    expect(typeof exact.big).toBe('object');
+    expect(exact.small).toBe(2);
+    expect(exact.list[0]).toBe(1.5);
+    expect(JSON.stringify(exact)).toBe('{"big":9007199254740993,"small":2,"list":[1.5,1.50]}');
+  });
+
+  it.each([
+    ['a number-like string after an escaped quote', '{"s":"say \\"1.50\\"","n":1}'],
+    ['brackets and digits after an escaped backslash', '["\\\\", 2, "1.50"]'],
+    ['every digit and sign plainly written', '[0,1,2,3,4,5,6,7,8,9,-10,0.5,-0.25,10.75]'],
+  ])('%s: nothing needs the text kept', (_name, text) => {
+    const parsed = parseJsonBody(text);
+    expect(parsed.ok && parsed.exact === parsed.value).toBe(true);
+  });
+
+  it.each(['[1.0]', '[10.50]', '[90.0]', '[1e2]', '[1E+2]', '[5e-1]', '[-0.0]', '[99999999999999999]', '[0.30000000000000001]'])('%s keeps its text', (text) => {
+    expect(JSON.stringify(exactOf(text))).toBe(text);
+  });
+
+  it('a number after a string holding an escaped quote and brackets is still found', () => {
+    expect(JSON.stringify(exactOf('["a\\"[{", 1.0]'))).toBe('["a\\"[{",1.0]');
+  });
+
+  it('a byte-order mark before an exact number', () => {
+    expect(JSON.stringify(exactOf('\uFEFF[1.0]'))).toBe('[1.0]');
+    expect(parseJsonBody('\uFEFF')).toEqual({ ok: false, problem: 'malformed' });
+    expect(parseJsonBody('x\uFEFF[1]')).toEqual({ ok: false, problem: 'malformed' });
+  });
+});
+

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
 import { guardContext } from '../../src/cli/guarded-context.js';
+import { ALL_PROXY_VARIABLES } from '../../src/client/proxy-route.js';
 import type { ConfigStore } from '../../src/config/store.js';
 import { createFakeContext, createMemoryStore } from '../support/fake-context.js';
 
@@ -193,3 +194,37 @@ describe('guardContext: passwords in base URLs are secrets too', () => {
     expect(ctx.secrets!.redactValue({ list: ['proxyPw_1234'] })).toEqual({ list: ['pro********'] });
   });
 });
+
+describe('guardContext: proxy passwords are secrets too', () => {
+  it.each(ALL_PROXY_VARIABLES)('from %s at once, raw, decoded and as the Basic credential svc sends the proxy', (name) => {
+    const { guarded: ctx, out, err } = guarded({ env: { SERVICE_API_KEY: undefined, [name]: 'http://ada:envProxy%40Pw_42@proxy.example:3128' } });
+    const basic = Buffer.from('ada:envProxy@Pw_42').toString('base64');
+    ctx.io.out(`envProxy%40Pw_42 envProxy@Pw_42 Proxy-Authorization: Basic ${basic}\n`);
+    ctx.io.err('svc: error: proxy envProxy@Pw_42 refused\n');
+    expect(out()).not.toMatch(/Proxy%40Pw|Proxy@Pw/);
+    expect(out()).not.toContain(basic);
+    expect(out()).toBe('envP******** env******** Proxy-Authorization: Basic YWRh********\n');
+    expect(err()).toBe('svc: error: proxy env******** refused\n');
+  });
+
+  it('from a stored profile\'s proxy once the config is read, and from a proxy being saved', async () => {
+    const { guarded: ctx, out } = guarded({ env: { SERVICE_API_KEY: undefined }, profiles: { work: { proxy: 'http://ada:storedProxy_55@proxy:3128' } } });
+    await ctx.config();
+    ctx.io.out('storedProxy_55\n');
+    await (await ctx.config()).updateProfile('home', () => ({ proxy: 'http://bob:savedProxy_66@proxy:3128' }));
+    ctx.io.out('savedProxy_66\n');
+    expect(out()).toBe('sto********\nsav********\n');
+  });
+});
+
+describe('guardContext: a hand-edited settings file', () => {
+  it('holding numbers where URLs and tokens belong is read without an error, nothing learned from them', async () => {
+    const odd = { token: 12345678, baseUrl: 443, proxy: 3128 } as unknown as Record<string, string>;
+    const { guarded: ctx, out } = guarded({ env: { SERVICE_API_KEY: undefined }, profiles: { work: odd } });
+    const store = await ctx.config();
+    expect(store.profileNames()).toEqual(['work']);
+    ctx.io.out('12345678 443 3128\n');
+    expect(out()).toBe('12345678 443 3128\n');
+  });
+});
+

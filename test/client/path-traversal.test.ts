@@ -33,4 +33,15 @@ describe('a path parameter never climbs out of its path, however a server or pro
   it.each(['dr_123', 'a.b', '...', '..x', 'x..', 'a/b', 'a b', '%2e', '.hidden/x', 'C:\\dir\\file', '100%', '\uFF0E\uFF0E', 'a\uFF0Eb/c', '%zz/..x'])('%s is encoded as one segment', (value) => {
     expect(encodePathParam('draftId', value)).toBe(encodeURIComponent(value));
   });
+
+  // The limit: the value as given or decoded up to twice more (what is sent, decoded up to three
+  // times). A dot segment that only a fourth decoding of what is sent would show is not looked for.
+  it.each([
+    ['%252F..%252Fx', 'decoded twice', true],
+    ['a%25252F..%25252Fb', 'decoded three times', false],
+    ['%25252e%25252e%25252Fx', 'decoded three times', false],
+  ])('%s, a dot segment once %s: refused %s', (value, _when, refused) => {
+    if (refused) expect(() => encodePathParam('draftId', value)).toThrow(/segment/);
+    else expect(encodePathParam('draftId', value)).toBe(encodeURIComponent(value));
+  });
 });

@@ -17,7 +17,7 @@ function testClock(random = 0.5) {
 
 const options = (overrides: Partial<RetryOptions> = {}): RetryOptions => ({ ...defaultRetryOptions, clock: testClock().clock, ...overrides });
 const api = (status: number, headers: Record<string, string> = {}): CallResult<unknown> => ({ ok: false, status, headers, error: { kind: 'api', status, message: 'x', body: '' } });
-const transport = (failure: 'reset' | 'refused' | 'timeout' | 'too-large' | 'aborted' | 'network', sent: boolean): CallResult<unknown> => ({
+const transport = (failure: 'reset' | 'refused' | 'timeout' | 'too-large' | 'aborted' | 'network' | 'tls' | 'proxy-auth', sent: boolean): CallResult<unknown> => ({
   ok: false,
   status: 0,
   error: { kind: 'transport', failure, message: `${failure}!`, sent },
@@ -44,6 +44,11 @@ describe('decideRetry', () => {
     expect(decideRetry({ method: 'POST' }, transport('reset', true), 1, options())).toMatchObject({ retry: false });
     expect(decideRetry({ method: 'POST' }, transport('refused', false), 1, options())).toMatchObject({ retry: true, failure: 'connection refused', why: 'backoff; nothing was sent' });
     expect(decideRetry({ method: 'POST' }, transport('network', false), 1, options())).toMatchObject({ retry: true });
+  });
+
+  it.each(['tls', 'proxy-auth'] as const)('does not retry %s: a certificate or a proxy refusing the credentials fails the same way every time, though nothing was sent', (failure) => {
+    expect(decideRetry({ method: 'GET' }, transport(failure, false), 1, options())).toBeUndefined();
+    expect(decideRetry({ method: 'POST' }, transport(failure, false), 1, options())).toBeUndefined();
   });
 
   it.each(['timeout', 'too-large', 'aborted'] as const)('does not retry %s', (failure) => {

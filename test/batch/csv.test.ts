@@ -125,3 +125,52 @@ describe('the 1 MiB cap holds for a record across lines, not just for one line',
     ]);
   });
 });
+
+describe('a classic Mac file (CR line breaks)', () => {
+  it('keeps the CR inside a quoted cell that spans lines', async () => {
+    const records = await readCsv('id,note\r1,"two\rlines"\r2,x\r');
+    expect(records.map((r) => [r.line, r.cells, r.raw])).toEqual([
+      [1, ['id', 'note'], 'id,note\r'],
+      [2, ['1', 'two\rlines'], '1,"two\rlines"\r'],
+      [4, ['2', 'x'], '2,x\r'],
+    ]);
+  });
+});
+
+describe('bytes that are not UTF-8 (a Latin-1 export)', () => {
+  async function readBytes(bytes: Buffer): Promise<CsvRecord[]> {
+    const records: CsvRecord[] = [];
+    async function* source(): AsyncGenerator<Uint8Array> {
+      yield bytes;
+    }
+    for await (const record of parseCsvRecords(splitLines(source()))) records.push(record);
+    return records;
+  }
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+
+  it('refuse the row they are in, which is not repeated in a rejects file; the rows around it are read', async () => {
+    const records = await readBytes(latin1('id,note\n1,café\n2,ok\n'));
+    expect(records.map((r) => [r.line, r.cells, r.raw])).toEqual([
+      [1, ['id', 'note'], 'id,note\n'],
+      [2, [], ''],
+      [3, ['2', 'ok'], '2,ok\n'],
+    ]);
+    expect(records[1]!.problem).toMatch(/^the line is not valid UTF-8 \(byte 0xE9 at column 6;/);
+  });
+
+  it('on a later line of a quoted cell refuse the whole record', async () => {
+    const records = await readBytes(latin1('id,note\n1,"first\nsecond é"\n2,ok\n'));
+    expect(records.map((r) => [r.line, r.cells, r.raw])).toEqual([
+      [1, ['id', 'note'], 'id,note\n'],
+      [2, [], ''],
+      [4, ['2', 'ok'], '2,ok\n'],
+    ]);
+    expect(records[1]!.problem).toMatch(/^the line is not valid UTF-8 \(byte 0xE9 at column 8;/);
+  });
+
+  it('in a row already refused for a stray quote: the first problem found is the one reported', async () => {
+    const [, record] = await readBytes(latin1('id,note\nx,"a"b é\n'));
+    expect(record!.problem).not.toMatch(/UTF-8/);
+    expect(record!.raw).toBe('');
+  });
+});

@@ -76,3 +76,11 @@ describe('only svc colour (SGR, up to five numbers of up to three digits) surviv
     expect(terminalSafe('ab\u001b[2J\u001b[32mok', { newlines: true, colour: true })).toBe('ab^[[2J\u001b[32mok');
   });
 });
+
+describe('colour is kept only when asked for', () => {
+  it('stderr and piped text (no colour asked) show even svc\'s own colour sequence', () => {
+    expect(terminalSafe('\u001b[31mred\u001b[0m', { newlines: true })).toBe('^[[31mred^[[0m');
+    expect(terminalSafe('\u001b[31mred', { newlines: true, colour: false })).toBe('^[[31mred');
+    expect(oneLine('\u001b[1mbold')).toBe('^[[1mbold');
+  });
+});

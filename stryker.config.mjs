@@ -12,8 +12,10 @@ export const guardedModules = [
   'src/cli/guarded-context.ts',
   'src/auth/redaction.ts',
   'src/output/terminal-safe.ts',
-  // Output fidelity (issue #17): numbers kept as sent, read and printed; YAML 1.1 readers; cells.
-  'src/client/exact-number.ts',
+  // Output fidelity (issue #17): numbers kept as sent, read (response-body) and printed (json-color,
+  // yaml); bodies JSON would change refused (json-body); YAML 1.1 readers; terminal cells. Not
+  // src/client/exact-number.ts: two typed names for JSON.rawJSON and JSON.isRawJSON, whose only
+  // mutants (a body made `undefined`) do not type-check; the modules above test what they do.
   'src/client/response-body.ts',
   'src/client/json-body.ts',
   'src/output/json-color.ts',

@@ -15,6 +15,7 @@ describe('jsonBodyProblem refuses what JSON cannot hold, saying where', () => {
     ['a BigInt', { data: { n: 10n } }, 'body.data.n is a BigInt, which JSON cannot hold; give a number or a string'],
     ['a BigInt as the body', 10n, 'body is a BigInt, which JSON cannot hold; give a number or a string'],
     ['NaN', { price: Number.NaN }, 'body.price is NaN, which JSON cannot hold'],
+    ['NaN in a later field', { name: 'Ada', n: 1, price: Number.NaN }, 'body.price is NaN, which JSON cannot hold'],
     ['Infinity', { n: Infinity }, 'body.n is Infinity, which JSON cannot hold'],
     ['-Infinity', [1, -Infinity], 'body[1] is -Infinity, which JSON cannot hold'],
     ['a function', { f: () => 1 }, 'body.f is a function, which JSON cannot hold'],

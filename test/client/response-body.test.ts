@@ -24,6 +24,9 @@ describe('nestingDepth', () => {
     ['["[[[[", "{{{"]', 1],
     ['["\\"[[[", [2]]', 2],
     ['["\\\\", [[3]]]', 3],
+    ['[[],[],[]]', 2],
+    ['{"a":{},"b":{},"c":{}}', 2],
+    ['[{},[],{"a":[]}]', 3],
   ])('%s -> %i', (text, depth) => {
     expect(nestingDepth(text)).toBe(depth);
   });
@@ -75,8 +78,14 @@ describe('which numbers parseJsonBody keeps as text', () => {
     expect(parsed.ok && parsed.exact === parsed.value).toBe(true);
   });
 
-  it.each(['[1.0]', '[10.50]', '[90.0]', '[1e2]', '[1E+2]', '[5e-1]', '[-0.0]', '[99999999999999999]', '[0.30000000000000001]'])('%s keeps its text', (text) => {
+  it.each(['[0.0]', '[0.50]', '[9.0]', '[1.0]', '[10.50]', '[90.0]', '[1e2]', '[1E+2]', '[5e-1]', '[-0.0]', '[99999999999999999]', '[0.30000000000000001]'])('%s keeps its text', (text) => {
     expect(JSON.stringify(exactOf(text))).toBe(text);
+  });
+
+  it('strings stay strings, escapes and all, in a body that needs the exact reading', () => {
+    const exact = exactOf('{"n":1.0,"s":"caf\\u00e9 \\"q\\"","t":true,"z":null}') as Record<string, unknown>;
+    expect(exact).toMatchObject({ s: 'café "q"', t: true, z: null });
+    expect(JSON.stringify(exact)).toBe('{"n":1.0,"s":"café \\"q\\"","t":true,"z":null}');
   });
 
   it('a number after a string holding an escaped quote and brackets is still found', () => {

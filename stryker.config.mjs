@@ -5,6 +5,7 @@
 /** The guarded modules; scripts/mutate.mjs checks each one against `threshold`. */
 export const guardedModules = [
   'src/client/path.ts',
+  'src/client/percent-decoding.ts',
   'src/client/retry.ts',
   'src/batch/csv.ts',
   'src/input/assignment.ts',

@@ -34,14 +34,7 @@ describe('a path parameter never climbs out of its path, however a server or pro
     expect(encodePathParam('draftId', value)).toBe(encodeURIComponent(value));
   });
 
-  // The limit: the value as given or decoded up to twice more (what is sent, decoded up to three
-  // times). A dot segment that only a fourth decoding of what is sent would show is not looked for.
-  it.each([
-    ['%252F..%252Fx', 'decoded twice', true],
-    ['a%25252F..%25252Fb', 'decoded three times', false],
-    ['%25252e%25252e%25252Fx', 'decoded three times', false],
-  ])('%s, a dot segment once %s: refused %s', (value, _when, refused) => {
-    if (refused) expect(() => encodePathParam('draftId', value)).toThrow(/segment/);
-    else expect(encodePathParam('draftId', value)).toBe(encodeURIComponent(value));
+  it.each(['%252F..%252Fx', 'a%25252F..%25252Fb', '%25252e%25252e%25252Fx', '%2525252e%2525252e/x'])('%s, a dot segment however many decodings away, is refused', (value) => {
+    expect(() => encodePathParam('draftId', value)).toThrow(/segment/);
   });
 });

@@ -41,6 +41,7 @@ describe('a secret with spaces (a passphrase)', () => {
     const redactor = createRedactor([secret]);
     expect(redactor.text('correcthorsebattery')).toBe('correcthorsebattery');
     expect(redactor.text('correct horsebattery')).toBe('correct horsebattery');
+    expect(redactor.text('correct+horse+batter+')).toBe('correct+horse+batter+');
   });
 });
 
@@ -63,6 +64,21 @@ describe('base64 of a secret in a Basic credential, standard and URL-safe, at ev
     expect(createRedactor([emoji]).text(`a=${encodeURIComponent(emoji)}`)).toBe('a=********');
     expect(createRedactor([emoji]).text(`a=pw_%F0%9F%98%80🔑_x`)).toBe('a=********');
     expect(createRedactor([emoji]).text(`{"a":"${'pw_\\ud83d\\ude00\\ud83d\\udd11_x'}"}`)).toBe('{"a":"********"}');
+  });
+});
+
+describe('a secret given with white space around it (pasted with a newline)', () => {
+  it('is redacted trimmed, also with one of its characters escaped', () => {
+    const redactor = createRedactor(['  key_7777aaaa\n']);
+    expect(redactor.text('k=key%5F7777aaaa;')).toBe('k=key********;');
+    expect(redactor.text('k=&#107;ey_7777aaaa;')).toBe('k=key********;');
+  });
+});
+
+describe('a secret holding a control character', () => {
+  it('is redacted with the control percent-encoded in two digits and another character escaped', () => {
+    const secret = 'tab\there_1234';
+    expect(createRedactor([secret]).text('x=tab%09h&#101;re_1234;')).toBe('x=tab********;');
   });
 });
 

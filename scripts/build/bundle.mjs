@@ -1,10 +1,10 @@
 // The esbuild settings for svc, shared by `npm run build` and the benchmark's variant bundles.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { builtinImports } from './builtin-imports.mjs';
 import { lazyUndici } from './lazy-undici.mjs';
-import { findSharedStartUpModules, startUpFile } from './start-up-file.mjs';
 
 // fileURLToPath, not URL.pathname: a path with spaces (%20) or on Windows (/C:/…) must stay a path.
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,28 +27,43 @@ const common = {
 };
 
 /**
- * The CLI: `cli.js` holds only what every invocation needs (argv routing, commander, help); an
- * area's operations and zod, the call path, undici, conf and msw are chunks loaded on demand.
- * Built on its own, not beside the library, so chunks follow the CLI's lazy boundaries only:
- * every chunk is one more file for the loader to resolve at start-up.
+ * The CLI: one script, `dist/cli.cjs`, that bin/svc.js runs with a V8 code cache (issue #16).
+ * Lazy parts stay lazy: without splitting, esbuild turns each `await import()` into a module
+ * initialised on first use, so a command runs only the code it needs, and a call reads one file
+ * instead of resolving and linking ~35 ES chunks. The script is a function expression
+ * `(function (exports, require, module, __filename, __dirname) {…})`, CommonJS's own wrapper,
+ * compiled by bin/svc.js with vm.Script: unlike an ES module or require(), that gives a code
+ * cache taken after the command ran, holding every function the command compiled.
+ * Its last line names the build (`//# svc-build=<hash of the text>`), which keys that cache.
  * `plugins` lets the benchmark swap in a generated registry; `write: false` with `metafile` lets
- * a test read what start-up loads without touching dist/. `keepStartUpTogether: false` builds
- * without scripts/build/start-up-file.mjs, so test/build/start-up-bundle.test.ts can name what it saves.
+ * a test read what the script holds without touching dist/.
  */
-export async function bundleCli({ outdir, plugins = [], metafile = false, write = true, keepStartUpTogether = true }) {
-  const options = {
+export async function bundleCli({ outdir, plugins = [], metafile = false, write = true }) {
+  const result = await build({
     ...common,
     entryPoints: { cli: 'src/cli/main.ts' },
     outdir,
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    minify: true,
+    banner: { js: CJS_WRAPPER_START },
+    footer: { js: '})' },
     plugins: [builtinImports, lazyUndici, ...plugins],
-  };
-  if (!keepStartUpTogether) return build({ ...options, metafile, write });
-  const { startUp, shared } = await findSharedStartUpModules(options);
-  const together = startUpFile({ startUp, shared, entry: './src/cli/main.ts', absWorkingDir: repoRoot });
-  return build({ ...options, entryPoints: { cli: 'start-up-entry' }, plugins: [together, ...options.plugins], metafile, write });
+    metafile,
+    write: false,
+  });
+  const script = result.outputFiles.find((file) => file.path.endsWith('.cjs'));
+  const buildId = createHash('sha256').update(script.contents).digest('hex').slice(0, 16);
+  const text = `${script.text}//# svc-build=${buildId}\n`;
+  if (write) {
+    mkdirSync(outdir, { recursive: true });
+    for (const file of result.outputFiles) writeFileSync(file.path, file === script ? text : file.contents);
+  }
+  return { ...result, buildId, scriptText: text };
 }
+
+/** Node's CommonJS wrapper, so the script reads as the module it was built as. */
+const CJS_WRAPPER_START = '(function (exports, require, module, __filename, __dirname) {';
 
 /** The library (`import { createClient } from 'svc'`): one file, loaded whole by its users. */
 export function bundleLibrary({ outdir }) {

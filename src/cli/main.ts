@@ -1,5 +1,7 @@
+import { areas } from '../../registry/areas.js';
 import type { Transport } from '../client/transport.js';
 import type { ConfigStore } from '../config/store.js';
+import { builtins } from './builtins.js';
 import type { Context, IO } from './context.js';
 import { exitCodeOfSignal, Interruption, STOP_SIGNALS } from './interruption.js';
 import { processFiles } from './process-files.js';
@@ -119,6 +121,12 @@ function abortOnStopSignals(exit: (code: number) => never): StopSignals {
   }
   return signals;
 }
+
+/**
+ * The top-level command words: bin/svc.js keeps a code cache per word (and one for no word), and
+ * only for these, so a mistyped word never leaves a file behind.
+ */
+export const commandWords: readonly string[] = [...Object.keys(areas), ...Object.keys(builtins)];
 
 /** The CLI entry: returns the exit code for bin/svc.js to set. */
 export function main(argv: readonly string[]): Promise<number> {

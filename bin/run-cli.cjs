@@ -1,0 +1,114 @@
+// Runs dist/cli.cjs, the whole CLI in one script, with V8's code cache for it (issue #16).
+//
+// Node's own compile cache (module.enableCompileCache) stores the code V8 made when it compiled
+// a file, before it ran: the top level only. Every function a command then runs (commander, zod,
+// undici, svc's own) is parsed and compiled again at every start, ~35 ms of CPU for one API call.
+// Here the script is compiled with vm.Script, and the cache is taken after the command ran
+// (script.createCachedData()), so it holds those functions too. One cache per top-level command
+// word, and one for none (`--version`, `--help`): each holds what that kind of run compiled.
+//
+// It is a cache: a missing, corrupt, stale or unwritable one costs one slower start, never an
+// error. V8 checks a cache's version, flags and source length, and, with --verify-snapshot-checksum
+// (set here while the cache is made or read), the checksum of its payload: without that, a
+// corrupt payload crashes V8 (tried). A file's name carries the build's hash (from the script's
+// last line), Node's version and the architecture, so a cache made for other code is never used. It lives in the user's cache folder, not the shared temp
+// folder, so no other account can plant code in it; without a home folder, no cache.
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+//
+// CommonJS, so built-ins come by require(): an ES import of node:fs builds its facade, which reads
+// every property, fs.promises included, and that loads readline and the REPL history (~2 ms).
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { dirname, join } = require('node:path');
+const { setFlagsFromString } = require('node:v8');
+const { constants, Script } = require('node:vm');
+
+const SCRIPT = join(__dirname, '..', 'dist', 'cli.cjs');
+/** More files than this in the folder (old builds, other Node versions): the oldest go. */
+const MAX_FILES = 48;
+
+/** Runs the CLI with `argv`; resolves to the exit code. */
+async function runCli(argv) {
+  const source = readFileSync(SCRIPT, 'utf8');
+  const kind = commandKind(argv);
+  const file = cacheFile(source, kind);
+  const cachedData = file && readCache(file);
+  const script = withChecksums(() => new Script(source, { filename: SCRIPT, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER }));
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(SCRIPT), module, SCRIPT, dirname(SCRIPT));
+  const { main, commandWords } = module.exports;
+  const code = await main(argv);
+  const known = kind === '' || commandWords.includes(kind);
+  if (file && known && (!cachedData || script.cachedDataRejected)) writeCache(file, withChecksums(() => script.createCachedData()));
+  return code;
+}
+
+/**
+ * Runs `make` with V8 checking (and writing) code cache checksums. Only around it: the flag is
+ * part of the hash V8 checks a cache against, Node's own built-in modules included, and while it
+ * is set they would be compiled from source (~20 ms for a call, measured).
+ */
+function withChecksums(make) {
+  setFlagsFromString('--verify-snapshot-checksum');
+  try {
+    return make();
+  } finally {
+    setFlagsFromString('--no-verify-snapshot-checksum');
+  }
+}
+
+/** The first argument when it can be a command word, else '' (options only, or nothing). */
+function commandKind(argv) {
+  const word = argv[0];
+  return word !== undefined && /^[a-z][a-z0-9-]{0,39}$/.test(word) ? word : '';
+}
+
+/** Where this build's cache for this kind of run lives, or undefined for none. */
+function cacheFile(source, kind) {
+  const build = /\/\/# svc-build=([0-9a-f]{16})\n$/.exec(source.slice(-40))?.[1];
+  const folder = cacheFolder();
+  if (!build || !folder) return undefined;
+  return join(folder, `${build}-${process.version}-${process.arch}-${kind || 'none'}.v8`);
+}
+
+/** The user's cache folder for svc's code caches; undefined without a home or when turned off. */
+function cacheFolder() {
+  const { env, platform } = process;
+  if (env.NODE_DISABLE_COMPILE_CACHE === '1') return undefined;
+  const home = env.HOME || env.USERPROFILE;
+  if (platform === 'win32') return env.LOCALAPPDATA ? `${env.LOCALAPPDATA}\\svc\\Cache\\code` : undefined;
+  const base = platform === 'darwin' ? home && `${home}/Library/Caches` : env.XDG_CACHE_HOME || (home && `${home}/.cache`);
+  return base ? `${base}/svc/code` : undefined;
+}
+
+/** The cached code, or undefined when there is none. */
+function readCache(file) {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the cache whole or not at all: a parallel svc reads the old file or the new one. */
+function writeCache(file, data) {
+  const partial = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(partial, data, { mode: 0o600 });
+    renameSync(partial, file);
+    pruneFolder(dirname(file));
+  } catch {
+    rmSync(partial, { force: true });
+  }
+}
+
+/** Keeps the folder bounded: past MAX_FILES, the least recently written files go. */
+function pruneFolder(folder) {
+  const names = readdirSync(folder);
+  if (names.length <= MAX_FILES) return;
+  const byAge = names.map((name) => ({ path: join(folder, name), written: statSync(join(folder, name)).mtimeMs })).sort((a, b) => a.written - b.written);
+  for (const { path } of byAge.slice(0, names.length - MAX_FILES)) rmSync(path, { force: true });
+}
+
+module.exports = { runCli };

@@ -99,7 +99,11 @@ function writeCache(file, data) {
     renameSync(partial, file);
     pruneFolder(dirname(file));
   } catch {
-    rmSync(partial, { force: true });
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // no folder, so no partial file either
+    }
   }
 }
 

@@ -25,7 +25,7 @@ const previewBody = (i) => ({ data: { firstName: `Lead ${i}`, company: 'Acme' } 
 
 /** Runs the batch benchmark; returns its rows, each with a PASS/MISS when it has a target. */
 export async function benchBatch({ log = console.log, quick = false } = {}) {
-  if (!existsSync(join(root, 'dist', 'cli.js'))) throw new Error('dist/cli.js is missing: run `npm run build` first');
+  if (!existsSync(join(root, 'dist', 'cli.cjs'))) throw new Error('dist/cli.cjs is missing: run `npm run build` first');
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-batch-'));
   const mock = await startMock();
   const env = { ...process.env, SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey, SVC_CONFIG_DIR: dir, NO_COLOR: '1' };

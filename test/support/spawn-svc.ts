@@ -26,7 +26,7 @@ export interface RunningSvc {
 }
 
 /**
- * One compile cache for every spawned svc in a run (bin/svc.js keeps it in the user's cache
+ * One code cache for every spawned svc in a run (bin/run-cli.cjs keeps it in the user's cache
  * folder), outside the real home; test/support/run-folder.ts makes and removes it.
  */
 export const TEST_CACHE_HOME = process.env.SVC_TEST_CACHE_HOME ?? join(tmpdir(), 'svc-test-cache');

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freshConfigDir, runSvc } from '../support/spawn-svc.js';
+
+const VERSION_LINE = /^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+\)\n$/;
+
+/** Every file under a folder, recursively. */
+const filesUnder = (folder: string): string[] =>
+  readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((name) => join(folder, name)).filter((path) => statSync(path).isFile());
+
+async function expectCleanVersion(env: Record<string, string>): Promise<void> {
+  const result = await runSvc(['--version'], { env });
+  expect(result).toEqual({ code: 0, stdout: expect.stringMatching(VERSION_LINE), stderr: '' });
+}
+
+/** Flips bytes in the middle of a file: what V8 would crash on without its checksum. */
+function corruptPayload(file: string): void {
+  const bytes = readFileSync(file);
+  for (const at of [bytes.length >> 1, bytes.length >> 2, (bytes.length * 3) >> 2]) bytes[at]! ^= 0xa5;
+  writeFileSync(file, bytes);
+}
+
+// bin/run-cli.cjs keeps V8's compiled code for dist/cli.cjs in the user's cache folder; losing it must never matter.
+describe('the code cache is safe to lose', () => {
+  it('lives in the user cache folder, and a deleted, garbage or corrupt cache only means a fresh one', async () => {
+    const cacheHome = freshConfigDir();
+    await expectCleanVersion({ XDG_CACHE_HOME: cacheHome });
+    const cache = join(cacheHome, 'svc', 'code');
+    const [file, ...others] = filesUnder(cache);
+    expect(others).toEqual([]);
+    const made = readFileSync(file!);
+
+    writeFileSync(file!, 'not a V8 code cache');
+    await expectCleanVersion({ XDG_CACHE_HOME: cacheHome });
+    expect(readFileSync(file!).length).toBeGreaterThan(1000);
+
+    corruptPayload(file!);
+    const corrupt = readFileSync(file!);
+    await expectCleanVersion({ XDG_CACHE_HOME: cacheHome });
+    expect(readFileSync(file!).equals(corrupt)).toBe(false);
+    expect(readFileSync(file!).length).toBeGreaterThan(made.length / 2);
+
+    rmSync(cache, { recursive: true });
+    await expectCleanVersion({ XDG_CACHE_HOME: cacheHome });
+    expect(filesUnder(cache)).toHaveLength(1);
+  });
+
+  it('keeps one cache per command word, and none for a word svc does not know', async () => {
+    const cacheHome = freshConfigDir();
+    await expectCleanVersion({ XDG_CACHE_HOME: cacheHome });
+    expect((await runSvc(['ops', '--help'], { env: { XDG_CACHE_HOME: cacheHome } })).code).toBe(0);
+    expect((await runSvc(['opps'], { env: { XDG_CACHE_HOME: cacheHome } })).code).toBe(2);
+    const names = filesUnder(join(cacheHome, 'svc', 'code')).map((file) => file.replace(/^.*-/, ''));
+    expect(names.sort()).toEqual(['none.v8', 'ops.v8']);
+  });
+
+  it('runs without one when the cache folder cannot be made, or when NODE_DISABLE_COMPILE_CACHE=1', async () => {
+    const blocked = join(freshConfigDir(), 'a-file');
+    writeFileSync(blocked, '');
+    await expectCleanVersion({ XDG_CACHE_HOME: blocked });
+    const cacheHome = freshConfigDir();
+    await expectCleanVersion({ XDG_CACHE_HOME: cacheHome, NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(readdirSync(cacheHome)).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+// Which of svc's sources a real bin/svc process ran. The CLI is one script (dist/cli.cjs) whose
+// parts are initialised on first use, so "loaded" means "some of its code ran": V8's coverage
+// (NODE_V8_COVERAGE) names the functions that ran, by offset in the script, and the script's
+// source map names the source file at each offset (src/…, registry/…, node_modules/…).
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { freshConfigDir, SVC_BIN } from './spawn-svc.js';
+
+const SCRIPT = join(import.meta.dirname, '..', '..', 'dist', 'cli.cjs');
+
+interface FunctionCoverage {
+  functionName: string;
+  ranges: { startOffset: number; endOffset: number; count: number }[];
+}
+
+/** Runs bin/svc with `args`, `env` (PATH added) and Node's `nodeArgs`; resolves to its stdout and the sources it ran. */
+export async function runAndTrace(args: readonly string[], env: Record<string, string> = {}, nodeArgs: readonly string[] = []): Promise<{ stdout: string; sources: Set<string> }> {
+  const coverage = freshConfigDir();
+  const { stdout } = await promisify(execFile)(process.execPath, [...nodeArgs, SVC_BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: freshConfigDir(), ...env, NODE_V8_COVERAGE: coverage },
+  });
+  return { stdout, sources: sourcesThatRan(coverage) };
+}
+
+/** The source files with at least one function that ran, read from a NODE_V8_COVERAGE folder. */
+function sourcesThatRan(folder: string): Set<string> {
+  const scriptUrl = `file://${SCRIPT}`;
+  const functions = readdirSync(folder)
+    .flatMap((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')).result as { url: string; functions: FunctionCoverage[] }[])
+    .filter((script) => script.url === scriptUrl || script.url === SCRIPT)
+    .flatMap((script) => script.functions);
+  if (functions.length === 0) throw new Error(`no coverage for ${SCRIPT}: was it run?`);
+  const locate = scriptLocator();
+  const sources = new Set<string>();
+  for (const fn of functions) {
+    const whole = fn.ranges[0];
+    if (!whole || whole.count === 0) continue;
+    // The first mapped position inside the function: its opening may be esbuild's wrapper.
+    const source = locate(whole.startOffset, whole.endOffset);
+    if (source) sources.add(source);
+  }
+  return sources;
+}
+
+/** Maps an offset range of dist/cli.cjs to the first source file its text comes from. */
+function scriptLocator(): (start: number, end: number) => string | undefined {
+  const text = readFileSync(SCRIPT, 'utf8');
+  const map = new SourceMap(JSON.parse(readFileSync(`${SCRIPT}.map`, 'utf8')));
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const position = (offset: number): { line: number; column: number } => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (lineStarts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low, column: offset - lineStarts[low]! };
+  };
+  return (start, end) => {
+    for (const offset of [start, Math.min(start + 40, end - 1)]) {
+      const { line, column } = position(offset);
+      const entry = map.findEntry(line, column) as { originalSource?: string };
+      if (entry.originalSource) return entry.originalSource.replace(/^.*?\/(?=(src|registry|node_modules)\/)/, '').replace(/^(\.\.\/)+/, '');
+    }
+    return undefined;
+  };
+}

@@ -39,7 +39,7 @@ function measure(kase) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-const svcBin = join(repoRoot, 'bin', 'svc.js');
+const svcBin = join(repoRoot, 'bin', 'svc.cjs');
 const mock = await startMock(svcBin);
 try {
   // The registry row compares two builds that differ only in their registry, side by side.

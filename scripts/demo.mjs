@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-const bin = join(import.meta.dirname, '..', 'bin', 'svc.js');
+const bin = join(import.meta.dirname, '..', 'bin', 'svc.cjs');
 const configDir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
 const env = { ...process.env, SVC_CONFIG_DIR: configDir };
 for (const name of ['SERVICE_API_KEY', 'SERVICE_BASE_URL', 'SERVICE_PROFILE']) delete env[name];

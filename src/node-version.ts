@@ -1,5 +1,5 @@
 // The library entry imports this first: on a Node.js older than svc needs (package.json "engines"),
-// importing svc fails with a sentence saying what to do, not later on a missing API. bin/svc.js
+// importing svc fails with a sentence saying what to do, not later on a missing API. bin/svc.cjs
 // makes the same check for the command.
 const REQUIRED_MAJOR = 22;
 

@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 
 const here = import.meta.dirname;
 const root = join(here, '..', '..');
-const svc = join(root, 'bin', 'svc.js');
+const svc = join(root, 'bin', 'svc.cjs');
 const usageHook = join(here, 'resource-usage.mjs');
 const API_KEY = 'svc_bench_key';
 

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { cpuRows, measureCpuPerCall } from './batch-cpu.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
-const svc = join(root, 'bin', 'svc.js');
+const svc = join(root, 'bin', 'svc.cjs');
 const usageHook = join(import.meta.dirname, 'resource-usage.mjs');
 const CALLS = 10_000;
 const BIG = 100_000;

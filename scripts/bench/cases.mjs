@@ -10,7 +10,7 @@ const DEAL = { data: { name: 'Bench renewal', amount: 12000 } };
  * The cases, given where things are: `svcBin` (the built CLI), `realBin` and `syntheticBin` (the
  * CLI built again side by side, with the real registry and with 1,000 generated operations), the
  * mock's `url` and `apiKey`, an empty settings folder, and the npm package installed globally
- * (`installedBin`, its bin/svc.js) beside the standalone binary (`standaloneBin`).
+ * (`installedBin`, its bin/svc.cjs) beside the standalone binary (`standaloneBin`).
  */
 export function defineCases({ svcBin, realBin, syntheticBin, installedBin, standaloneBin, url, apiKey, configDir }) {
   const node = process.execPath;

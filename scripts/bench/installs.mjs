@@ -14,5 +14,5 @@ export async function installBoth(work, log) {
   log('building the standalone binary…');
   const standaloneBin = join(work, standaloneName);
   await buildStandalone({ output: standaloneBin });
-  return { installedBin: join(work, 'global', 'lib', 'node_modules', 'svc', 'bin', 'svc.js'), standaloneBin };
+  return { installedBin: join(work, 'global', 'lib', 'node_modules', 'svc', 'bin', 'svc.cjs'), standaloneBin };
 }

@@ -4,4 +4,3 @@ export const repoRoot: string;
 export function bundleCli(options: { outdir: string; plugins?: Plugin[]; metafile?: boolean; write?: boolean }): Promise<BuildResult<{ metafile: true; write: false }> & { buildId: string; scriptText: string }>;
 export function bundleLibrary(options: { outdir: string }): Promise<BuildResult>;
 export function bundleManualWriter(options: { outfile: string }): Promise<BuildResult>;
-export function bundleStandalone(options: { outfile: string }): Promise<BuildResult>;

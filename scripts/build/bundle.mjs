@@ -27,12 +27,12 @@ const common = {
 };
 
 /**
- * The CLI: one script, `dist/cli.cjs`, that bin/svc.js runs with a V8 code cache (issue #16).
+ * The CLI: one script, `dist/cli.cjs`, that bin/svc.cjs runs with a V8 code cache (issue #16).
  * Lazy parts stay lazy: without splitting, esbuild turns each `await import()` into a module
  * initialised on first use, so a command runs only the code it needs, and a call reads one file
  * instead of resolving and linking ~35 ES chunks. The script is a function expression
  * `(function (exports, require, module, __filename, __dirname) {…})`, CommonJS's own wrapper,
- * compiled by bin/svc.js with vm.Script: unlike an ES module or require(), that gives a code
+ * compiled by bin/svc.cjs with vm.Script: unlike an ES module or require(), that gives a code
  * cache taken after the command ran, holding every function the command compiled.
  * Its last line names the build (`//# svc-build=<hash of the text>`), which keys that cache.
  * `plugins` lets the benchmark swap in a generated registry; `write: false` with `metafile` lets
@@ -53,6 +53,8 @@ export async function bundleCli({ outdir, plugins = [], metafile = false, write 
     write: false,
   });
   const script = result.outputFiles.find((file) => file.path.endsWith('.cjs'));
+  // bin/run-cli.cjs reads it as latin1 (esbuild's output charset is ASCII by default).
+  if (/[^\x00-\x7f]/.test(script.text)) throw new Error('dist/cli.cjs must be ASCII: bin/run-cli.cjs reads it as latin1');
   const buildId = createHash('sha256').update(script.contents).digest('hex').slice(0, 16);
   const text = `${script.text}//# svc-build=${buildId}\n`;
   if (write) {
@@ -73,16 +75,4 @@ export function bundleLibrary({ outdir }) {
 /** The manual's writer (`npm run docs`, src/cli/reference/manual.ts): one file, run at build time only. */
 export function bundleManualWriter({ outfile }) {
   return build({ ...common, entryPoints: ['src/cli/reference/manual.ts'], outfile, sourcemap: false, external: ['msw', 'msw/*'], plugins: [builtinImports, lazyUndici] });
-}
-
-/**
- * The standalone binary's script (scripts/package/standalone.mjs): the whole CLI in one CommonJS
- * file, since a Node single-executable application runs one script and can require only Node's
- * built-ins. Lazy parts stay lazy: without splitting, esbuild turns each `await import()` into
- * a module initialised on first use, so only the start-up code runs at start-up.
- */
-export function bundleStandalone({ outfile }) {
-  // Minified: V8 reads the whole script at every start (2.4 MB, 1.3 MB minified), ~10% of the
-  // binary's CPU time for --version. svc prints no stack traces, so nothing needs the names.
-  return build({ ...common, entryPoints: ['src/cli/standalone.ts'], outfile, format: 'cjs', sourcemap: false, minify: true, banner: {}, plugins: [builtinImports, lazyUndici] });
 }

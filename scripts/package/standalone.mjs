@@ -1,5 +1,6 @@
 // The standalone svc binary (npm run package): Node's single-executable applications, i.e. the Node
-// running this script with the bundled CLI and its V8 code cache injected, needing no Node installed.
+// running this script with the CLI script (dist/cli.cjs's build) as an asset and a small main script
+// (standalone-main.cjs) that runs it as bin/svc.cjs does, needing no Node installed.
 // https://nodejs.org/api/single-executable-applications.html
 import { execFile } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { bundleStandalone } from '../build/bundle.mjs';
+import { build } from 'esbuild';
+import { bundleCli } from '../build/bundle.mjs';
 
 const exec = promisify(execFile);
 const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -28,10 +30,12 @@ export async function buildStandalone({ output }) {
   if (reason) throw new Error(`cannot build the standalone binary here: ${reason}`);
   const work = mkdtempSync(join(tmpdir(), 'svc-standalone-'));
   try {
-    const script = join(work, 'svc.cjs');
+    const main = join(work, 'main.cjs');
+    const script = join(work, 'cli.cjs');
     const blob = join(work, 'sea-prep.blob');
-    await bundleStandalone({ outfile: script });
-    const config = { main: script, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true };
+    writeFileSync(script, (await bundleCli({ outdir: work, write: false })).scriptText);
+    await build({ entryPoints: [join(import.meta.dirname, 'standalone-main.cjs')], outfile: main, bundle: true, format: 'cjs', platform: 'node', target: 'node22', minify: true, logLevel: 'warning' });
+    const config = { main, output: blob, assets: { 'cli.cjs': script }, disableExperimentalSEAWarning: true, useCodeCache: true };
     writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config));
     await exec(process.execPath, ['--experimental-sea-config', join(work, 'sea-config.json')], { cwd: work });
     rmSync(output, { force: true });

@@ -123,12 +123,12 @@ function abortOnStopSignals(exit: (code: number) => never): StopSignals {
 }
 
 /**
- * The top-level command words: bin/svc.js keeps a code cache per word (and one for no word), and
+ * The top-level command words: bin/svc.cjs keeps a code cache per word (and one for no word), and
  * only for these, so a mistyped word never leaves a file behind.
  */
 export const commandWords: readonly string[] = [...Object.keys(areas), ...Object.keys(builtins)];
 
-/** The CLI entry: returns the exit code for bin/svc.js to set. */
+/** The CLI entry: returns the exit code for bin/svc.cjs to set. */
 export function main(argv: readonly string[]): Promise<number> {
   return run(argv, createProcessContext());
 }

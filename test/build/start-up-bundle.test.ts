@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bundleCli } from '../../scripts/build/bundle.mjs';
 import { runAndTrace } from '../support/ran-sources.js';
 
-// The CLI is one script that bin/svc.js compiles with a V8 code cache (issue #16); its parts run on
+// The CLI is one script that bin/svc.cjs compiles with a V8 code cache (issue #16); its parts run on
 // first use. `npm run bench` measures the time; these name the culprit when start-up grows.
 describe('the CLI is one script', () => {
   it('dist/ holds one script for the CLI (a call reads one file, not ~35 ES chunks)', () => {

@@ -61,7 +61,7 @@ describe('the tarball installed into a consumer project (type: module, nodenext,
   }, 120_000);
 
   it('runs that call against the installed `svc mock`', async () => {
-    const mock = await startMockProcess([], [process.execPath, join(installed, 'bin', 'svc.js')]);
+    const mock = await startMockProcess([], [process.execPath, join(installed, 'bin', 'svc.cjs')]);
     try {
       const { stdout } = await exec(process.execPath, [join(consumer, 'out', 'good.js'), mock.url], { cwd: consumer, env: { PATH: '', SERVICE_API_KEY: mock.apiKey } });
       expect(JSON.parse(stdout)).toEqual({ draftId: 'dr_123', status: 'synced', asNumber: 'synced' });
@@ -105,7 +105,7 @@ const whyNoOldNode = !oldNodeVersion ? `${OLD_NODE} is absent` : Number(oldNodeV
 
 describe(`on Node.js older than 22${whyNoOldNode ? ` (skipped: ${whyNoOldNode})` : ''}`, () => {
   it.skipIf(whyNoOldNode !== '')('the command says which version it needs and what to do, and exits 2', () => {
-    const run = spawnSync(OLD_NODE, [join(installed, 'bin', 'svc.js'), '--version'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: work } });
+    const run = spawnSync(OLD_NODE, [join(installed, 'bin', 'svc.cjs'), '--version'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: work } });
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);

@@ -21,7 +21,7 @@ const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writ
 const { createRequire } = require('node:module');
 const { dirname, join } = require('node:path');
 const { setFlagsFromString } = require('node:v8');
-const { constants, Script } = require('node:vm');
+const { Script } = require('node:vm');
 
 const SCRIPT = join(__dirname, '..', 'dist', 'cli.cjs');
 /** More files than this in the folder (old builds, other Node versions): the oldest go. */
@@ -38,7 +38,7 @@ async function runScript(argv, source, filename) {
   const kind = commandKind(argv);
   const file = cacheFile(source, kind);
   const cachedData = file && readCache(file);
-  const script = withChecksums(() => new Script(source, { filename, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER }));
+  const script = withChecksums(() => new Script(source, { filename, cachedData }));
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(filename), module, filename, dirname(filename));
   const { main, commandWords } = module.exports;

@@ -5,6 +5,7 @@ import ts from 'typescript';
 
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const NAMESPACE = 'node-builtin';
+const DYNAMIC = 'node-builtin-dynamic';
 
 /**
  * Built-ins that cost a lot to load and that svc's start-up only holds a reference to: commander
@@ -59,6 +60,13 @@ export function importedNames(source, specifier, fileName = 'module.ts') {
 export const builtinImports = {
   name: 'builtin-imports',
   setup(build) {
+    // `await import('node:zlib')`: a require() when first awaited, so the CLI script, which
+    // bin/run-cli.cjs runs with vm.Script, never asks Node's ES loader for a module (that path
+    // warns: vm.USE_MAIN_CONTEXT_DEFAULT_LOADER is experimental).
+    build.onResolve({ filter: /^[a-z_:/]+$/ }, (args) =>
+      args.kind === 'dynamic-import' && BUILTINS.has(args.path) ? { path: args.path.replace(/^node:/, ''), namespace: DYNAMIC } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: DYNAMIC }, (args) => ({ contents: `module.exports = require('node:${args.path}');`, loader: 'js' }));
     build.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => {
       if (args.kind !== 'import-statement' || !BUILTINS.has(args.path)) return undefined;
       const names = importedNames(readFileSync(args.importer, 'utf8'), args.path, args.importer);

@@ -55,6 +55,8 @@ export async function bundleCli({ outdir, plugins = [], metafile = false, write 
   const script = result.outputFiles.find((file) => file.path.endsWith('.cjs'));
   // bin/run-cli.cjs reads it as latin1 (esbuild's output charset is ASCII by default).
   if (/[^\x00-\x7f]/.test(script.text)) throw new Error('dist/cli.cjs must be ASCII: bin/run-cli.cjs reads it as latin1');
+  // vm.Script gives the script no ES loader: every import() must have become a require() (builtin-imports.mjs).
+  if (/\bimport\(/.test(script.text)) throw new Error('dist/cli.cjs holds an import(): bin/run-cli.cjs runs it without an ES loader');
   const buildId = createHash('sha256').update(script.contents).digest('hex').slice(0, 16);
   const text = `${script.text}//# svc-build=${buildId}\n`;
   if (write) {

@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.js';
-import { freshConfigDir, runSvc, SVC_BIN } from '../support/spawn-svc.js';
+import { runSvc } from '../support/spawn-svc.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
+import { runAndTrace } from '../support/ran-sources.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 // The real bin/svc in batch mode against the mock on 127.0.0.1; assertions read what the mock received.
@@ -132,20 +131,17 @@ describe('svc batch: rejects, fix, run again, done', () => {
 });
 
 describe('svc batch: start-up stays lean', () => {
-  /** The module URLs a real bin/svc loads for these arguments (test/support/trace-imports.mjs). */
-  const loadedModules = async (args: string[], input = '') => {
-    const trace = join(freshConfigDir(), 'imports.txt');
-    const env = { PATH: process.env.PATH ?? '', SVC_TRACE_IMPORTS: trace, SERVICE_BASE_URL: mock.server.url, SERVICE_API_KEY: mock.server.apiKey, SVC_CONFIG_DIR: freshConfigDir() };
-    const child = promisify(execFile)(process.execPath, ['--import', join(import.meta.dirname, '..', 'support', 'trace-imports.mjs'), SVC_BIN, ...args], { env });
-    child.child.stdin!.end(input);
-    await child;
-    return readFileSync(trace, 'utf8').trim().split('\n');
+  /** The sources a real bin/svc ran for these arguments (test/support/ran-sources.ts). */
+  const ran = async (args: string[], input = '') => {
+    const env = { SERVICE_BASE_URL: mock.server.url, SERVICE_API_KEY: mock.server.apiKey };
+    return (await runAndTrace(args, env, [], input)).sources;
   };
 
-  it('the batch code loads only when argv holds --input', async () => {
-    const single = await loadedModules(['email', 'drafts', 'get', 'dr_123']);
-    expect(single.filter((url) => /\/chunks\/run-batch-/.test(url))).toEqual([]);
-    const batch = await loadedModules(['email', 'drafts', 'get', '--input', '-'], '{"draftId":"dr_123"}\n');
-    expect(batch.some((url) => /\/chunks\/run-batch-/.test(url))).toBe(true);
+  it('the batch code runs only when argv holds --input', async () => {
+    const single = await ran(['email', 'drafts', 'get', 'dr_123']);
+    expect(single.has('src/cli/execute.ts')).toBe(true);
+    expect([...single].filter((source) => source.startsWith('src/batch/') || source === 'src/cli/run-batch.ts')).toEqual([]);
+    const batch = await ran(['email', 'drafts', 'get', '--input', '-'], '{"draftId":"dr_123"}\n');
+    expect(batch.has('src/cli/run-batch.ts')).toBe(true);
   });
 });

@@ -16,12 +16,17 @@ interface FunctionCoverage {
   ranges: { startOffset: number; endOffset: number; count: number }[];
 }
 
-/** Runs bin/svc with `args`, `env` (PATH added) and Node's `nodeArgs`; resolves to its stdout and the sources it ran. */
-export async function runAndTrace(args: readonly string[], env: Record<string, string> = {}, nodeArgs: readonly string[] = []): Promise<{ stdout: string; sources: Set<string> }> {
+/**
+ * Runs bin/svc with `args`, `env` (PATH added), Node's `nodeArgs` and `input` on stdin; resolves
+ * to its stdout and the sources it ran.
+ */
+export async function runAndTrace(args: readonly string[], env: Record<string, string> = {}, nodeArgs: readonly string[] = [], input = ''): Promise<{ stdout: string; sources: Set<string> }> {
   const coverage = freshConfigDir();
-  const { stdout } = await promisify(execFile)(process.execPath, [...nodeArgs, SVC_BIN, ...args], {
+  const child = promisify(execFile)(process.execPath, [...nodeArgs, SVC_BIN, ...args], {
     env: { PATH: process.env.PATH ?? '', SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: freshConfigDir(), ...env, NODE_V8_COVERAGE: coverage },
   });
+  child.child.stdin!.end(input);
+  const { stdout } = await child;
   return { stdout, sources: sourcesThatRan(coverage) };
 }
 

@@ -12,7 +12,7 @@ import { run } from './run.js';
 export function createProcessContext(): Context {
   let interrupt: StopSignals | undefined;
   let store: Promise<ConfigStore> | undefined;
-  // The one place svc ends the process itself; everything else returns an exit code for bin/svc.js.
+  // The one place svc ends the process itself; everything else returns an exit code for bin/svc.cjs.
   const exit = (code: number): never => process.exit(code);
   const stopSignals = () => (interrupt ??= abortOnStopSignals(exit));
   const stopSignal = () => stopSignals().stop.signal;

@@ -7,6 +7,7 @@ import { createRedactor, formsOf, passwordsInUrls } from '../../src/auth/redacti
 describe('how short a secret may be', () => {
   it('4 characters are redacted; 3 are too short to match safely', () => {
     expect(createRedactor(['abcd', 'xyz']).text('abcd xyz')).toBe('******** xyz');
+    expect(createRedactor(['abcd', 'xyz']).text('50% xyz &amp; %78yz abcd')).toBe('50% xyz &amp; %78yz ********');
   });
 
   it('a secret of 6 bytes or more is also found as base64 inside a Basic credential; 5 bytes is not', () => {

@@ -18,6 +18,13 @@ describe('a secret with characters HTML, regular expressions and URLs treat spec
     expect(createRedactor([secret]).text(resembling)).toBe(resembling);
   });
 
+  it.each([...'&<>"\''])('the HTML-escaped secret without its %s is not the secret and is printed whole', (char) => {
+    const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+    const resembling = `<td>${html(secret.replace(char, ''))}</td>`;
+    expect(createRedactor([secret]).text(resembling)).toBe(resembling);
+    expect(createRedactor([secret]).text(`<td>${html(secret)}</td>`)).toBe('<td>p&<>********</td>');
+  });
+
   it('each character percent-encoded on its own is redacted', () => {
     for (const [i, char] of [...secret].entries()) {
       const escaped = secret.slice(0, i) + encodeURIComponent(char) + secret.slice(i + 1);
@@ -41,7 +48,7 @@ describe('a secret with spaces (a passphrase)', () => {
     const redactor = createRedactor([secret]);
     expect(redactor.text('correcthorsebattery')).toBe('correcthorsebattery');
     expect(redactor.text('correct horsebattery')).toBe('correct horsebattery');
-    expect(redactor.text('correct+horse+batter+')).toBe('correct+horse+batter+');
+    expect(redactor.text('q=correct+horse+batter+&page=2')).toBe('q=correct+horse+batter+&page=2');
   });
 });
 

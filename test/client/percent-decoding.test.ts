@@ -8,6 +8,8 @@ describe('decodings', () => {
     ['plain text', 'dr_123', ['dr_123'], false],
     ['a % that starts no escape', '100%', ['100%'], false],
     ['an escape of non-hex digits', '%zz', ['%zz'], false],
+    ['a % with one hex digit', '%2', ['%2'], false],
+    ['a % with one hex digit at the end', '100%2', ['100%2'], false],
     ['one escape', 'a%2Fb', ['a%2Fb', 'a/b'], false],
     ['lower-case hex', 'a%2fb', ['a%2fb', 'a/b'], false],
     ['upper-case hex letters', '%C3%A9', ['%C3%A9', 'é'], false],

@@ -4,6 +4,7 @@ import { validateBody, validateQuery } from '../client/exchange.js';
 import { fillPath } from '../client/path.js';
 import { describeInputIssue, InputError, type InputIssue } from '../errors.js';
 import { bodyFields, queryFields } from '../input/fields.js';
+import { describeJsonSyntaxError } from '../json-syntax.js';
 import { type CheckedInput, issueMessage, type OperationInput } from '../input/operation-input.js';
 
 /** A line's problem with one field, named as the line names it: `email`, `data.amount`, `sequenceId`. */
@@ -72,7 +73,7 @@ export function parseNdjsonLine(text: string): { ok: true; object: Record<string
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problem: `the line is not valid JSON: ${(error as Error).message}` };
+    return { ok: false, problem: `the line is not valid JSON: ${describeJsonSyntaxError(error)}` };
   }
   if (!isPlainObject(value)) return { ok: false, problem: 'the line must be a JSON object of path parameters and body fields' };
   return { ok: true, object: value };

@@ -2,6 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { MAX_JSON_DEPTH, nestingDepth } from '../client/response-body.js';
+import { describeJsonSyntaxError } from '../json-syntax.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -52,6 +53,6 @@ export function parseUserJson(text: string, origin: string, expected: string): u
   try {
     return JSON.parse(body) as unknown;
   } catch (error) {
-    throw new InputError(`JSON in ${origin} is not valid: ${(error as Error).message}`);
+    throw new InputError(`JSON in ${origin} is not valid: ${describeJsonSyntaxError(error)}`);
   }
 }

@@ -1,4 +1,5 @@
 import { type $ZodIssue, type $ZodType, safeParse } from 'zod/v4/core';
+import { describeJsonSyntaxError } from '../json-syntax.js';
 import { failure, validationFailure, type FieldProblem, type Reply } from './reply.js';
 
 /** The request's JSON body checked against the operation's registry schema, or the 400 that says why not. */
@@ -9,7 +10,7 @@ export async function readValidBody(request: Request, schema: $ZodType): Promise
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, reply: failure(400, `The request body is not valid JSON: ${(error as Error).message}`) };
+    return { ok: false, reply: failure(400, `The request body is not valid JSON: ${describeJsonSyntaxError(error)}`) };
   }
   const parsed = safeParse(schema, json);
   // The body as sent, not zod's copy, which loses a field named `__proto__` (as svc's own client does).

@@ -7,36 +7,36 @@ export interface JsonSources {
   readText(path: string, maxBytes: number): Promise<string>;
 }
 
-/** Reads `--body <json | @file | ->`: inline JSON, a file's JSON, or standard input's JSON; any JSON value. */
-export async function readJsonSource(source: string, from: JsonSources, expected = 'JSON'): Promise<{ value: unknown; origin: string }> {
-  let text: string;
-  let origin: string;
-  if (source === '-') {
-    origin = 'standard input';
-    text = await from.stdin();
-    // stdin arrives decoded; U+FFFD is what invalid bytes decode to, and would be sent as if meant.
-    if (text.includes('\uFFFD')) throw new InputError(`${origin} is not valid UTF-8 (it holds U+FFFD, the mark of undecodable bytes)`);
-  } else if (source.startsWith('@')) {
-    origin = source.slice(1);
-    text = await from.readText(origin, MAX_BODY_FILE_BYTES);
-  } else {
-    text = source;
-    origin = 'the argument';
-  }
+/**
+ * Reads `--body <json | @file | ->`: inline JSON, a file's JSON, or standard input's JSON; any JSON
+ * value, or only an object. Whatever it refuses (a file it cannot read, bytes that are not UTF-8, JSON
+ * that is not valid or not an object) is said under `--body:`, as `--fixtures` says its own.
+ */
+export async function readJsonSource(source: string, from: JsonSources, objectOnly = false): Promise<{ value: unknown; origin: string }> {
   try {
-    return { value: parseUserJson(text, origin, expected), origin };
+    const { text, origin } = await readSourceText(source, from);
+    const value = parseUserJson(text, origin, objectOnly ? 'a JSON object' : 'JSON');
+    if (objectOnly && (value === null || typeof value !== 'object' || Array.isArray(value))) throw new InputError(`JSON in ${origin} must be an object`);
+    return { value, origin };
   } catch (error) {
     throw error instanceof InputError ? error.under('--body') : error;
   }
 }
 
+async function readSourceText(source: string, from: JsonSources): Promise<{ text: string; origin: string }> {
+  if (source === '-') {
+    const text = await from.stdin();
+    // stdin arrives decoded; U+FFFD is what invalid bytes decode to, and would be sent as if meant.
+    if (text.includes('\uFFFD')) throw new InputError('standard input is not valid UTF-8 (it holds U+FFFD, the mark of undecodable bytes)');
+    return { text, origin: 'standard input' };
+  }
+  if (source.startsWith('@')) return { text: await from.readText(source.slice(1), MAX_BODY_FILE_BYTES), origin: source.slice(1) };
+  return { text: source, origin: 'the argument' };
+}
+
 /** Reads `--body` for an operation, whose body is a JSON object. */
 export async function readBodySource(source: string, from: JsonSources): Promise<Record<string, unknown>> {
-  const { value, origin } = await readJsonSource(source, from, 'a JSON object');
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new InputError(`JSON in ${origin} must be an object`);
-  }
-  return value as Record<string, unknown>;
+  return (await readJsonSource(source, from, true)).value as Record<string, unknown>;
 }
 
 /** A body file larger than this is a mistake (a log, a disk image), not a request body. */

@@ -17,7 +17,7 @@ describe("the user's files come through the context", () => {
   it('a file that cannot be read is one line, exit 2, nothing sent', async () => {
     const fake = createFakeContext({ files: {} });
     expect(await run(['crm', 'entries', 'create', 'deals', '--body', '@missing.json'], fake.ctx)).toBe(2);
-    expect(fake.err()).toBe('svc: cannot read missing.json: no such file\n');
+    expect(fake.err()).toBe('svc: --body: cannot read missing.json: no such file\n');
     expect(fake.requests).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import type { Context } from './context.js';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode } from '../errors.js';
 
 /**
  * The one confirmation of a destructive operation, single call or batch: asked on a terminal only

@@ -7,7 +7,7 @@ import type { GlobalOptions, Target } from '../config/target.js';
 import type { OperationInput } from '../input/operation-input.js';
 import type { Context } from './context.js';
 import { debugHooks, formatRequest } from './debug-trace.js';
-import { afterSending } from './errors.js';
+import { afterSending } from '../errors.js';
 import type { Presenter, TerminalView } from './presenter.js';
 import { reportResult } from './report.js';
 

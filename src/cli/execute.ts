@@ -9,7 +9,7 @@ import { confirmDestructive } from './confirm-destructive.js';
 import { dispatch } from './dispatch.js';
 import { requestTargetOf } from './request-target.js';
 import { jsonSources, readCommandInput } from './input-usage.js';
-import { usageError } from './errors.js';
+import { usageError } from '../errors.js';
 import { preparePresenter, type TerminalView } from './presenter.js';
 import { prepareFieldSave } from './save-field.js';
 

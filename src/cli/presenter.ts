@@ -1,7 +1,7 @@
 import { colorEnabled } from '../output/color.js';
 import { isOutputFormat, OUTPUT_FORMATS, type OutputFormat, type RenderOptions, renderValue } from '../output/formats.js';
 import type { Context } from './context.js';
-import { CliError, ExitCode, usageError } from './errors.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
 import { compileQueryOption } from './query-option.js';
 
 export interface OutputOptions {

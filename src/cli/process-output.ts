@@ -1,5 +1,5 @@
 import { fstatSync, readlinkSync, writeSync } from 'node:fs';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode } from '../errors.js';
 
 /** Standard output or standard error, set up only as far as a command needs. */
 export interface ProcessOutput {

@@ -1,5 +1,5 @@
 import type { ResultQuery } from '../output/query.js';
-import { usageError } from './errors.js';
+import { usageError } from '../errors.js';
 
 /**
  * Compiles `--query` before anything is sent, so a mistake in it costs no request; the one place

@@ -1,5 +1,5 @@
 import type { Context } from './context.js';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode } from '../errors.js';
 import type { BatchTally, ProgressBar } from '../batch/progress.js';
 import { type LineOutcome, recordText } from '../batch/records.js';
 import type { RejectsFile } from '../batch/rejects.js';

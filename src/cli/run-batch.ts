@@ -5,7 +5,7 @@ import { confirmDestructive } from './confirm-destructive.js';
 import { debugHooks } from './debug-trace.js';
 import { requestTargetOf } from './request-target.js';
 import { retryPolicy } from './dispatch.js';
-import { CliError, ExitCode, usageError } from './errors.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
 import type { Invocation } from './invocation.js';
 import { jsonSources, readCommandInput } from './input-usage.js';
 import type { RetryOptions } from '../client/retry.js';

@@ -4,8 +4,7 @@ import { type AreaEntry, areas as declaredAreas } from '../../registry/areas.js'
 const areas: Record<string, AreaEntry> = declaredAreas;
 import { builtins } from './builtins.js';
 import type { Context } from './context.js';
-import { CliError, ExitCode, usageError } from './errors.js';
-import { InputError } from '../errors.js';
+import { CliError, ExitCode, InputError, usageError } from '../errors.js';
 import { guardContext } from './guarded-context.js';
 import { passwordsInUrls } from '../auth/redaction.js';
 import { commanderExitCode, createRootProgram } from './program.js';

@@ -6,14 +6,13 @@ import { buildRequest } from '../../client/exchange.js';
 import { checkRawPath, isUnderBase } from '../../client/raw-path.js';
 import { type GlobalOptions, resolveTarget } from '../../config/target.js';
 import { readJsonSource } from '../../input/body-source.js';
-import { InputError } from '../../errors.js';
+import { InputError, usageError } from '../../errors.js';
 import { parseAssignments } from '../../input/operation-input.js';
 import { buildQueryString } from '../../input/query-params.js';
 import type { Context } from '../context.js';
 import { requestTargetOf } from '../request-target.js';
 import { dispatch } from '../dispatch.js';
 import { jsonSources, readCommandInput } from '../input-usage.js';
-import { usageError } from '../errors.js';
 import { type OutputOptions, preparePresenter } from '../presenter.js';
 
 export const API_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

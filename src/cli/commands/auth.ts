@@ -5,7 +5,7 @@ import { redactProxyUrl } from '../../client/proxy-route.js';
 import { describeTrust, resolveNetworkRoute } from '../../config/network.js';
 import type { ProfileSettings } from '../../config/store.js';
 import type { Context } from '../context.js';
-import { CliError, ExitCode, usageError } from '../errors.js';
+import { CliError, ExitCode, usageError } from '../../errors.js';
 
 /** `svc auth login|status|token|logout`: the agent session token of a profile. */
 export function register(program: Command, ctx: Context): void {

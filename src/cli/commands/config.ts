@@ -5,7 +5,7 @@ import type { ProfileSettings } from '../../config/store.js';
 import { checkBaseUrl, parseRetries, profileName, type GlobalOptions } from '../../config/target.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
 import type { Context } from '../context.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../errors.js';
 
 interface SettingKey {
   field: keyof ProfileSettings;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Builtins } from '../builtin-entry.js';
 import type { Context } from '../context.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../errors.js';
 import { buildFullTree } from '../full-tree.js';
 
 /**

@@ -1,4 +1,4 @@
-import { InputError } from '../../errors.js';
+import { CliError, ExitCode, InputError, usageError } from '../../errors.js';
 import { parseUserJson } from '../../input/user-file.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
 import type { Command } from 'commander';
@@ -6,7 +6,6 @@ import { describeFaults } from '../../mock/faults.js';
 import { parseFixtures, type Fixtures } from '../../mock/fixture-schema.js';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/server.js';
 import type { Context } from '../context.js';
-import { CliError, ExitCode, usageError } from '../errors.js';
 import { readCommandInput } from '../input-usage.js';
 
 interface MockOptions {

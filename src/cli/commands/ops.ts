@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { loadAllOperations } from '../../../registry/all-areas.js';
 import type { Operations } from '../../../registry/define.js';
 import type { Context } from '../context.js';
-import { usageError } from '../errors.js';
+import { usageError } from '../../errors.js';
 import { describeOperation, formatDescription, operationSummary } from '../operation-description.js';
 import { type OutputOptions, preparePresenter } from '../presenter.js';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { register } from '../../../src/cli/commands/mock.js';
 import type { Context } from '../../../src/cli/context.js';
 import { processFiles } from '../../../src/cli/process-files.js';
-import { CliError, ExitCode } from '../../../src/cli/errors.js';
+import { CliError, ExitCode } from '../../../src/errors.js';
 import { startMockServer } from '../../../src/mock/server.js';
 import { tempFolder } from '../../support/temp-folder.js';
 

@@ -51,11 +51,6 @@ export interface Context {
   /** A transport of its own with this many keep-alive connections (batch mode); `send` when absent. */
   createTransport?(options: { connections: number }): Transport;
   files: UserFiles;
-  /**
-   * Ends the process now (a stop signal heard a third time, standard output failing after the
-   * command returned). Only the process context exits; a test's records the code.
-   */
-  exit(code: number): never;
   /** Lazy: a command that needs no config never loads it. */
   config(): Promise<ConfigStore>;
   /** Aborted on Ctrl-C, SIGTERM or SIGHUP; its reason is an Interruption (src/cli/interruption.ts) naming which. */

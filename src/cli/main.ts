@@ -12,7 +12,9 @@ import { run } from './run.js';
 export function createProcessContext(): Context {
   let interrupt: StopSignals | undefined;
   let store: Promise<ConfigStore> | undefined;
-  // The one place svc ends the process itself; everything else returns an exit code for bin/svc.cjs.
+  // The one place svc ends the process itself (a third stop signal, standard output failing after
+  // the command returned): the process's own wiring, never a command, which returns its exit code
+  // for bin/svc.cjs to set.
   const exit = (code: number): never => process.exit(code);
   const stopSignals = () => (interrupt ??= abortOnStopSignals(exit));
   const stopSignal = () => stopSignals().stop.signal;
@@ -21,7 +23,6 @@ export function createProcessContext(): Context {
     env: process.env,
     ...processTransports(),
     files: processFiles,
-    exit,
     config: () => (store ??= import('../config/config-file.js').then((file) => file.openConfigStore(process.env))),
     // Made when a command first asks (a request, a prompt, svc mock): until then a signal just ends
     // the process (exit 128 + its number), and help and usage errors skip loading AbortController (~1 ms).

@@ -95,7 +95,6 @@ export function createFakeContext(options: FakeOptions = {}) {
   const store = createMemoryStore(options.profiles);
   const tty = options.tty ?? false;
   const files = options.files ? createMemoryFiles(options.files) : { doors: processFiles, file: () => undefined };
-  const exits: number[] = [];
   const ctx: Context = {
     io: {
       out: (text) => void out.push(text),
@@ -121,12 +120,8 @@ export function createFakeContext(options: FakeOptions = {}) {
     },
     config: async () => store,
     files: files.doors,
-    exit: (code) => {
-      exits.push(code);
-      throw new Error(`the command asked to exit the process with ${code}`);
-    },
     // Retry waits are recorded, not waited: a test of four attempts takes no time.
     clock: { now: () => Date.parse('2026-01-01T00:00:00Z'), sleep: async (ms) => void waits.push(ms), random: () => 0.5 },
   };
-  return { ctx, requests, prompts, waits, store, exits, file: files.file, out: () => out.join(''), err: () => err.join('') };
+  return { ctx, requests, prompts, waits, store, file: files.file, out: () => out.join(''), err: () => err.join('') };
 }

@@ -1,5 +1,5 @@
 // node:fs, not node:fs/promises: that one loads readline and file watchers on every call (~1 ms).
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { MAX_JSON_DEPTH, nestingDepth } from '../client/response-body.js';
 import { describeJsonSyntaxError } from '../json-syntax.js';
@@ -21,21 +21,41 @@ export function describeFsError(error: unknown): string {
  * InputError that says what is wrong and the limit; nothing is ever taken as empty.
  */
 export function readTextFile(file: string, maxBytes: number): string {
-  let bytes: Uint8Array;
-  try {
-    const size = statSync(file).size;
-    if (size > maxBytes) throw new InputError(`${file} is ${mebibytes(size)}, over the ${mebibytes(maxBytes)} limit`);
-    bytes = readFileSync(file);
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
-  }
-  if (bytes.length > maxBytes) throw new InputError(`${file} is over the ${mebibytes(maxBytes)} limit`); // a pipe or device has no size
+  const bytes = readAtMost(file, maxBytes);
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new InputError(`${file} is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8`);
   try {
     return strictUtf8.decode(bytes); // also drops a leading byte-order mark
   } catch {
     throw new InputError(`${file} is not valid UTF-8`);
+  }
+}
+
+/**
+ * The file's bytes, refused past `maxBytes`. A file says its size and is refused before it is read;
+ * a device or pipe (`/dev/zero`, `<(yes)`) has none, so reading stops one byte past the limit
+ * instead of filling memory until the process dies.
+ */
+function readAtMost(file: string, maxBytes: number): Uint8Array {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const size = fstatSync(fd).size;
+    if (size > maxBytes) throw new InputError(`${file} is ${mebibytes(size)}, over the ${mebibytes(maxBytes)} limit`);
+    let buffer = Buffer.allocUnsafe(Math.min(maxBytes, size || 64 * 1024) + 1);
+    let length = 0;
+    while (length <= maxBytes) {
+      if (length === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(Math.min(buffer.length, maxBytes + 1 - length))]);
+      const read = readSync(fd, buffer, length, buffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    if (length > maxBytes) throw new InputError(`${file} is over the ${mebibytes(maxBytes)} limit`);
+    return buffer.subarray(0, length);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(`cannot read ${file}: ${describeFsError(error)}`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

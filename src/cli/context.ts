@@ -15,8 +15,8 @@ export interface IO {
   columns?: number;
   /** Aborted once standard output's reader has gone (EPIPE): a batch stops taking lines. */
   stdoutClosed?: AbortSignal;
-  /** All of standard input, as text. */
-  stdin(): Promise<string>;
+  /** All of standard input, as text; an InputError once it passes `maxBytes` (a pipe that never ends). */
+  stdin(maxBytes: number): Promise<string>;
   /** Standard input as it arrives, for inputs too large to hold (batch `--input -`). */
   stdinChunks(): AsyncIterable<Uint8Array>;
   /**

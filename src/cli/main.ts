@@ -74,7 +74,7 @@ function createProcessIO(exit: (code: number) => never, stopSignal: () => AbortS
       return stdoutClosed.signal;
     },
     // readline, env-paths and undici load only for the commands that use them.
-    stdin: async () => (await import('./terminal.js')).readAllStdin(),
+    stdin: async (maxBytes) => (await import('./terminal.js')).readAllStdin(maxBytes),
     stdinChunks: () => process.stdin,
     prompt: async (question, options) => (await import('./terminal.js')).promptLine(question, options?.hidden === true, stopSignal()),
   };

@@ -1,10 +1,23 @@
 import { createInterface } from 'node:readline';
+import { InputError } from '../errors.js';
+import { describeSize } from '../input/user-file.js';
 import { Interruption, interruptedPrompt, interruptionOf } from './interruption.js';
 
-/** All of standard input as text. */
-export async function readAllStdin(): Promise<string> {
+/**
+ * All of standard input as text, refused once it passes `maxBytes`: `yes | svc … --body -` would
+ * otherwise be read until memory ran out. Reading stops there; the writer gets a closed pipe.
+ */
+export async function readAllStdin(maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let length = 0;
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk as Buffer);
+    length += (chunk as Buffer).length;
+    if (length > maxBytes) {
+      process.stdin.destroy();
+      throw new InputError(`standard input is over the ${describeSize(maxBytes)} limit`);
+    }
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 

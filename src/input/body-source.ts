@@ -3,7 +3,7 @@ import { parseUserJson } from './user-file.js';
 
 /** Where `--body` reads from: standard input, and the user's files (the context's doors). */
 export interface JsonSources {
-  stdin(): Promise<string>;
+  stdin(maxBytes: number): Promise<string>;
   readText(path: string, maxBytes: number): Promise<string>;
 }
 
@@ -25,7 +25,7 @@ export async function readJsonSource(source: string, from: JsonSources, objectOn
 
 async function readSourceText(source: string, from: JsonSources): Promise<{ text: string; origin: string }> {
   if (source === '-') {
-    const text = await from.stdin();
+    const text = await from.stdin(MAX_BODY_FILE_BYTES);
     // stdin arrives decoded; U+FFFD is what invalid bytes decode to, and would be sent as if meant.
     if (text.includes('\uFFFD')) throw new InputError('standard input is not valid UTF-8 (it holds U+FFFD, the mark of undecodable bytes)');
     return { text, origin: 'standard input' };

@@ -40,7 +40,7 @@ function readAtMost(file: string, maxBytes: number): Uint8Array {
   try {
     fd = openSync(file, 'r');
     const size = fstatSync(fd).size;
-    if (size > maxBytes) throw new InputError(`${file} is ${mebibytes(size)}, over the ${mebibytes(maxBytes)} limit`);
+    if (size > maxBytes) throw new InputError(`${file} is ${describeSize(size)}, over the ${describeSize(maxBytes)} limit`);
     let buffer = Buffer.allocUnsafe(Math.min(maxBytes, size || 64 * 1024) + 1);
     let length = 0;
     while (length <= maxBytes) {
@@ -49,7 +49,7 @@ function readAtMost(file: string, maxBytes: number): Uint8Array {
       if (read === 0) break;
       length += read;
     }
-    if (length > maxBytes) throw new InputError(`${file} is over the ${mebibytes(maxBytes)} limit`);
+    if (length > maxBytes) throw new InputError(`${file} is over the ${describeSize(maxBytes)} limit`);
     return buffer.subarray(0, length);
   } catch (error) {
     if (error instanceof InputError) throw error;
@@ -59,7 +59,8 @@ function readAtMost(file: string, maxBytes: number): Uint8Array {
   }
 }
 
-const mebibytes = (bytes: number): string => (bytes < 1024 * 1024 ? `${bytes} bytes` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`);
+/** A size as a limit reads: `512 bytes`, `64 MiB`. */
+export const describeSize = (bytes: number): string => (bytes < 1024 * 1024 ? `${bytes} bytes` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`);
 
 /**
  * JSON a user gave (an argument, a file, standard input), parsed, or an InputError that says why not,

@@ -103,7 +103,10 @@ export function createFakeContext(options: FakeOptions = {}) {
       stderrIsTTY: tty,
       stdinIsTTY: tty,
       columns: 80,
-      stdin: async () => options.stdin ?? '',
+      stdin: async (maxBytes) => {
+        if (Buffer.byteLength(options.stdin ?? '') > maxBytes) throw new InputError(`standard input is over the ${maxBytes} bytes limit`);
+        return options.stdin ?? '';
+      },
       async *stdinChunks() {
         if (options.stdin) yield Buffer.from(options.stdin);
       },

@@ -8,6 +8,9 @@ import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../../errors.js';
 
 /** `svc auth login|status|token|logout`: the agent session token of a profile. */
+/** A token piped to `svc auth login` is a line; more than this is some other file piped by mistake. */
+const MAX_PIPED_TOKEN_BYTES = 64 * 1024;
+
 export function register(program: Command, ctx: Context): void {
   const auth = program.command('auth').description('Sign in with an agent session token, show or remove it');
   const globals = (command: Command) => command.optsWithGlobals<GlobalOptions>();
@@ -19,7 +22,7 @@ export function register(program: Command, ctx: Context): void {
     .action(async (_options, command: Command) => {
       const profile = profileName(ctx, globals(command));
       // Piped, the one line break that ends the line is not part of the token; anything else around it is refused.
-      const given = ctx.io.stdinIsTTY ? await ctx.io.prompt(`Paste the agent session token for profile "${profile}": `, { hidden: true }) : (await ctx.io.stdin()).replace(/\r?\n$/, '');
+      const given = ctx.io.stdinIsTTY ? await ctx.io.prompt(`Paste the agent session token for profile "${profile}": `, { hidden: true }) : (await ctx.io.stdin(MAX_PIPED_TOKEN_BYTES)).replace(/\r?\n$/, '');
       ctx.secrets?.add(given);
       if (given.trim() === '') throw usageError(`no token given: pipe it on stdin or paste it at the prompt`);
       const token = given;

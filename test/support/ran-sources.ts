@@ -5,11 +5,13 @@
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freshConfigDir, SVC_BIN } from './spawn-svc.js';
 
-const SCRIPT = join(import.meta.dirname, '..', '..', 'dist', 'cli.cjs');
+const ROOT = join(import.meta.dirname, '..', '..');
+const SCRIPT = join(ROOT, 'dist', 'cli.cjs');
 
 interface FunctionCoverage {
   functionName: string;
@@ -70,8 +72,22 @@ function scriptLocator(): (start: number, end: number) => string | undefined {
     for (const offset of [start, Math.min(start + 40, end - 1)]) {
       const { line, column } = position(offset);
       const entry = map.findEntry(line, column) as { originalSource?: string };
-      if (entry.originalSource) return entry.originalSource.replace(/^.*?\/(?=(src|registry|node_modules)\/)/, '').replace(/^(\.\.\/)+/, '');
+      if (entry.originalSource) return fromRoot(entry.originalSource);
     }
     return undefined;
   };
+}
+
+/**
+ * A source map's source (a file URL, or a path relative to dist/) as a path from the repository's
+ * root: `src/cli/run.ts`, `node_modules/commander/lib/help.js`. Not by matching the first folder
+ * named src/ or registry/ in the path, which a clone in `~/src/svc` or a worktree named `registry`
+ * also has. Packages reached through a linked node_modules (outside the root) keep their
+ * `node_modules/…` tail.
+ */
+function fromRoot(source: string): string {
+  const absolute = source.startsWith('file:') ? fileURLToPath(source) : resolve(dirname(SCRIPT), source);
+  const path = relative(ROOT, absolute).split(sep).join('/');
+  const packages = path.indexOf('/node_modules/');
+  return path.startsWith('../') && packages !== -1 ? path.slice(packages + 1) : path;
 }

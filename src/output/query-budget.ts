@@ -13,20 +13,77 @@ export class QueryBudgetError extends Error {}
 
 let remaining = Number.POSITIVE_INFINITY;
 
-type Visit = (node: unknown, value: unknown) => unknown;
+function charge(work: number): void {
+  remaining -= work;
+  if (remaining < 0) throw new QueryBudgetError(`the search built more than ${MAX_QUERY_WORK.toLocaleString('en')} values and characters; svc stopped it`);
+}
+
+/**
+ * What walking the whole of `value` costs: every value it holds, shared parts each time they
+ * appear. `[@,@]` repeated builds a small graph that unfolds exponentially; `to_string` and `==`
+ * walk it unfolded, so they are charged for that before they start (issue #17: 24 s, then a stack
+ * overflow, for 25 doublings and a `to_string`).
+ */
+const walkCost = (value: unknown): number => (value === null || typeof value !== 'object' ? 1 : measureResult(value, Number.POSITIVE_INFINITY).values);
+
+/** Keys of an object, counted once per object: `merge(@, @, …)` names the same large object thousands of times. */
+const keyCounts = new WeakMap<object, number>();
+function keyCount(value: unknown): number {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 0;
+  let count = keyCounts.get(value);
+  if (count === undefined) keyCounts.set(value, (count = Object.keys(value).length));
+  return count;
+}
+const textLength = (value: unknown): number => (typeof value === 'string' ? value.length : 0);
+
+/**
+ * Functions charged before they run: what they walk (an object's keys, a value unfolded) or the
+ * most they could build, which can be far more than their arguments (a width of 10⁹, a 16 KB
+ * separator between a million items) and would otherwise end in "Invalid string length" or run
+ * for minutes before the result is charged.
+ */
+const UPFRONT: Record<string, (args: unknown[]) => number> = {
+  to_string: ([value]) => walkCost(value),
+  length: ([value]) => keyCount(value),
+  merge: (args) => args.reduce<number>((sum, arg) => sum + keyCount(arg), 0),
+  pad_left: ([, width]) => (typeof width === 'number' ? width : 0),
+  pad_right: ([, width]) => (typeof width === 'number' ? width : 0),
+  replace: ([text, search, replacement]) => textLength(text) + (textLength(text) / Math.max(1, textLength(search)) + 1) * textLength(replacement),
+  join: ([separator, list]) => (Array.isArray(list) ? list.reduce<number>((sum, item) => sum + textLength(item) + textLength(separator), 0) : 0),
+};
+
+type SearchNode = { type: string; name?: string; left?: SearchNode; right?: SearchNode };
+type Visit = (node: SearchNode, value: unknown) => unknown;
 const prototype = Object.getPrototypeOf(TreeInterpreter) as { visit: Visit; budgeted?: true };
 if (!prototype.budgeted) {
   const visit = prototype.visit;
   // Every interpreter (the default and those `let` scopes make) shares this prototype.
-  prototype.visit = function budgetedVisit(this: unknown, node, value) {
-    const result = visit.call(this, node, value);
-    if (Array.isArray(result)) remaining -= result.length + 1;
-    else if (typeof result === 'string') remaining -= result.length;
-    else remaining -= 1;
-    if (remaining < 0) throw new QueryBudgetError(`the search built more than ${MAX_QUERY_WORK.toLocaleString('en')} values and characters; svc stopped it`);
+  prototype.visit = function budgetedVisit(this: { visit: Visit }, node, value) {
+    const result = node.type === 'Comparator' && (node.name === 'EQ' || node.name === 'NE') ? compareDeeply.call(this, visit, node, value) : visit.call(this, node, value);
+    if (Array.isArray(result)) charge(result.length + 1);
+    else if (typeof result === 'string') charge(result.length);
+    else charge(1);
     return result;
   };
+  const table = (TreeInterpreter as unknown as { runtime: { _functionTable: Record<string, { _func: (args: unknown[]) => unknown }> } }).runtime._functionTable;
+  for (const [name, cost] of Object.entries(UPFRONT)) {
+    const entry = table[name]!;
+    const run = entry._func;
+    // Called once the library has checked the arguments' types.
+    entry._func = (args) => {
+      charge(cost(args));
+      return run(args);
+    };
+  }
   prototype.budgeted = true;
+}
+
+/** `==` and `!=`: both sides searched, the deep comparison charged, then the library's own comparison of the two values. */
+function compareDeeply(this: { visit: Visit }, visit: Visit, node: SearchNode, value: unknown): unknown {
+  const first = this.visit(node.left!, value);
+  const second = this.visit(node.right!, value);
+  charge(Math.min(walkCost(first), walkCost(second)));
+  return visit.call(this, { ...node, left: { type: 'Literal', value: first }, right: { type: 'Literal', value: second } } as SearchNode, value);
 }
 
 /** Runs a search with the work budget; the budget is off again afterwards. */

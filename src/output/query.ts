@@ -44,13 +44,17 @@ function search(node: Node, data: unknown): QueryResult {
   try {
     value = withQueryBudget(() => TreeInterpreter.search(node, data as JSONValue));
   } catch (error) {
-    return { ok: false, message: error instanceof RangeError ? 'the search ran out of stack (the expression or the data nests too deeply)' : (error as Error).message };
+    return { ok: false, message: error instanceof RangeError ? rangeErrorWords(error) : (error as Error).message };
   }
   const size = measureResult(value, MAX_JSON_DEPTH);
   if (size.values > MAX_RESULT_VALUES) return { ok: false, message: `the result would hold over ${MAX_RESULT_VALUES.toLocaleString('en')} values` };
   if (size.depth > MAX_JSON_DEPTH) return { ok: false, message: `the result nests deeper than ${MAX_JSON_DEPTH} levels` };
   return { ok: true, value };
 }
+
+/** What a RangeError from a search means: too deep for the stack, or a value too large to build. */
+const rangeErrorWords = (error: RangeError): string =>
+  /call stack/i.test(error.message) ? 'the search ran out of stack (the expression or the data nests too deeply)' : `the search built a value too large to hold (${error.message})`;
 
 interface CallNode {
   type: 'Function';

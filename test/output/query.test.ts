@@ -104,6 +104,16 @@ describe('--query limits (issue #17)', () => {
     ['shared parts that would print exponentially', `@${'|[@,@]'.repeat(40)}`, [1], /result would hold over 10,000,000 values/],
     ['a string doubled by join', `@${"|join('', [@,@])".repeat(40)}`, 'ab', /built more than 10,000,000 values/],
     ['an object doubled', `@${'|{a:@,b:@}'.repeat(40)}`, {}, /result would hold over 10,000,000 values/],
+    // What a function walks or builds, charged before it runs (each took 24 s to minutes, or died).
+    ['to_string of shared parts, unfolded', `@${'|[@,@]'.repeat(25)}|to_string(@)|length(@)`, [1], /built more than 10,000,000 values/],
+    ['== between two graphs that unfold exponentially', `(@${'|[@,@]'.repeat(30)}) == (@${'|[@,@]'.repeat(30)})`, [1], /built more than 10,000,000 values/],
+    ['!= likewise', `(@${'|[@,@]'.repeat(30)}) != (@${'|[@,@]'.repeat(30)})`, [1], /built more than 10,000,000 values/],
+    ['merge of one large object named 2,000 times', `merge(${Array(2000).fill('@').join(',')})`, Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i])), /built more than 10,000,000 values/],
+    ['length of a large object, 150 times', `[${Array(150).fill('length(@)').join(',')}]`, Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i])), /built more than 10,000,000 values/],
+    ['pad_left to a width of 10⁹', 'pad_left(@, `1000000000`)', 'ab', /built more than 10,000,000 values/],
+    ['pad_right to a width of 10⁹', 'pad_right(@, `1000000000`)', 'ab', /built more than 10,000,000 values/],
+    ['replace of the empty string by a long text', `replace(@, '', '${'x'.repeat(10_000)}')`, 'y'.repeat(60_000), /built more than 10,000,000 values/],
+    ['join with a long separator', `join('${'x'.repeat(10_000)}', @)`, Array(60_000).fill(''), /built more than 10,000,000 values/],
   ])('stops %s with a line, quickly', (_name, expression, data, message) => {
     const query = compileQuery(expression);
     expect(query.ok).toBe(true);
@@ -116,5 +126,9 @@ describe('--query limits (issue #17)', () => {
   it('lets a large but linear search through', () => {
     const items = Array.from({ length: 200_000 }, (_, i) => ({ id: i, status: i % 2 ? 'open' : 'done' }));
     expect((run("[?status=='open'].id", items) as number[]).length).toBe(100_000);
+    // The functions charged before they run still work on ordinary data.
+    expect(run("[to_string(@[0]), [0] == [0], length(@[0]), merge(@[0], {x: `1`}).x, pad_left('a', `3`), replace('aa', 'a', 'b'), join('-', ['a', 'b'])]", items)).toEqual([
+      '{"id":0,"status":"done"}', true, 2, 1, '  a', 'bb', 'a-b',
+    ]);
   });
 });

@@ -39,24 +39,28 @@ afterEach(async () => {
 
 const svc = `"${process.execPath}" "${SVC_BIN}"`;
 
+function openTerminal(width: number): Promise<Terminal> {
+  return Terminal.open({
+    width,
+    height: 50,
+    utf8: true,
+    env: {
+      PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: freshConfigDir(),
+      LANG: 'C.UTF-8',
+      HISTFILE: '', // bash writes no history into HOME as tmux ends it, while HOME is being removed
+      TERM: 'xterm-256color',
+      PS1: '$ ',
+      SERVICE_BASE_URL: server.url,
+      SERVICE_API_KEY: server.apiKey,
+      SVC_CONFIG_DIR: freshConfigDir(),
+    },
+  });
+}
+
 describe.skipIf(!tmuxAvailable)(`wide text in a template preview on a real terminal${tmuxAvailable ? '' : ' (skipped: tmux is not installed)'}`, () => {
   it(`wraps CJK text and emoji within ${WIDTH} cells, keeps every character, and keeps a <pre> block's indentation`, async () => {
-    terminal = await Terminal.open({
-      width: WIDTH,
-      height: 50,
-      utf8: true,
-      env: {
-        PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
-        HOME: freshConfigDir(),
-        LANG: 'C.UTF-8',
-        HISTFILE: '', // bash writes no history into HOME as tmux ends it, while HOME is being removed
-        TERM: 'xterm-256color',
-        PS1: '$ ',
-        SERVICE_BASE_URL: server.url,
-        SERVICE_API_KEY: server.apiKey,
-        SVC_CONFIG_DIR: freshConfigDir(),
-      },
-    });
+    terminal = await openTerminal(WIDTH);
     const screen = await terminal.run(`${svc} email templates preview tpl_wide --data firstName=Ada`);
     // No line reached past the right edge: tmux wrapped none of them.
     const joined = await terminal.screen({ joinWrapped: true });
@@ -85,5 +89,25 @@ describe.skipIf(!tmuxAvailable)(`wide text in a template preview on a real termi
     const indented = body.slice(start + 1, end);
     expect(indented.length).toBeGreaterThan(1);
     for (const line of indented) expect(line).toMatch(/^ {4}\S/);
+  });
+});
+
+describe.skipIf(!tmuxAvailable)(`a terminal that reports 0 columns${tmuxAvailable ? '' : ' (skipped: tmux is not installed)'}`, () => {
+  it('shows the data at 80 columns, or at COLUMNS when set, not empty lines', async () => {
+    terminal = await openTerminal(100);
+    // `stty cols 0` makes the terminal itself report 0 columns, as some serial consoles and CI pseudo-terminals do.
+    const reported = await terminal.run(`stty cols 0; "${process.execPath}" -e 'console.log(process.stdout.columns)'`);
+    expect(reported).toEqual(['0']);
+    const rows = await terminal.run(`stty cols 0; ${svc} crm tasks series occurrences list ser_weekly`);
+    expect(rows).toEqual([
+      'taskId  title                   dueAt                 status',
+      'tsk_w1  Weekly pipeline review  2026-03-02T09:00:00Z  done',
+      'tsk_w2  Weekly pipeline review  2026-03-09T09:00:00Z  open',
+      'tsk_w3  Weekly pipeline review  2026-03-16T09:00:00Z  open',
+    ]);
+    const cut = await terminal.run(`stty cols 0; COLUMNS=30 ${svc} crm tasks series occurrences list ser_weekly`);
+    expect(cut).toHaveLength(4);
+    expect(cut[1]).toMatch(/^tsk_w1 .*…/);
+    for (const line of cut) expect(line.length).toBeLessThanOrEqual(30);
   });
 });

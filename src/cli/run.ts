@@ -27,6 +27,26 @@ export function firstCommandWord(argv: readonly string[], takesValue: ReadonlySe
   return undefined;
 }
 
+/**
+ * `svc email`, `svc crm tasks`, `svc config` alone: the group's help on stdout, exit 0, as `svc`
+ * alone (commander would print it on stderr, as for an error). Only when argv names the group and
+ * no word after it, so `svc email nonsense` stays an unknown command (exit 2).
+ */
+function helpForBareGroup(program: Command, argv: readonly string[], takesValue: ReadonlySet<string>): void {
+  let command = program;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return;
+    if (takesValue.has(arg)) i++;
+    else if (!arg.startsWith('-')) {
+      const next = command.commands.find((sub) => sub.name() === arg || sub.aliases().includes(arg));
+      if (!next) return;
+      command = next;
+    }
+  }
+  if (command !== program && command.commands.length > 0 && command.registeredArguments.length === 0) command.action(() => command.outputHelp());
+}
+
 /** Runs svc with these arguments in this context and returns the exit code. */
 export async function run(argv: readonly string[], world: Context): Promise<number> {
   // A password in a URL on the command line (--base-url https://user:pass@…) is refused, and never printed.
@@ -38,6 +58,7 @@ export async function run(argv: readonly string[], world: Context): Promise<numb
     await addCommandsFor(program, word, ctx, argv);
     // No command word: help on stdout, exit 0; commander still refuses an unknown option (exit 2).
     if (word === undefined) program.action(() => program.outputHelp());
+    else helpForBareGroup(program, argv, valueOptions(program));
     await program.parseAsync(argv as string[], { from: 'user' });
     return ExitCode.ok;
   } catch (error) {

@@ -32,6 +32,25 @@ describe('svc help reference: every command as Markdown on stdout', () => {
     expect(viaHelp.stdout).toMatch(/^Usage: svc email drafts get \[options\] <draftId>/);
   });
 
+  // Issue #17: these printed their help on stderr, as for an error, while `svc` alone used stdout.
+  it.each([[['email']], [['email', 'drafts']], [['crm', 'tasks', 'series']], [['campaigns', 'person']], [['config']], [['auth']], [['--timeout', '5', 'email']]])(
+    'svc %j alone: its help on stdout, exit 0, as svc alone and --help',
+    async (args) => {
+      const alone = await runSvc(args);
+      const words = args.filter((word, i) => !word.startsWith('-') && args[i - 1] !== '--timeout');
+      expect({ code: alone.code, stderr: alone.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(alone.stdout).toMatch(new RegExp(`^Usage: svc ${words.join(' ')} \\[options\\] \\[command\\]\n`));
+      expect(alone.stdout).toBe((await runSvc([...words, '--help'])).stdout);
+    },
+  );
+
+  it('a group followed by a word that names nothing is an unknown command (exit 2, one line, nothing on stdout)', async () => {
+    for (const args of [['email', 'nonsense'], ['email', 'drafts', 'nonsense'], ['config', 'nonsense']]) {
+      const { code, stdout, stderr } = await runSvc(args);
+      expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: '', stderr: "svc: unknown command 'nonsense'\n" });
+    }
+  });
+
   it('svc help with an unknown command is a usage error (exit 2, one line, nothing on stdout)', async () => {
     const { code, stdout, stderr } = await runSvc(['help', 'email', 'nonsense']);
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' });

@@ -68,11 +68,13 @@ export interface Client {
 
 /** Creates a typed client of the Workspace API: `await client.call('email_drafts_get', { draftId })`. */
 export function createClient(options: ClientOptions): Client {
+  if (options === null || typeof options !== 'object') throw new TypeError('createClient: the options must be an object, at least { baseUrl }');
   const problem = options.token === undefined ? undefined : credentialProblem(options.token);
   if (problem) throw new TypeError(`createClient: the token cannot be used: ${problem}`);
   // The CLI's ranges (src/config/numeric-options.ts): a timeout that would overflow the timer or round to none is refused.
   const timeout = options.timeout === undefined ? { ok: true as const, value: 30 } : readNumber(options.timeout, NUMERIC_OPTIONS.timeout);
   if (!timeout.ok) throw new RangeError(`createClient: timeout: ${timeout.problem}`);
+  const retry = retryOptions(options.retries);
   const send = options.transport ?? createUndiciTransport();
   const target = {
     baseUrl: options.baseUrl,
@@ -82,7 +84,6 @@ export function createClient(options: ClientOptions): Client {
     proxy: chooseLibraryRoute(options).proxy,
     systemCa: options.systemCa === true,
   };
-  const retry: RetryOptions = { ...defaultRetryOptions, ...(typeof options.retries === 'number' ? { retries: options.retries } : options.retries) };
   return {
     // Never throws and never rejects: every misuse resolves to an `invalid` error, nothing sent (issue #17).
     async call(id, input, callOptions = {}) {
@@ -91,10 +92,35 @@ export function createClient(options: ClientOptions): Client {
       if (input === null || typeof input !== 'object') return invalidCall(`${id}: the input must be an object of path parameters (and a body, for operations that take one)`);
       const base = baseUrlProblem(options.baseUrl);
       if (base) return invalidCall(`baseUrl: ${base}`);
-      const { body, query, ...params } = input as { body?: unknown; query?: Record<string, unknown> } & Record<string, unknown>;
-      return callOperation(op, params, body, { ...target, signal: callOptions?.signal }, send, {}, retry, query);
+      // Reading the input runs the caller's code (a getter, a toJSON, a Proxy); what it throws is
+      // the caller's input refused, as long as nothing has been handed to the transport.
+      let handedOver = false;
+      const sendOnce: Transport = (request) => {
+        handedOver = true;
+        return send(request);
+      };
+      try {
+        const { body, query, ...params } = input as { body?: unknown; query?: Record<string, unknown> } & Record<string, unknown>;
+        return await callOperation(op, params, body, { ...target, signal: callOptions?.signal }, sendOnce, {}, retry, query);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (!handedOver) return invalidCall(`${id}: the input could not be read: ${message}`);
+        return { ok: false, status: 0, error: { kind: 'transport', failure: 'network', message: `the transport failed: ${message}`, sent: true } };
+      }
     },
   };
+}
+
+/** `retries` as a number (the CLI's range, 0 to 10) or the policy's parts; anything else is refused at creation. */
+function retryOptions(retries: ClientOptions['retries']): RetryOptions {
+  if (retries === undefined) return defaultRetryOptions;
+  if (typeof retries === 'number') {
+    const count = readNumber(retries, NUMERIC_OPTIONS.retries);
+    if (!count.ok) throw new RangeError(`createClient: retries: ${count.problem}`);
+    return { ...defaultRetryOptions, retries: count.value };
+  }
+  if (retries === null || typeof retries !== 'object') throw new TypeError(`createClient: retries must be a number or an object of retry options, not ${JSON.stringify(String(retries))}`);
+  return { ...defaultRetryOptions, ...retries };
 }
 
 const invalidCall = (message: string): CallResult<never> => ({ ok: false, status: 0, error: { kind: 'invalid', message, issues: [{ path: [], message }] } });

@@ -35,11 +35,24 @@ describe('client.call keeps its contract', () => {
     ['Infinity in the body', (c: any) => c.call('crm_entries_create', { objectName: 'deals', body: { data: { n: Number.POSITIVE_INFINITY } } }), /is Infinity/],
     ['a cycle in the body', (c: any) => { const data: Record<string, unknown> = {}; data.self = data; return c.call('crm_entries_create', { objectName: 'deals', body: { data } }); }, /cycle/],
     ['undefined in a list', (c: any) => c.call('crm_entries_create', { objectName: 'deals', body: { data: { tags: ['a', undefined] } } }), /tags\[1\] is undefined/],
+    ['a toJSON that throws', (c: any) => c.call('crm_entries_create', { objectName: 'deals', body: { data: { n: { toJSON() { throw new Error('boom'); } } } } }), /the input could not be read: boom/],
+    ['a getter that throws', (c: any) => c.call('crm_entries_create', { objectName: 'deals', body: { data: { get n() { throw new Error('getter'); } } } }), /the input could not be read: getter/],
+    ['a Proxy as the input that throws', (c: any) => c.call('email_drafts_get', new Proxy({}, { ownKeys() { throw new Error('trap'); } })), /the input could not be read: trap/],
+    ['a number as a path parameter', (c: any) => c.call('email_drafts_get', { draftId: 5 }), /^<draftId> must be a string, not a number$/],
   ])('%s resolves to an invalid error, nothing sent', async (_name, call, message) => {
     const { url, received } = await countingServer(0);
     const result = await call(createClient({ baseUrl: url, token: 'svc_test_key', retries: 0 }));
     expect(result).toMatchObject({ ok: false, status: 0, error: { kind: 'invalid', message: expect.stringMatching(message) } });
     expect(received()).toBe(0);
+  });
+
+  it.each([
+    ['no options', () => createClient(null as any), /^createClient: the options must be an object/],
+    ['retries that are not a number', () => createClient({ baseUrl: 'http://127.0.0.1:1/v1', retries: 'x' as any }), /^createClient: retries must be a number or an object/],
+    ['retries out of the range', () => createClient({ baseUrl: 'http://127.0.0.1:1/v1', retries: 11 }), /^createClient: retries: expected .*, got "11"$/],
+    ['a negative timeout', () => createClient({ baseUrl: 'http://127.0.0.1:1/v1', timeout: -1 }), /^createClient: timeout: expected/],
+  ])('createClient refuses %s at once, with a sentence', (_name, create, message) => {
+    expect(create).toThrow(message);
   });
 
   it.each([['not a url'], ['ftp://127.0.0.1/v1'], ['']])('an invalid baseUrl (%j) resolves to an invalid error', async (baseUrl) => {

@@ -13,9 +13,8 @@ export const EXIT_CODES_HELP = `Exit codes:
   3  network failure, timeout or unreadable response
   4  authentication: no credential, or the service answered 401
   5  not found: the service answered 404
-  6  output failure after the call (--query failed on the answer, or stdout is
-     not writable): the request was sent; the answer is printed whole when
-     stdout works
+  6  output failure (--query failed on the answer, or stdout is not writable):
+     any request was sent; the answer is printed whole when stdout works
   129  stopped by SIGHUP (the terminal was closed)
   130  interrupted (Ctrl-C)
   141  batch stopped: standard output was closed

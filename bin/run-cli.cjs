@@ -11,21 +11,26 @@
 // error. V8 checks a cache's version, flags and source length, and, with --verify-snapshot-checksum
 // (set here while the cache is made or read), the checksum of its payload: without that, a
 // corrupt payload crashes V8 (tried). A file's name carries the build's hash (from the script's
-// last line), Node's version and the architecture, so a cache made for other code is never used. It lives in the user's cache folder, not the shared temp
-// folder, so no other account can plant code in it; without a home folder, no cache.
+// last line), Node's version and the architecture, so a cache made for other code is never used.
+// A cache is code: V8 checks only the length of the source it was made from, so whoever can write
+// the folder can make svc run anything (tried). It lives in the user's cache folder, not the shared
+// temp folder, and is used only when that folder (a link followed) and the file belong to this user
+// and no one else may write to them; without a home folder, or with a relative one, no cache.
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off.
 //
 // CommonJS, so built-ins come by require(): an ES import of node:fs builds its facade, which reads
 // every property, fs.promises included, and that loads readline and the REPL history (~2 ms).
-const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
-const { dirname, join } = require('node:path');
+const { dirname, isAbsolute, join } = require('node:path');
 const { setFlagsFromString } = require('node:v8');
 const { Script } = require('node:vm');
 
 const SCRIPT = join(__dirname, '..', 'dist', 'cli.cjs');
-/** More files than this in the folder (old builds, other Node versions): the oldest go. */
+/** More caches than this in the folder (old builds, other Node versions): the oldest go. */
 const MAX_FILES = 48;
+/** What svc writes in the folder: a cache, or one being written. Nothing else in it is svc's to remove. */
+const CACHE_NAME = /^[0-9a-f]{16}-v.+\.v8(?:\.\d+\.tmp)?$/;
 
 /** Runs the CLI with `argv`; resolves to the exit code. */
 function runCli(argv) {
@@ -71,8 +76,8 @@ function commandKind(argv) {
 /** Where this build's cache for this kind of run lives, or undefined for none. */
 function cacheFile(source, kind) {
   const build = /\/\/# svc-build=([0-9a-f]{16})\n$/.exec(source.slice(-40))?.[1];
-  const folder = cacheFolder();
-  if (!build || !folder) return undefined;
+  const folder = build && cacheFolder();
+  if (!folder || !isPrivateFolder(folder)) return undefined;
   return join(folder, `${build}-${process.version}-${process.arch}-${kind || 'none'}.v8`);
 }
 
@@ -82,16 +87,40 @@ function cacheFolder() {
   if (env.NODE_DISABLE_COMPILE_CACHE === '1') return undefined;
   const home = env.HOME || env.USERPROFILE;
   if (platform === 'win32') return env.LOCALAPPDATA ? `${env.LOCALAPPDATA}\\svc\\Cache\\code` : undefined;
-  const base = platform === 'darwin' ? home && `${home}/Library/Caches` : env.XDG_CACHE_HOME || (home && `${home}/.cache`);
+  // A relative path would be a folder in whatever directory svc runs in (XDG: ignored).
+  const absolute = (path) => (path && isAbsolute(path) ? path : undefined);
+  const base = platform === 'darwin' ? absolute(home) && `${home}/Library/Caches` : absolute(env.XDG_CACHE_HOME) ?? (absolute(home) && `${home}/.cache`);
   return base ? `${base}/svc/code` : undefined;
 }
 
-/** The cached code, or undefined when there is none. */
-function readCache(file) {
+/** Only this user can write to `stats`' file (Windows: the per-user local app data folder; no owners checked). */
+const isPrivate = (stats) => process.getuid === undefined || (stats.uid === process.getuid() && (stats.mode & 0o022) === 0);
+
+/** Makes the folder if need be; whether it is a folder only this user can write to, a link to it included. */
+function isPrivateFolder(folder) {
   try {
-    return readFileSync(file);
+    let stats = statSync(folder, { throwIfNoEntry: false });
+    if (!stats) {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      stats = statSync(folder);
+    }
+    return stats.isDirectory() && isPrivate(stats);
+  } catch {
+    return false;
+  }
+}
+
+/** The cached code, or undefined when there is none, or it is not a file only this user can write to. */
+function readCache(file) {
+  let fd;
+  try {
+    fd = openSync(file, 'r');
+    const stats = fstatSync(fd);
+    return stats.isFile() && isPrivate(stats) ? readFileSync(fd) : undefined;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -99,7 +128,6 @@ function readCache(file) {
 function writeCache(file, make) {
   const partial = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     writeFileSync(partial, make(), { mode: 0o600 });
     renameSync(partial, file);
     pruneFolder(dirname(file));
@@ -112,9 +140,9 @@ function writeCache(file, make) {
   }
 }
 
-/** Keeps the folder bounded: past MAX_FILES, the least recently written files go. */
+/** Keeps the folder bounded: past MAX_FILES caches, the least recently written go; other files stay. */
 function pruneFolder(folder) {
-  const names = readdirSync(folder);
+  const names = readdirSync(folder).filter((name) => CACHE_NAME.test(name));
   if (names.length <= MAX_FILES) return;
   const byAge = names.map((name) => ({ path: join(folder, name), written: statSync(join(folder, name)).mtimeMs })).sort((a, b) => a.written - b.written);
   for (const { path } of byAge.slice(0, names.length - MAX_FILES)) rmSync(path, { force: true });

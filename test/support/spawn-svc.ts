@@ -15,6 +15,8 @@ export interface SpawnOptions {
   env?: Record<string, string | undefined>;
   input?: string;
   timeoutMs?: number;
+  /** The folder svc runs in; the test's own otherwise. */
+  cwd?: string;
 }
 
 export interface RunningSvc {
@@ -65,7 +67,7 @@ export function startSvc(args: readonly Arg[], options: SpawnOptions = {}): Runn
   let child!: ChildProcess;
   const done = new Promise<SvcRun>((resolve) => {
     const [file, argv] = command(args);
-    child = execFile(file, argv, { env, timeout: options.timeoutMs ?? 15_000, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderrAll) => {
+    child = execFile(file, argv, { env, cwd: options.cwd, timeout: options.timeoutMs ?? 15_000, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderrAll) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout, stderr: stderrAll });
     });

@@ -91,9 +91,10 @@ function primitiveLiterals(values: unknown[]): SchemaCheck | undefined {
 const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype && !Object.hasOwn(value, '__proto__');
 
+/** zod also checks a record's own symbol keys (against its string key type: refused); `for in` never sees them. */
 function recordCheck(valueCheck: SchemaCheck): SchemaCheck {
   return (value) => {
-    if (!isPlainRecord(value)) return false;
+    if (!isPlainRecord(value) || Object.getOwnPropertySymbols(value).length > 0) return false;
     for (const key in value) if (!valueCheck(value[key])) return false;
     return true;
   };

@@ -96,4 +96,15 @@ describe('compiled schema checks (issue #13): never more lenient than zod', () =
     expect(safeParse(z.array(z.string()), holed).success).toBe(false);
     expect(compileSchemaCheck(z.array(z.string()))!(holed)).toBe(false);
   });
+
+  it('leaves a record with a symbol key to zod, which refuses it (JSON would drop it unsaid); an object ignores one, as zod does', () => {
+    const tagged = { a: 1, [Symbol('tag')]: 2 };
+    const record = z.record(z.string(), z.number());
+    expect(safeParse(record, tagged).success).toBe(false);
+    expect(compileSchemaCheck(record)!(tagged)).toBe(false);
+    expect(compileSchemaCheck(record)!({ a: 1 })).toBe(true);
+    const strict = z.strictObject({ a: z.number() });
+    expect(safeParse(strict, tagged).success).toBe(true);
+    expect(compileSchemaCheck(strict)!(tagged)).toBe(true);
+  });
 });

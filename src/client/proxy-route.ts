@@ -70,6 +70,10 @@ export function checkProxyUrl(text: string, source: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProxySettingError(`${source} must be an http:// or https:// proxy URL, not ${url.protocol}//`);
   if (url.hostname === '') throw new ProxySettingError(`${source} names no host: ${redactProxyUrl(trimmed)}`);
   if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) throw new ProxySettingError(`${source} cannot have a path or query: ${redactProxyUrl(url.href)}`);
+  // undici percent-decodes both for the Basic credentials, and throws "URI malformed" at the first request.
+  if (safeDecode(url.username) === undefined || safeDecode(url.password) === undefined) {
+    throw new ProxySettingError(`${source} has a % in its user name or password that is not a %XX escape of UTF-8 (write a % itself as %25): ${redactProxyUrl(trimmed)}`);
+  }
   return url.href.replace(/\/$/, '');
 }
 
@@ -112,14 +116,15 @@ export function proxySecrets(text: string | undefined): string[] {
   const match = text === undefined ? null : /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/@:]*):([^/@]+)@/i.exec(text.trim());
   if (!match) return [];
   const [, user, password] = match as unknown as [string, string, string];
-  const decoded = safeDecode(password);
-  return [...new Set([password, decoded, Buffer.from(`${safeDecode(user)}:${decoded}`).toString('base64')])];
+  const decoded = safeDecode(password) ?? password;
+  return [...new Set([password, decoded, Buffer.from(`${safeDecode(user) ?? user}:${decoded}`).toString('base64')])];
 }
 
-function safeDecode(text: string): string {
+/** The text percent-decoded, or undefined when it holds a % that is not an escape of UTF-8. */
+function safeDecode(text: string): string | undefined {
   try {
     return decodeURIComponent(text);
   } catch {
-    return text;
+    return undefined;
   }
 }

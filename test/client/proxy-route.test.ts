@@ -65,6 +65,14 @@ describe('proxy URLs', () => {
     expect(() => checkProxyUrl('http://u:Secret99@[bad', 'HTTPS_PROXY')).toThrow(/^HTTPS_PROXY is not a proxy URL: http:\/\/u:\*\*\*\*@\[bad$/);
   });
 
+  it('a user name or password with a % that is not an escape of UTF-8 is refused at once, the password masked', () => {
+    const refused = 'has a % in its user name or password that is not a %XX escape of UTF-8 (write a % itself as %25)';
+    expect(() => checkProxyUrl('http://u:50%off@proxy:3128', 'HTTPS_PROXY')).toThrow(`HTTPS_PROXY ${refused}: http://u:****@proxy:3128`);
+    expect(() => checkProxyUrl('u:Secret%ff@proxy:3128', 'proxy')).toThrow(`proxy ${refused}: u:****@proxy:3128`);
+    expect(() => checkProxyUrl('http://al%zz:pw@proxy:3128', 'HTTPS_PROXY')).toThrow(`HTTPS_PROXY ${refused}: http://al%zz:****@proxy:3128`);
+    expect(checkProxyUrl('http://u:50%25off%C3%A9@proxy:3128', 'HTTPS_PROXY')).toBe('http://u:50%25off%C3%A9@proxy:3128');
+  });
+
   it('the password is masked whole, with or without a scheme', () => {
     expect(redactProxyUrl('http://user:pa%40ss@proxy:3128')).toBe('http://user:****@proxy:3128');
     expect(redactProxyUrl('user:pass@proxy:3128')).toBe('user:****@proxy:3128');

@@ -103,6 +103,7 @@ export const badInputs: BadInput[] = [
   { argv: [...GET, 'dr_123'], env: { SERVICE_BASE_URL: 'http://api.example.com/v1' }, code: 2, stderr: 'svc: refusing to send a credential over plain http to api.example.com: use https (plain http is allowed to loopback only)\n' },
   { argv: [...GET, 'dr_123'], env: { SERVICE_BASE_URL: '{origin}/v2' }, code: 2, stderr: /^svc: the base URL from SERVICE_BASE_URL must end in \/v1/ },
   { argv: [...GET, 'dr_123'], env: { SERVICE_BASE_URL: undefined }, code: 2, stderr: /^svc: no base URL: / },
+  { argv: [...GET, 'dr_123'], env: { HTTP_PROXY: 'http://user:50%off@127.0.0.1:9' }, code: 2, stderr: 'svc: HTTP_PROXY has a % in its user name or password that is not a %XX escape of UTF-8 (write a % itself as %25): http://user:****@127.0.0.1:9\n' },
   { argv: [...GET, 'dr_123'], env: { SERVICE_API_KEY: undefined }, code: 4, stderr: 'svc: no credential: set SERVICE_API_KEY, or run `svc auth login`\n' },
   { argv: [...GET, 'dr_123'], env: { SVC_RETRY_BASE_MS: 'fast' }, code: 2, stderr: 'svc: SVC_RETRY_BASE_MS: expected a whole number of milliseconds from 0 to 60000, got "fast"\n' },
   // a credential that cannot travel as a bearer token, and a password in a base URL: refused, never printed

@@ -57,7 +57,8 @@ function answerFailure(err: { name?: string; message?: string }, code: string, h
   if (code === 'UND_ERR_HEADERS_OVERFLOW') return new TransportError('too-large', `the response headers from ${host} are larger than the limit`, true);
   // Answers that are not HTTP a client can read: named as such, not as a network fault.
   if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return new TransportError('protocol', `the answer from ${host} is not valid HTTP: its body does not match its Content-Length`, true);
-  if (err.name === 'HTTPParserError' || code.startsWith('HPE_') || (code === 'UND_ERR_SOCKET' && err.message === 'bad response')) {
+  // undici's 'bad response' is an unrequested 100 Continue, 'bad upgrade' an unrequested 101 Switching Protocols.
+  if (err.name === 'HTTPParserError' || code.startsWith('HPE_') || (code === 'UND_ERR_SOCKET' && (err.message === 'bad response' || err.message === 'bad upgrade'))) {
     return new TransportError('protocol', `the answer from ${host} is not HTTP/1.1 svc can read (${err.message ?? code}; an unrequested 1xx such as 100 Continue is one cause)`, written);
   }
   if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {

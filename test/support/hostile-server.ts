@@ -175,6 +175,7 @@ export const behaviours: Record<string, Behaviour> = {
     res.writeContinue();
     json(res, 200, DRAFT);
   },
+  'unsolicited-upgrade': (_q, res) => raw(res, 'HTTP/1.1 101 Switching Protocols\r\nConnection: upgrade\r\nUpgrade: h2c\r\n\r\n'),
   'double-length': (_q, res) => raw(res, 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}'),
   'not-http': (_q, res) => raw(res, 'SSH-2.0-OpenSSH_9.6\r\n\r\n'),
   'chunked-trailers': (_q, res) => {

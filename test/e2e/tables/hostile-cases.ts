@@ -51,6 +51,7 @@ export const hostileCases: HostileCase[] = [
   { behaviour: 'invalid-utf8', code: 0, stderr: 'svc: warning: the answer is not valid UTF-8: the bytes that cannot be decoded are shown as U+FFFD\n', stdout: /"subject": "Caf\uFFFD"/, hits: 1 },
   { behaviour: 'early-hints', code: 0, stderr: '', stdout: /"draftId": "dr_1"/, hits: 1 },
   { behaviour: 'unsolicited-continue', code: 3, stderr: new RegExp(`^svc: the answer from ${port} is not HTTP/1\\.1 svc can read \\(.*; an unrequested 1xx such as 100 Continue is one cause\\)\n$`), hits: 1 },
+  { behaviour: 'unsolicited-upgrade', code: 3, stderr: new RegExp(`^svc: the answer from ${port} is not HTTP/1\\.1 svc can read \\(bad upgrade; an unrequested 1xx such as 100 Continue is one cause\\)\n$`), hits: 1 },
   { behaviour: 'double-length', code: 3, stderr: new RegExp(`^svc: the answer from ${port} is not (valid HTTP|HTTP/1\\.1 svc can read)`), hits: 1 },
   { behaviour: 'not-http', code: 3, stderr: new RegExp(`^svc: the answer from ${port} is not HTTP/1\\.1 svc can read \\(`), hits: 1 },
   { behaviour: 'chunked-trailers', code: 0, stderr: '', stdout: /"draftId": "dr_1"/, hits: 1 },

@@ -33,9 +33,10 @@ export function splitLines(chunks: AsyncIterable<Uint8Array>, maxBytes = MAX_LIN
 }
 
 /**
- * As splitLines, each line turned into what `map` makes of it (none when undefined) as it is split:
- * a chunk's lines are split at once and handed out one by one, not through a generator per layer,
- * whose awaits per line were a measurable share of a batch's CPU per line (issue #13).
+ * As splitLines, each line turned into what `map` makes of it (none when undefined), one line per
+ * `next()`: no generator per layer, whose awaits per line were a measurable share of a batch's CPU
+ * per line, and no chunk split at once, whose thousands of waiting lines outlived V8's young
+ * generation and made it grow with the length of the input (issue #13).
  */
 export function mapLines<T>(chunks: AsyncIterable<Uint8Array>, map: (line: SourceLine) => T | undefined, maxBytes = MAX_LINE_BYTES): AsyncIterableIterator<T> {
   return new LineReader(chunks, maxBytes, map);
@@ -45,8 +46,11 @@ class LineReader<T> implements AsyncIterableIterator<T> {
   private readonly source: AsyncIterator<Uint8Array>;
   private readonly line: ReturnType<typeof createLineBuilder>;
   private readonly breaks = new BreakFinder();
-  private ready: T[] = [];
-  private taken = 0;
+  /** The chunk being split, from `start`; undefined once its last break is passed. */
+  private buffer: Buffer | undefined;
+  private start = 0;
+  /** Lines found but not yet handed out: one held by a CR, the last one. */
+  private queue: SourceLine[] = [];
   private held: SourceLine | undefined; // ended by a CR at the end of a chunk
   private offset = 0;
   private ended = false;
@@ -65,67 +69,72 @@ class LineReader<T> implements AsyncIterableIterator<T> {
     return this;
   }
 
-  async next(): Promise<IteratorResult<T>> {
-    while (this.taken === this.ready.length && !this.ended) await (this.reading ??= this.read().finally(() => (this.reading = undefined)));
-    if (this.taken === this.ready.length) return { done: true, value: undefined };
-    const value = this.ready[this.taken]!;
-    this.ready[this.taken++] = undefined as T; // handed out: not kept alive by the queue
-    return { done: false, value };
+  next(): Promise<IteratorResult<T>> {
+    for (let line = this.nextLine(); line; line = this.nextLine()) {
+      const value = this.map(line);
+      if (value !== undefined) return Promise.resolve({ done: false, value });
+    }
+    if (this.ended) return Promise.resolve({ done: true, value: undefined });
+    return (this.reading ??= this.read().finally(() => (this.reading = undefined))).then(() => this.next());
   }
 
   async return(): Promise<IteratorResult<T>> {
     this.ended = true;
-    this.ready = [];
-    this.taken = 0;
+    this.buffer = undefined;
+    this.queue = [];
     await this.source.return?.();
     return { done: true, value: undefined };
   }
 
   private async read(): Promise<void> {
-    this.ready = [];
-    this.taken = 0;
     const next = await this.source.next();
+    if (this.ended) return;
     if (next.done) return this.finish();
     const chunk = next.value;
-    this.split(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  }
-
-  private split(buffer: Buffer): void {
-    const { line, breaks } = this;
-    breaks.reset(buffer);
-    let start = 0;
+    // Kept until its last line is taken: Node's streams hand each chunk over for good.
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    this.breaks.reset(buffer);
+    this.start = 0;
     if (this.held) {
       if (buffer[0] === LF) {
         this.held.eol = '\r\n';
         this.held.endOffset++;
         this.offset++;
-        start = 1;
+        this.start = 1;
       }
-      this.push(this.held);
+      this.queue.push(this.held);
       this.held = undefined;
     }
-    for (let end = breaks.next(start); end !== -1; end = breaks.next(start)) {
-      const crlf = buffer[end] === CR && buffer[end + 1] === LF;
-      const next = end + (crlf ? 2 : 1);
-      this.offset += next - start;
-      const taken = line.take(buffer.subarray(start, end), crlf ? '\r\n' : buffer[end] === CR ? '\r' : '\n', this.offset);
-      start = next;
-      if (buffer[end] === CR && !crlf && end === buffer.length - 1) this.held = taken;
-      else this.push(taken);
+    this.buffer = buffer;
+  }
+
+  /** The next whole line of the chunk; undefined when the chunk has none left (its rest is kept for the next). */
+  private nextLine(): SourceLine | undefined {
+    if (this.queue.length > 0) return this.queue.shift();
+    const { buffer, start, line } = this;
+    if (!buffer) return undefined;
+    const end = this.breaks.next(start);
+    if (end === -1) {
+      this.offset += buffer.length - start;
+      if (start < buffer.length) line.keep(buffer.subarray(start));
+      this.buffer = undefined;
+      return undefined;
     }
-    this.offset += buffer.length - start;
-    if (start < buffer.length) line.keep(buffer.subarray(start));
+    const crlf = buffer[end] === CR && buffer[end + 1] === LF;
+    const next = end + (crlf ? 2 : 1);
+    this.offset += next - start;
+    this.start = next;
+    const taken = line.take(buffer.subarray(start, end), crlf ? '\r\n' : buffer[end] === CR ? '\r' : '\n', this.offset);
+    if (buffer[end] !== CR || crlf || end !== buffer.length - 1) return taken;
+    this.held = taken; // a CR at the very end: the next chunk says whether it was CRLF
+    return this.nextLine();
   }
 
   private finish(): void {
     this.ended = true;
-    if (this.held) this.push(this.held);
-    if (this.line.pending()) this.push(this.line.take(Buffer.alloc(0), '', this.offset));
-  }
-
-  private push(line: SourceLine): void {
-    const value = this.map(line);
-    if (value !== undefined) this.ready.push(value);
+    if (this.held) this.queue.push(this.held);
+    this.held = undefined;
+    if (this.line.pending()) this.queue.push(this.line.take(Buffer.alloc(0), '', this.offset));
   }
 }
 

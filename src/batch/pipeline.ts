@@ -28,7 +28,7 @@ export interface PipelineEnd {
 export async function runPipeline<E, R>(options: PipelineOptions<E, R>): Promise<PipelineEnd> {
   const { concurrency, window, signal } = options;
   const entries = options.entries[Symbol.asyncIterator]();
-  const output = createOutput(options.emit, window !== undefined);
+  const output = createOutput(options.emit, window);
   const waker = createWaker(signal);
   const reader = createReader(entries, signal, options.stopReading);
   let started = 0;
@@ -85,20 +85,35 @@ export async function runPipeline<E, R>(options: PipelineOptions<E, R>): Promise
   return { started, stopped: halted ? 'halted' : signal?.aborted && !exhausted ? 'interrupted' : undefined };
 }
 
-/** Emits outcomes as they come, or in input order, holding back those that finish early. */
-function createOutput<E, R>(emit: (entry: E, outcome: R) => void, ordered: boolean) {
-  const held = new Map<number, { entry: E; outcome: R }>();
+/**
+ * Emits outcomes as they come, or in input order, holding back those that finish early. Those are
+ * held in a ring of `window` slots (entry `seq` in slot seq % window: no more than `window` are
+ * started and not emitted), not in a Map: a Map's tables, rebuilt as it fills and empties, outlived
+ * V8's young generation and made it grow with the length of a batch (issue #13).
+ */
+function createOutput<E, R>(emit: (entry: E, outcome: R) => void, window: number | undefined) {
   let emitted = 0;
+  if (window === undefined) {
+    return {
+      emitted: () => emitted,
+      complete(_seq: number, entry: E, outcome: R) {
+        emitted++;
+        emit(entry, outcome);
+      },
+    };
+  }
+  const held: ({ entry: E; outcome: R } | undefined)[] = new Array(window).fill(undefined);
   return {
     emitted: () => emitted,
     complete(seq: number, entry: E, outcome: R) {
-      if (!ordered) {
-        emitted++;
-        return emit(entry, outcome);
+      if (seq !== emitted) {
+        held[seq % window] = { entry, outcome };
+        return;
       }
-      held.set(seq, { entry, outcome });
-      for (let next = held.get(emitted); next; next = held.get(emitted)) {
-        held.delete(emitted++);
+      emitted++;
+      emit(entry, outcome);
+      for (let next = held[emitted % window]; next; next = held[emitted % window]) {
+        held[emitted++ % window] = undefined;
         emit(next.entry, next.outcome);
       }
     },

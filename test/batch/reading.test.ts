@@ -44,6 +44,20 @@ describe('splitLines', () => {
     );
   });
 
+  it('gives the same lines, breaks and offsets however the bytes are chunked, with LF, CRLF and lone CR', async () => {
+    const line = fc.tuple(fc.string({ maxLength: 4 }).map((s) => s.replace(/[\r\n]/g, '')), fc.constantFrom('\n', '\r\n', '\r'));
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 10 }), fc.string({ maxLength: 3 }).map((s) => s.replace(/[\r\n]/g, '')), fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 5 }), async (lines, last, sizes) => {
+        const input = lines.map(([text, eol]) => text + eol).join('') + last;
+        const whole = await collect(splitLines(chunksOf(input)));
+        expect(await collect(splitLines(chunksOf(input, sizes)))).toEqual(whole);
+        expect(whole.at(-1)?.endOffset ?? 0).toBe(Buffer.byteLength(input));
+        expect(whole.map((l) => l.text + l.eol).join('')).toBe(input.replace(/^\uFEFF/, ''));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('drops the text of a line over the limit but keeps counting lines', async () => {
     const lines = await collect(splitLines(chunksOf(`ok\n${'x'.repeat(50)}\nafter\n`, [7]), 20));
     expect(lines.map((l) => [l.number, l.text, l.tooLong === true])).toEqual([

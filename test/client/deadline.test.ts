@@ -33,6 +33,30 @@ describe('undici transport: the deadline and the caller\'s signal', () => {
     expect(error).toMatchObject({ kind: 'aborted' });
   });
 
+  it('one caller abort ends every request of that caller still in flight, and only those', async () => {
+    const send = createUndiciTransport({ connections: 4 });
+    const controller = new AbortController();
+    const other = new AbortController();
+    let arrived = 0;
+    const allArrived = new Promise<void>((resolve) => {
+      const onRequest = () => {
+        if (++arrived < 4) return;
+        server.off('request', onRequest);
+        resolve();
+      };
+      server.on('request', onRequest);
+    });
+    const call = (signal: AbortSignal, timeoutMs: number) => send({ method: 'GET', url, headers: {}, timeoutMs, signal }).catch((e: unknown) => e);
+    // The second of this caller's three requests ends first, by its own timeout: it leaves the middle of the caller's list.
+    const calls = [call(controller.signal, 10_000), call(controller.signal, 300), call(controller.signal, 10_000)];
+    const unrelated = call(other.signal, 1_500);
+    await allArrived;
+    await calls[1];
+    controller.abort();
+    expect(await Promise.all(calls)).toMatchObject([{ kind: 'aborted' }, { kind: 'timeout' }, { kind: 'aborted' }]);
+    expect(await unrelated).toMatchObject({ kind: 'timeout' });
+  });
+
   it('a signal already aborted sends nothing that waits', async () => {
     const send = createUndiciTransport();
     const started = performance.now();

@@ -1,6 +1,13 @@
-import type { BuildResult, Plugin } from 'esbuild';
+import type { BuildResult, Metafile, Plugin } from 'esbuild';
 
 export const repoRoot: string;
-export function bundleCli(options: { outdir: string; plugins?: Plugin[]; metafile?: boolean; write?: boolean }): Promise<BuildResult<{ metafile: true; write: false }> & { buildId: string; scriptText: string }>;
+/** A CLI script: `cli.cjs` (the whole CLI) or `cli-root.cjs` (the root command alone). */
+export interface CliScript {
+  name: 'cli.cjs' | 'cli-root.cjs';
+  text: string;
+  buildId: string;
+  metafile?: Metafile;
+}
+export function bundleCli(options: { outdir: string; plugins?: Plugin[]; metafile?: boolean; write?: boolean }): Promise<CliScript[]>;
 export function bundleLibrary(options: { outdir: string }): Promise<BuildResult>;
 export function bundleManualWriter(options: { outfile: string }): Promise<BuildResult>;

@@ -1,5 +1,5 @@
 // The standalone svc binary (npm run package): Node's single-executable applications, i.e. the Node
-// running this script with the CLI script (dist/cli.cjs's build) as an asset and a small main script
+// running this script with the CLI scripts (dist/cli.cjs's and dist/cli-root.cjs's builds) as assets and a small main script
 // (standalone-main.cjs) that runs it as bin/svc.cjs does, needing no Node installed.
 // https://nodejs.org/api/single-executable-applications.html
 import { execFile } from 'node:child_process';
@@ -31,11 +31,14 @@ export async function buildStandalone({ output }) {
   const work = mkdtempSync(join(tmpdir(), 'svc-standalone-'));
   try {
     const main = join(work, 'main.cjs');
-    const script = join(work, 'cli.cjs');
     const blob = join(work, 'sea-prep.blob');
-    writeFileSync(script, (await bundleCli({ outdir: work, write: false })).scriptText);
+    const assets = {};
+    for (const { name, text } of await bundleCli({ outdir: work, write: false })) {
+      assets[name] = join(work, name);
+      writeFileSync(assets[name], text);
+    }
     await build({ entryPoints: [join(import.meta.dirname, 'standalone-main.cjs')], outfile: main, bundle: true, format: 'cjs', platform: 'node', target: 'node22', minify: true, logLevel: 'warning' });
-    const config = { main, output: blob, assets: { 'cli.cjs': script }, disableExperimentalSEAWarning: true, useCodeCache: true };
+    const config = { main, output: blob, assets, disableExperimentalSEAWarning: true, useCodeCache: true };
     writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config));
     await exec(process.execPath, ['--experimental-sea-config', join(work, 'sea-config.json')], { cwd: work });
     rmSync(output, { force: true });

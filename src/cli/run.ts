@@ -27,6 +27,11 @@ export function firstCommandWord(argv: readonly string[], takesValue: ReadonlySe
   return undefined;
 }
 
+/** Whether argv names a command: `svc --profile work email …` does, `svc --help` and `svc --base-url <url>` do not. */
+export function namesCommand(argv: readonly string[], ctx: Context): boolean {
+  return firstCommandWord(argv, valueOptions(createRootProgram(ctx))) !== undefined;
+}
+
 /**
  * `svc email`, `svc crm tasks`, `svc config` alone: the group's help on stdout, exit 0, as `svc`
  * alone (commander would print it on stderr, as for an error). Only when argv names the group and

@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { freshConfigDir, runSvc, SVC_BIN } from '../support/spawn-svc.js';
 
 const VERSION_LINE = /^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+\)\n$/;
-const SCRIPT = join(SVC_BIN, '..', '..', 'dist', 'cli.cjs');
+/** What `svc --version` runs: the root command alone (bin/run-cli.cjs). */
+const SCRIPT = join(SVC_BIN, '..', '..', 'dist', 'cli-root.cjs');
 
 /**
- * Overwrites `file` with V8's cache of other code, as long as dist/cli.cjs: V8 checks a cache
+ * Overwrites `file` with V8's cache of other code, as long as the script it is the cache of: V8 checks a cache
  * against its source's length only, so whoever can write the cache folder can make svc run this.
  */
 function plantCache(file: string): void {

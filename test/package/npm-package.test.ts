@@ -37,7 +37,7 @@ describe('npm pack', () => {
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
     const named = [manifest.main, manifest.types, manifest.exports['.'].types, manifest.exports['.'].default, manifest.bin.svc];
     for (const file of named) expect(packed.files, file).toContain(file.replace(/^\.\//, ''));
-    for (const file of ['dist/cli.cjs', 'bin/run-cli.cjs']) expect(packed.files).toContain(file);
+    for (const file of ['dist/cli.cjs', 'dist/cli-root.cjs', 'bin/run-cli.cjs']) expect(packed.files).toContain(file);
     expect(packed.files.filter((file) => file.startsWith('src/') || file.startsWith('test/'))).toEqual([]);
   });
 });

@@ -1,17 +1,18 @@
-// Which of svc's sources a real bin/svc process ran. The CLI is one script (dist/cli.cjs) whose
-// parts are initialised on first use, so "loaded" means "some of its code ran": V8's coverage
+// Which of svc's sources a real bin/svc process ran. The CLI is one script (dist/cli.cjs, or for a
+// run that names no command dist/cli-root.cjs, the root command alone) whose parts are initialised on first use, so "loaded" means "some of its code ran": V8's coverage
 // (NODE_V8_COVERAGE) names the functions that ran, by offset in the script, and the script's
 // source map names the source file at each offset (src/…, registry/…, node_modules/…).
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { freshConfigDir, SVC_BIN } from './spawn-svc.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const SCRIPT = join(ROOT, 'dist', 'cli.cjs');
+/** The CLI's scripts (scripts/build/bundle.mjs): the whole CLI, and the root command alone. */
+const SCRIPTS = ['cli.cjs', 'cli-root.cjs'].map((name) => join(ROOT, 'dist', name));
 
 interface FunctionCoverage {
   functionName: string;
@@ -20,42 +21,49 @@ interface FunctionCoverage {
 
 /**
  * Runs bin/svc with `args`, `env` (PATH added), Node's `nodeArgs` and `input` on stdin; resolves
- * to its stdout and the sources it ran.
+ * to its stdout, the CLI scripts it ran (`cli.cjs`, `cli-root.cjs`) and the sources it ran.
  */
-export async function runAndTrace(args: readonly string[], env: Record<string, string> = {}, nodeArgs: readonly string[] = [], input = ''): Promise<{ stdout: string; sources: Set<string> }> {
+export async function runAndTrace(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+  input = '',
+): Promise<{ stdout: string; scripts: Set<string>; sources: Set<string> }> {
   const coverage = freshConfigDir();
   const child = promisify(execFile)(process.execPath, [...nodeArgs, SVC_BIN, ...args], {
     env: { PATH: process.env.PATH ?? '', SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: freshConfigDir(), ...env, NODE_V8_COVERAGE: coverage },
   });
   child.child.stdin!.end(input);
   const { stdout } = await child;
-  return { stdout, sources: sourcesThatRan(coverage) };
+  return { stdout, ...sourcesThatRan(coverage) };
 }
 
-/** The source files with at least one function that ran, read from a NODE_V8_COVERAGE folder. */
-function sourcesThatRan(folder: string): Set<string> {
-  const scriptUrl = `file://${SCRIPT}`;
-  const functions = readdirSync(folder)
-    .flatMap((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')).result as { url: string; functions: FunctionCoverage[] }[])
-    .filter((script) => script.url === scriptUrl || script.url === SCRIPT)
-    .flatMap((script) => script.functions);
-  if (functions.length === 0) throw new Error(`no coverage for ${SCRIPT}: was it run?`);
-  const locate = scriptLocator();
+/** The CLI scripts that ran (`cli.cjs`, `cli-root.cjs`), and the source files with at least one function that ran, from a NODE_V8_COVERAGE folder. */
+function sourcesThatRan(folder: string): { scripts: Set<string>; sources: Set<string> } {
+  const scripts = readdirSync(folder).flatMap((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')).result as { url: string; functions: FunctionCoverage[] }[]);
   const sources = new Set<string>();
-  for (const fn of functions) {
-    const whole = fn.ranges[0];
-    if (!whole || whole.count === 0) continue;
-    // The first mapped position inside the function: its opening may be esbuild's wrapper.
-    const source = locate(whole.startOffset, whole.endOffset);
-    if (source) sources.add(source);
+  const ran = new Set<string>();
+  for (const script of SCRIPTS) {
+    const functions = scripts.filter(({ url }) => url === `file://${script}` || url === script).flatMap(({ functions }) => functions);
+    if (functions.length === 0) continue;
+    ran.add(basename(script));
+    const locate = scriptLocator(script);
+    for (const fn of functions) {
+      const whole = fn.ranges[0];
+      if (!whole || whole.count === 0) continue;
+      // The first mapped position inside the function: its opening may be esbuild's wrapper.
+      const source = locate(whole.startOffset, whole.endOffset);
+      if (source) sources.add(source);
+    }
   }
-  return sources;
+  if (ran.size === 0) throw new Error(`no coverage for ${SCRIPTS.join(' or ')}: was one run?`);
+  return { scripts: ran, sources };
 }
 
-/** Maps an offset range of dist/cli.cjs to the first source file its text comes from. */
-function scriptLocator(): (start: number, end: number) => string | undefined {
-  const text = readFileSync(SCRIPT, 'utf8');
-  const map = new SourceMap(JSON.parse(readFileSync(`${SCRIPT}.map`, 'utf8')));
+/** Maps an offset range of a CLI script to the first source file its text comes from. */
+function scriptLocator(script: string): (start: number, end: number) => string | undefined {
+  const text = readFileSync(script, 'utf8');
+  const map = new SourceMap(JSON.parse(readFileSync(`${script}.map`, 'utf8')));
   const lineStarts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   const position = (offset: number): { line: number; column: number } => {
@@ -72,7 +80,7 @@ function scriptLocator(): (start: number, end: number) => string | undefined {
     for (const offset of [start, Math.min(start + 40, end - 1)]) {
       const { line, column } = position(offset);
       const entry = map.findEntry(line, column) as { originalSource?: string };
-      if (entry.originalSource) return fromRoot(entry.originalSource);
+      if (entry.originalSource) return fromRoot(entry.originalSource, script);
     }
     return undefined;
   };
@@ -85,8 +93,8 @@ function scriptLocator(): (start: number, end: number) => string | undefined {
  * also has. Packages reached through a linked node_modules (outside the root) keep their
  * `node_modules/…` tail.
  */
-function fromRoot(source: string): string {
-  const absolute = source.startsWith('file:') ? fileURLToPath(source) : resolve(dirname(SCRIPT), source);
+function fromRoot(source: string, script: string): string {
+  const absolute = source.startsWith('file:') ? fileURLToPath(source) : resolve(dirname(script), source);
   const path = relative(ROOT, absolute).split(sep).join('/');
   const packages = path.indexOf('/node_modules/');
   return path.startsWith('../') && packages !== -1 ? path.slice(packages + 1) : path;

@@ -12,7 +12,7 @@ import type { HttpRequest } from './transport.js';
 export class RequestDeadline {
   aborted = false;
   expired = false;
-  /** performance.now() when the timeout passes; Infinity without one. */
+  /** now() when the timeout passes; Infinity without one. */
   at = Infinity;
   prev: RequestDeadline | undefined;
   next: RequestDeadline | undefined;
@@ -47,13 +47,19 @@ export class RequestDeadline {
   }
 }
 
+/**
+ * A monotonic clock in ms. Not performance.now(): the `performance` global loads perf_hooks and
+ * its timing modules on first use (~1 ms of a call's start-up, issue #16).
+ */
+const now = (): number => process.uptime() * 1000;
+
 /** Starts a request's deadline: from now, its timeout, and its caller's signal. */
 export function startDeadline(req: Pick<HttpRequest, 'timeoutMs' | 'signal'>): RequestDeadline {
   const deadline = new RequestDeadline();
   if (req.signal?.aborted) deadline.abort();
   else if (req.signal) (deadline.caller = watchCaller(req.signal)).add(deadline);
   if (req.timeoutMs && !deadline.aborted) {
-    deadline.at = performance.now() + req.timeoutMs;
+    deadline.at = now() + req.timeoutMs;
     queue.add(deadline);
   }
   return deadline;
@@ -111,13 +117,13 @@ const queue = (() => {
     if (timer !== undefined && timerAt <= at) return;
     clearTimeout(timer);
     timerAt = at;
-    timer = setTimeout(fire, Math.max(0, Math.ceil(at - performance.now())));
+    timer = setTimeout(fire, Math.max(0, Math.ceil(at - now())));
   };
   const fire = () => {
     timer = undefined;
     timerAt = Infinity;
-    const now = performance.now();
-    while (head && head.at <= now) {
+    const time = now();
+    while (head && head.at <= time) {
       const due = head;
       remove(due);
       due.expired = true;

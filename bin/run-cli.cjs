@@ -7,31 +7,17 @@
 // Here the script is compiled with vm.Script, and the cache is taken after the command ran
 // (script.createCachedData()), so it holds those functions too. One cache per top-level command
 // word, and one for none (`--version`, `--help`): each holds what that kind of run compiled.
-//
-// It is a cache: a missing, corrupt, stale or unwritable one costs one slower start, never an
-// error. V8 checks a cache's version, flags and source length, and, with --verify-snapshot-checksum
-// (set here while the cache is made or read), the checksum of its payload: without that, a
-// corrupt payload crashes V8 (tried). A file's name carries the build's hash (from the script's
-// last line), Node's version and the architecture, so a cache made for other code is never used.
-// A cache is code: V8 checks only the length of the source it was made from, so whoever can write
-// the folder can make svc run anything (tried). It lives in the user's cache folder, not the shared
-// temp folder, and is used only when that folder (a link followed) and the file belong to this user
-// and no one else may write to them; without a home folder, or with a relative one, no cache.
-// NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+// Where it lives, who may write it and how it is checked: bin/code-cache.cjs.
 //
 // CommonJS, so built-ins come by require(): an ES import of node:fs builds its facade, which reads
 // every property, fs.promises included, and that loads readline and the REPL history (~2 ms).
-const { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { readFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
-const { dirname, isAbsolute, join } = require('node:path');
-const { setFlagsFromString } = require('node:v8');
+const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
+const { cacheFile, readCache, writeCache } = require('./code-cache.cjs');
 
 const DIST = join(__dirname, '..', 'dist');
-/** More caches than this in the folder (old builds, other Node versions): the oldest go. */
-const MAX_FILES = 48;
-/** What svc writes in the folder: a cache, or one being written. Nothing else in it is svc's to remove. */
-const CACHE_NAME = /^[0-9a-f]{16}-v.+\.v8(?:\.\d+\.tmp)?$/;
 
 /** Runs the CLI with `argv`; resolves to the exit code. */
 function runCli(argv) {
@@ -59,110 +45,21 @@ async function runScripts(argv, load) {
 async function runScript(argv, { source, filename }, kind) {
   const file = cacheFile(source, kind);
   const cachedData = file && readCache(file);
-  const script = withChecksums(() => new Script(source, { filename, cachedData }));
+  const script = new Script(source, { filename, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(filename), module, filename, dirname(filename));
   const running = module.exports.main(argv);
   if (running === undefined) return undefined;
   const code = await running;
   const known = kind === '' || module.exports.commandWords.includes(kind);
-  if (file && known && (!cachedData || script.cachedDataRejected)) writeCache(file, () => withChecksums(() => script.createCachedData()));
+  if (file && known && (!cachedData || script.cachedDataRejected)) writeCache(file, () => script.createCachedData());
   return code;
-}
-
-/**
- * Runs `make` with V8 checking (and writing) code cache checksums. Only around it: the flag is
- * part of the hash V8 checks a cache against, Node's own built-in modules included, and while it
- * is set they would be compiled from source (~20 ms for a call, measured).
- */
-function withChecksums(make) {
-  setFlagsFromString('--verify-snapshot-checksum');
-  try {
-    return make();
-  } finally {
-    setFlagsFromString('--no-verify-snapshot-checksum');
-  }
 }
 
 /** The first argument when it can be a command word, else '' (options only, or nothing). */
 function commandKind(argv) {
   const word = argv[0];
   return word !== undefined && /^[a-z][a-z0-9-]{0,39}$/.test(word) ? word : '';
-}
-
-/** Where this build's cache for this kind of run lives, or undefined for none. */
-function cacheFile(source, kind) {
-  const build = /\/\/# svc-build=([0-9a-f]{16})\n$/.exec(source.slice(-40))?.[1];
-  const folder = build && cacheFolder();
-  if (!folder || !isPrivateFolder(folder)) return undefined;
-  return join(folder, `${build}-${process.version}-${process.arch}-${kind || 'none'}.v8`);
-}
-
-/** The user's cache folder for svc's code caches; undefined without a home or when turned off. */
-function cacheFolder() {
-  const { env, platform } = process;
-  if (env.NODE_DISABLE_COMPILE_CACHE === '1') return undefined;
-  const home = env.HOME || env.USERPROFILE;
-  if (platform === 'win32') return env.LOCALAPPDATA ? `${env.LOCALAPPDATA}\\svc\\Cache\\code` : undefined;
-  // A relative path would be a folder in whatever directory svc runs in (XDG: ignored).
-  const absolute = (path) => (path && isAbsolute(path) ? path : undefined);
-  const base = platform === 'darwin' ? absolute(home) && `${home}/Library/Caches` : absolute(env.XDG_CACHE_HOME) ?? (absolute(home) && `${home}/.cache`);
-  return base ? `${base}/svc/code` : undefined;
-}
-
-/** Only this user can write to `stats`' file (Windows: the per-user local app data folder; no owners checked). */
-const isPrivate = (stats) => process.getuid === undefined || (stats.uid === process.getuid() && (stats.mode & 0o022) === 0);
-
-/** Makes the folder if need be; whether it is a folder only this user can write to, a link to it included. */
-function isPrivateFolder(folder) {
-  try {
-    let stats = statSync(folder, { throwIfNoEntry: false });
-    if (!stats) {
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
-      stats = statSync(folder);
-    }
-    return stats.isDirectory() && isPrivate(stats);
-  } catch {
-    return false;
-  }
-}
-
-/** The cached code, or undefined when there is none, or it is not a file only this user can write to. */
-function readCache(file) {
-  let fd;
-  try {
-    fd = openSync(file, 'r');
-    const stats = fstatSync(fd);
-    return stats.isFile() && isPrivate(stats) ? readFileSync(fd) : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-/** Writes the cache `make` returns whole or not at all: a parallel svc reads the old file or the new one. */
-function writeCache(file, make) {
-  const partial = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(partial, make(), { mode: 0o600 });
-    renameSync(partial, file);
-    pruneFolder(dirname(file));
-  } catch {
-    try {
-      rmSync(partial, { force: true });
-    } catch {
-      // no folder, so no partial file either
-    }
-  }
-}
-
-/** Keeps the folder bounded: past MAX_FILES caches, the least recently written go; other files stay. */
-function pruneFolder(folder) {
-  const names = readdirSync(folder).filter((name) => CACHE_NAME.test(name));
-  if (names.length <= MAX_FILES) return;
-  const byAge = names.map((name) => ({ path: join(folder, name), written: statSync(join(folder, name)).mtimeMs })).sort((a, b) => a.written - b.written);
-  for (const { path } of byAge.slice(0, names.length - MAX_FILES)) rmSync(path, { force: true });
 }
 
 module.exports = { runCli, runScripts };

@@ -7,6 +7,7 @@ import { freshConfigDir, runSvc, SVC_BIN } from '../support/spawn-svc.js';
 const VERSION_LINE = /^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+\)\n$/;
 /** What `svc --version` runs: the root command alone (bin/run-cli.cjs). */
 const SCRIPT = join(SVC_BIN, '..', '..', 'dist', 'cli-root.cjs');
+const CODE_CACHE = join(SVC_BIN, '..', 'code-cache.cjs');
 
 /**
  * Overwrites `file` with V8's cache of other code, as long as the script it is the cache of: V8 checks a cache
@@ -14,18 +15,17 @@ const SCRIPT = join(SVC_BIN, '..', '..', 'dist', 'cli-root.cjs');
  */
 function plantCache(file: string): void {
   const plant = `
-    const { readFileSync, writeFileSync } = require('node:fs');
+    const { readFileSync } = require('node:fs');
     const { Script } = require('node:vm');
     const length = readFileSync(process.argv[1], 'latin1').length;
     const code = '(function(e,r,m){process.stdout.write("planted code ran\\\\n");m.exports={main:async()=>0,commandWords:[]}})\\n';
-    require('node:v8').setFlagsFromString('--verify-snapshot-checksum');
     const source = code + '/*' + ' '.repeat(length - code.length - 4) + '*/';
     const script = new Script(source, { filename: process.argv[1] });
     const module = { exports: {} };
     script.runInThisContext()(module.exports, require, module);
     module.exports.main(); // compiled now, so its code is in the cache (V8 would compile it lazily from svc's source)
-    writeFileSync(process.argv[2], script.createCachedData());`;
-  execFileSync(process.execPath, ['-e', plant, SCRIPT, file], { env: { PATH: process.env.PATH ?? '' } }); // as svc runs: no NODE_OPTIONS
+    require(process.argv[3]).writeCache(process.argv[2], () => script.createCachedData()); // with its checksum, as svc writes one`;
+  execFileSync(process.execPath, ['-e', plant, SCRIPT, file, CODE_CACHE], { env: { PATH: process.env.PATH ?? '' } }); // as svc runs: no NODE_OPTIONS
 }
 
 async function version(env: Record<string, string>, cwd?: string): Promise<string> {

@@ -14,11 +14,12 @@ async function expectCleanVersion(env: Record<string, string>): Promise<void> {
   expect(result).toEqual({ code: 0, stdout: expect.stringMatching(VERSION_LINE), stderr: '' });
 }
 
-/** Flips bytes in the middle of a file: what V8 would crash on without its checksum. */
-function corruptPayload(file: string): void {
+/** Flips bits at these offsets of a file (negative: from its end): in its payload, what V8 would crash on without svc's checksum. */
+function corrupt(file: string, offsets: (length: number) => number[]): Buffer {
   const bytes = readFileSync(file);
-  for (const at of [bytes.length >> 1, bytes.length >> 2, (bytes.length * 3) >> 2]) bytes[at]! ^= 0xa5;
+  for (const at of offsets(bytes.length)) bytes[at < 0 ? bytes.length + at : at]! ^= 0x01;
   writeFileSync(file, bytes);
+  return bytes;
 }
 
 // bin/run-cli.cjs keeps V8's compiled code for dist/cli.cjs in the user's cache folder; losing it must never matter.
@@ -35,10 +36,16 @@ describe('the code cache is safe to lose', () => {
     await expectCleanVersion({ XDG_CACHE_HOME: cacheHome });
     expect(readFileSync(file!).length).toBeGreaterThan(1000);
 
-    corruptPayload(file!);
-    const corrupt = readFileSync(file!);
+    // The payload's middle, its last byte, the checksum before it; a cut file.
+    const corruptions = [(n: number) => [n >> 1, n >> 2, (n * 3) >> 2], () => [-1], () => [3]];
+    for (const offsets of corruptions) {
+      const corrupted = corrupt(file!, offsets);
+      await expectCleanVersion({ XDG_CACHE_HOME: cacheHome });
+      expect(readFileSync(file!).equals(corrupted)).toBe(false);
+      expect(readFileSync(file!).length).toBeGreaterThan(made.length / 2);
+    }
+    writeFileSync(file!, readFileSync(file!).subarray(0, made.length - 8));
     await expectCleanVersion({ XDG_CACHE_HOME: cacheHome });
-    expect(readFileSync(file!).equals(corrupt)).toBe(false);
     expect(readFileSync(file!).length).toBeGreaterThan(made.length / 2);
 
     rmSync(cache, { recursive: true });
@@ -53,6 +60,12 @@ describe('the code cache is safe to lose', () => {
     expect((await runSvc(['opps'], { env: { XDG_CACHE_HOME: cacheHome } })).code).toBe(2);
     const names = filesUnder(join(cacheHome, 'svc', 'code')).map((file) => file.replace(/^.*-/, ''));
     expect(names.sort()).toEqual(['none.v8', 'ops.v8']);
+  });
+
+  it('runs without one when there is no WebAssembly to check it with (--jitless)', async () => {
+    const cacheHome = freshConfigDir();
+    await expectCleanVersion({ XDG_CACHE_HOME: cacheHome, NODE_OPTIONS: '--jitless' });
+    expect(filesUnder(cacheHome)).toEqual([]);
   });
 
   it('runs without one when the cache folder cannot be made, or when NODE_DISABLE_COMPILE_CACHE=1', async () => {

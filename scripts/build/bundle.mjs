@@ -57,6 +57,10 @@ export async function bundleCli({ outdir, plugins = [], metafile = false, write 
 async function bundleScript({ name, entry, outdir, plugins, metafile }) {
   const result = await build({
     ...common,
+    // undici's own bundle for Node core sets this: its HTTP/1 parser is llhttp alone, and the
+    // experimental Milo parser (parser-h1.js and two WebAssembly blobs, 160 KB of the script,
+    // enabled only by UNDICI_USE_MILO=1) is left out.
+    define: { ...common.define, esbuildDetection: 'true' },
     entryPoints: { [name]: entry },
     outdir,
     outExtension: { '.js': '.cjs' },

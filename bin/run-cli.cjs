@@ -7,15 +7,28 @@
 // Here the script is compiled with vm.Script, and the cache is taken after the command ran
 // (script.createCachedData()), so it holds those functions too. One cache per top-level command
 // word, and one for none (`--version`, `--help`): each holds what that kind of run compiled.
-// Where it lives, who may write it and how it is checked: bin/code-cache.cjs.
+//
+// The cache: where it lives, who may have written it, and whether it is whole.
+// It is a cache: a missing, corrupt, stale or unwritable one costs one slower start, never an
+// error. V8 checks a cache's version, flags and source length, but not its payload: a corrupt
+// payload crashes V8 (tried). So each file starts with a checksum of the rest (FNV-1a over 64-bit
+// words), and one that does not match is not read. The checksum is computed by a tiny WebAssembly
+// function: plain JavaScript, interpreted in a fresh process, took ~2 ms for 100 KB, and V8's own
+// checksum (--verify-snapshot-checksum) needs node:v8, whose load pulls in streams: ~3 ms of CPU
+// for `--help`. Without WebAssembly (--jitless) there is no cache.
+// A file's name carries the build's hash (from the script's last line), Node's version and the
+// architecture, so a cache made for other code is never used.
+// A cache is code: V8 checks only the length of the source it was made from, so whoever can write
+// the folder can make svc run anything (tried). It lives in the user's cache folder, not the shared
+// temp folder, and is used only when that folder (a link followed) and the file belong to this user
+// and no one else may write to them; without a home folder, or with a relative one, no cache.
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off.
 //
 // CommonJS, so built-ins come by require(): an ES import of node:fs builds its facade, which reads
 // every property, fs.promises included, and that loads readline and the REPL history (~2 ms).
-const { readFileSync } = require('node:fs');
-const { createRequire } = require('node:module');
-const { dirname, join } = require('node:path');
+const { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { dirname, isAbsolute, join } = require('node:path');
 const { Script } = require('node:vm');
-const { cacheFile, readCache, writeCache } = require('./code-cache.cjs');
 
 const DIST = join(__dirname, '..', 'dist');
 
@@ -47,7 +60,9 @@ async function runScript(argv, { source, filename }, kind) {
   const cachedData = file && readCache(file);
   const script = new Script(source, { filename, cachedData });
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(filename), module, filename, dirname(filename));
+  // This file's require: the script requires Node's built-ins alone (esbuild bundled the rest), and
+  // node:module's createRequire would load the source-map reader with it.
+  script.runInThisContext()(module.exports, require, module, filename, dirname(filename));
   const running = module.exports.main(argv);
   if (running === undefined) return undefined;
   const code = await running;
@@ -62,4 +77,131 @@ function commandKind(argv) {
   return word !== undefined && /^[a-z][a-z0-9-]{0,39}$/.test(word) ? word : '';
 }
 
-module.exports = { runCli, runScripts };
+/** More caches than this in the folder (old builds, other Node versions): the oldest go. */
+const MAX_FILES = 48;
+/** What svc writes in the folder: a cache, or one being written. Nothing else in it is svc's to remove. */
+const CACHE_NAME = /^[0-9a-f]{16}-v.+\.v8(?:\.\d+\.tmp)?$/;
+/** A file's first 8 bytes: the checksum of the V8 cache after them. */
+const HEADER = 8;
+
+/** Where this build's cache for this kind of run lives, or undefined for none. */
+function cacheFile(source, kind) {
+  const build = /\/\/# svc-build=([0-9a-f]{16})\n$/.exec(source.slice(-40))?.[1];
+  const folder = build && cacheFolder();
+  if (!folder || !isPrivateFolder(folder)) return undefined;
+  return join(folder, `${build}-${process.version}-${process.arch}-${kind || 'none'}.v8`);
+}
+
+/** The user's cache folder for svc's code caches; undefined without a home or when turned off. */
+function cacheFolder() {
+  const { env, platform } = process;
+  if (env.NODE_DISABLE_COMPILE_CACHE === '1') return undefined;
+  const home = env.HOME || env.USERPROFILE;
+  if (platform === 'win32') return env.LOCALAPPDATA ? `${env.LOCALAPPDATA}\\svc\\Cache\\code` : undefined;
+  // A relative path would be a folder in whatever directory svc runs in (XDG: ignored).
+  const absolute = (path) => (path && isAbsolute(path) ? path : undefined);
+  const base = platform === 'darwin' ? absolute(home) && `${home}/Library/Caches` : absolute(env.XDG_CACHE_HOME) ?? (absolute(home) && `${home}/.cache`);
+  return base ? `${base}/svc/code` : undefined;
+}
+
+/** Only this user can write to `stats`' file (Windows: the per-user local app data folder; no owners checked). */
+const isPrivate = (stats) => process.getuid === undefined || (stats.uid === process.getuid() && (stats.mode & 0o022) === 0);
+
+/** Makes the folder if need be; whether it is a folder only this user can write to, a link to it included. */
+function isPrivateFolder(folder) {
+  try {
+    let stats = statSync(folder, { throwIfNoEntry: false });
+    if (!stats) {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      stats = statSync(folder);
+    }
+    return stats.isDirectory() && isPrivate(stats);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The cached code (a view of the checksum's memory, valid until the next read), or undefined when
+ * there is none, it is not a file only this user can write to, or its checksum does not match.
+ */
+function readCache(file) {
+  let fd;
+  try {
+    fd = openSync(file, 'r');
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || !isPrivate(stats) || stats.size <= HEADER) return undefined;
+    const summer = checksummer(stats.size);
+    if (readSync(fd, summer.bytes, 0, stats.size, 0) !== stats.size) return undefined;
+    return summer.sum(stats.size - HEADER) === summer.stored() ? summer.bytes.subarray(HEADER, stats.size) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Writes the cache `make` returns, after its checksum, whole or not at all: a parallel svc reads the old file or the new one. */
+function writeCache(file, make) {
+  const partial = `${file}.${process.pid}.tmp`;
+  try {
+    const data = make();
+    const summer = checksummer(HEADER + data.length);
+    summer.bytes.set(data, HEADER);
+    summer.store(summer.sum(data.length));
+    writeFileSync(partial, summer.bytes.subarray(0, HEADER + data.length), { mode: 0o600 });
+    renameSync(partial, file);
+    pruneFolder(dirname(file));
+  } catch {
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // no folder, so no partial file either
+    }
+  }
+}
+
+/** Keeps the folder bounded: past MAX_FILES caches, the least recently written go; other files stay. */
+function pruneFolder(folder) {
+  const names = readdirSync(folder).filter((name) => CACHE_NAME.test(name));
+  if (names.length <= MAX_FILES) return;
+  const byAge = names.map((name) => ({ path: join(folder, name), written: statSync(join(folder, name)).mtimeMs })).sort((a, b) => a.written - b.written);
+  for (const { path } of byAge.slice(0, names.length - MAX_FILES)) rmSync(path, { force: true });
+}
+
+/*
+ * The checksum, in WebAssembly (text format; the bytes below are its binary, 111 bytes):
+ *   (module (memory (export "memory") 1)
+ *     (func (export "checksum") (param $at i32) (param $end i32) (result i64) (local $sum i64)
+ *       (local.set $sum (i64.const 0xcbf29ce484222325))
+ *       (block $done (loop $word
+ *         (br_if $done (i32.ge_u (local.get $at) (local.get $end)))
+ *         (local.set $sum (i64.mul (i64.xor (local.get $sum) (i64.load (local.get $at))) (i64.const 0x100000001b3)))
+ *         (local.set $at (i32.add (local.get $at) (i32.const 8)))
+ *         (br $word)))
+ *       (local.get $sum)))
+ */
+const CHECKSUM_WASM = 'AGFzbQEAAAABBwFgAn9/AX4DAgEABQMBAAEHFQIGbWVtb3J5AgAIY2hlY2tzdW0AAAo8AToBAX5CpcaIocicp/lLIQICQANAIAAgAU8NASACIAApAwCFQrODgICAIH4hAiAAQQhqIQAMAAsLIAIL';
+let wasm;
+
+/**
+ * A file's worth of the checksum's memory (`bytes`: the header, then the cache) and what works on
+ * it. The words past the end are zeroed, so the last, partial word sums the same on both sides.
+ */
+function checksummer(size) {
+  wasm ??= new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(CHECKSUM_WASM, 'base64'))).exports;
+  const { memory, checksum } = wasm;
+  const pages = Math.ceil((size + HEADER) / 65536) - memory.buffer.byteLength / 65536;
+  if (pages > 0) memory.grow(pages);
+  const bytes = new Uint8Array(memory.buffer, 0, size + HEADER);
+  bytes.fill(0, size);
+  const header = new DataView(memory.buffer, 0, HEADER);
+  return {
+    bytes,
+    sum: (length) => checksum(HEADER, HEADER + length),
+    stored: () => header.getBigInt64(0, true),
+    store: (sum) => header.setBigInt64(0, sum, true),
+  };
+}
+
+module.exports = { runCli, runScripts, writeCache };

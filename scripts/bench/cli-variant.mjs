@@ -4,11 +4,11 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleCli } from '../build/bundle.mjs';
 
-/** Builds bin/ (svc.cjs, run-cli.cjs, code-cache.cjs), dist/ and package.json into `folder`, bundled with `plugins`; returns its bin. */
+/** Builds bin/ (svc.cjs, run-cli.cjs), dist/ and package.json into `folder`, bundled with `plugins`; returns its bin. */
 export async function buildCliVariant({ repoRoot, folder, plugins = [] }) {
   await bundleCli({ outdir: join(folder, 'dist'), plugins });
   mkdirSync(join(folder, 'bin'));
-  for (const name of ['svc.cjs', 'run-cli.cjs', 'code-cache.cjs']) copyFileSync(join(repoRoot, 'bin', name), join(folder, 'bin', name));
+  for (const name of ['svc.cjs', 'run-cli.cjs']) copyFileSync(join(repoRoot, 'bin', name), join(folder, 'bin', name));
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ name: 'svc', type: 'module' })}\n`);
   return join(folder, 'bin', 'svc.cjs');
 }

@@ -20,13 +20,13 @@ const NOT_NEEDED = [/^http2$/, /^internal\/http2\//, /^assert$/, /^internal\/ass
 
 /**
  * The built-ins svc may load beyond what a `node:https` one-liner making the same GET loads: `http`
- * (undici's client), `os` and `process` (config paths), `timers/promises` (retry waits), and what
- * bin/run-cli.cjs uses to run the script with its code cache: `module`, `vm`, and the source-map
- * reader vm.Script asks for. Not `v8` (its load pulls in streams and heap utilities; the cache's
- * checksum is svc's own, bin/code-cache.cjs).
+ * (undici's client), `os` and `process` (config paths), `timers/promises` (retry waits), and `vm`,
+ * which bin/run-cli.cjs runs the script with. Not `v8` (its load pulls in streams and heap
+ * utilities; the cache's checksum is svc's own) nor `module` (createRequire loads the source-map
+ * reader with it).
  * Anything else is a regression: name it here only with the reason a call needs it.
  */
-const BEYOND_HTTPS = ['http', 'os', 'process', 'timers/promises', 'module', 'vm', 'internal/source_map/source_map'];
+const BEYOND_HTTPS = ['http', 'os', 'process', 'timers/promises', 'vm'];
 
 const HTTPS_ONE_LINER = `require('node:https').get(process.argv[1], { headers: { authorization: 'Bearer ' + process.argv[2] } }, (r) => { let b = ''; r.on('data', (d) => (b += d)); r.on('end', () => process.stdout.write(b)); })`;
 

@@ -7,7 +7,7 @@ import { freshConfigDir, runSvc, SVC_BIN } from '../support/spawn-svc.js';
 const VERSION_LINE = /^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+\)\n$/;
 /** What `svc --version` runs: the root command alone (bin/run-cli.cjs). */
 const SCRIPT = join(SVC_BIN, '..', '..', 'dist', 'cli-root.cjs');
-const CODE_CACHE = join(SVC_BIN, '..', 'code-cache.cjs');
+const RUN_CLI = join(SVC_BIN, '..', 'run-cli.cjs');
 
 /**
  * Overwrites `file` with V8's cache of other code, as long as the script it is the cache of: V8 checks a cache
@@ -25,7 +25,7 @@ function plantCache(file: string): void {
     script.runInThisContext()(module.exports, require, module);
     module.exports.main(); // compiled now, so its code is in the cache (V8 would compile it lazily from svc's source)
     require(process.argv[3]).writeCache(process.argv[2], () => script.createCachedData()); // with its checksum, as svc writes one`;
-  execFileSync(process.execPath, ['-e', plant, SCRIPT, file, CODE_CACHE], { env: { PATH: process.env.PATH ?? '' } }); // as svc runs: no NODE_OPTIONS
+  execFileSync(process.execPath, ['-e', plant, SCRIPT, file, RUN_CLI], { env: { PATH: process.env.PATH ?? '' } }); // as svc runs: no NODE_OPTIONS
 }
 
 async function version(env: Record<string, string>, cwd?: string): Promise<string> {

@@ -10,6 +10,7 @@ export const guardedModules = [
   'src/batch/csv.ts',
   'src/input/assignment.ts',
   'src/config/config-lock.ts',
+  'src/config/stale-lock.ts',
   'src/cli/guarded-context.ts',
   'src/auth/redaction.ts',
   'src/output/terminal-safe.ts',

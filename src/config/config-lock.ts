@@ -1,28 +1,26 @@
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, futimesSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { type Clock, systemClock } from '../client/retry.js';
 import { ConfigFileError } from './settings-file.js';
+import { errorCode, type LockFiles, lockError, lockText, removeIfStale } from './stale-lock.js';
 
-/** The file operations the lock uses; tests inject faults into them (a full disk, a folder that refuses). */
-export interface LockFiles {
-  openSync(path: string, flags: 'wx', mode: number): number;
-  writeSync(fd: number, text: string): number;
-  closeSync(fd: number): void;
-  unlinkSync(path: string): void;
-  statSync(path: string): { ino: number; mtimeMs: number };
-  readFileSync(path: string, encoding: 'utf8'): string;
-}
+export { isAlive, type LockFiles } from './stale-lock.js';
 
-const systemFiles: LockFiles = { openSync, writeSync, closeSync, unlinkSync, statSync, readFileSync };
+const systemFiles: LockFiles = { openSync, writeSync, closeSync, futimesSync, unlinkSync, renameSync, linkSync, statSync, readFileSync };
 
 export interface LockOptions {
   /** How long to wait for another svc to finish its write (default 5 s). */
   waitMs?: number;
-  /** A lock older than this is left over from a crash (default 10 s; a write takes milliseconds). */
+  /** A lock not refreshed for this long is left over from a crash (default 10 s; its holder refreshes it 4 times as often). */
   staleMs?: number;
   files?: LockFiles;
   /** Time and jitter of the waits between tries (the system clock when absent). */
   clock?: Clock;
+}
+
+/** A lock this process made: its descriptor and the text that tells it from any other lock. */
+interface Held {
+  fd: number;
+  text: string;
 }
 
 /**
@@ -35,18 +33,12 @@ export async function withConfigLock<T>(path: string, write: () => T | Promise<T
   const lock = `${path}.lock`;
   const files = options.files ?? systemFiles;
   const clock = options.clock ?? systemClock;
+  const staleMs = options.staleMs ?? 10_000;
   const deadline = clock.now() + (options.waitMs ?? 5000);
   for (;;) {
-    const fd = tryCreate(lock, files);
-    if (fd !== undefined) {
-      try {
-        return await write();
-      } finally {
-        files.closeSync(fd);
-        files.unlinkSync(lock);
-      }
-    }
-    if (removeIfStale(lock, options.staleMs ?? 10_000, files)) continue;
+    const held = tryCreate(lock, files);
+    if (held) return await holding(lock, held, staleMs, files, write);
+    if (removeIfStale(lock, staleMs, files)) continue;
     if (clock.now() > deadline) {
       throw new ConfigFileError(`the config file ${path} is being written by another svc (lock ${lock}); if no svc is running, remove the lock file`);
     }
@@ -54,8 +46,8 @@ export async function withConfigLock<T>(path: string, write: () => T | Promise<T
   }
 }
 
-/** O_EXCL create: exactly one process succeeds. Returns the descriptor, or undefined if the lock is held. */
-function tryCreate(lock: string, files: LockFiles): number | undefined {
+/** O_EXCL create: exactly one process succeeds. Returns the lock, or undefined if another holds it. */
+function tryCreate(lock: string, files: LockFiles): Held | undefined {
   let fd: number;
   try {
     fd = files.openSync(lock, 'wx', 0o600);
@@ -63,9 +55,10 @@ function tryCreate(lock: string, files: LockFiles): number | undefined {
     if (errorCode(error) === 'EEXIST') return undefined;
     throw lockError('cannot create the config lock', lock, error);
   }
+  const text = lockText();
   try {
-    files.writeSync(fd, String(process.pid));
-    return fd;
+    files.writeSync(fd, text);
+    return { fd, text };
   } catch (error) {
     // An empty lock would look like one being written this instant, and hold every svc off until stale.
     files.closeSync(fd);
@@ -74,44 +67,39 @@ function tryCreate(lock: string, files: LockFiles): number | undefined {
   }
 }
 
-/** Removes a lock whose holder died or that is older than `staleMs`; true if it is gone. */
-function removeIfStale(lock: string, staleMs: number, files: LockFiles): boolean {
-  let stat;
-  let pid: number;
+/**
+ * Runs `write`, refreshing the lock's time meanwhile: a holder that is alive but slow (a loaded
+ * machine) is never judged left over. Then lets go of the lock, if it is still this one.
+ */
+async function holding<T>(lock: string, held: Held, staleMs: number, files: LockFiles, write: () => T | Promise<T>): Promise<T> {
+  const refresh = setInterval(() => {
+    const now = new Date();
+    try {
+      files.futimesSync(held.fd, now, now); // the descriptor: this lock, whatever the name holds now
+    } catch {
+      // Not refreshed: at worst the lock is judged left over later, as before there were refreshes.
+    }
+  }, staleMs / 4);
+  refresh.unref();
   try {
-    stat = files.statSync(lock);
-    pid = Number(files.readFileSync(lock, 'utf8'));
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return true; // released between our attempts
-    throw lockError('cannot read the config lock', lock, error);
-  }
-  // An empty pid is a lock being written this instant, not a dead one.
-  const dead = Number.isInteger(pid) && pid > 0 && !isAlive(pid);
-  if (!dead && Date.now() - stat.mtimeMs < staleMs) return false;
-  try {
-    // Only the lock we judged: a fresh lock created since has another inode.
-    if (files.statSync(lock).ino === stat.ino) files.unlinkSync(lock);
-  } catch (error) {
-    if (errorCode(error) !== 'ENOENT') throw lockError('cannot remove the stale config lock', lock, error);
-  }
-  return true;
-}
-
-/** Whether a process of this id is running (EPERM: it is, as another user). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errorCode(error) === 'EPERM';
+    return await write();
+  } finally {
+    clearInterval(refresh);
+    release(lock, held, files);
   }
 }
 
-const errorCode = (error: unknown): string | undefined => (error as { code?: string }).code;
-
-/** One sentence naming the lock and the cause, at once: never "being written by another svc" after a wait. */
-function lockError(what: string, lock: string, error: unknown): ConfigFileError {
-  const code = errorCode(error) ?? String(error);
-  const why = ['EACCES', 'EPERM', 'EROFS'].includes(code) ? `the folder ${dirname(lock)} is not writable by this user (${code})` : code === 'ENOSPC' ? 'the disk is full (ENOSPC)' : code;
-  return new ConfigFileError(`${what} ${lock}: ${why}`);
+/**
+ * Removes the lock only if it is still the one this process made. One judged left over and taken
+ * (a holder frozen past staleMs) is another svc's now; removing it would let a third one in.
+ */
+function release(lock: string, held: Held, files: LockFiles): void {
+  try {
+    if (files.readFileSync(lock, 'utf8') === held.text) files.unlinkSync(lock);
+  } catch (error) {
+    // ENOENT: taken over and released by another svc meanwhile; nothing of ours is left.
+    if (errorCode(error) !== 'ENOENT') throw lockError('cannot remove the config lock', lock, error);
+  } finally {
+    files.closeSync(held.fd);
+  }
 }

@@ -14,6 +14,9 @@ function fresh(): { path: string; lock: string } {
   return { path, lock: `${path}.lock` };
 }
 
+/** What a lock made by this process holds: its pid, then a nonce of that lock. */
+const ownLock = new RegExp(`^${process.pid} [0-9a-z]+$`);
+
 const busy = (path: string) => `the config file ${path} is being written by another svc (lock ${path}.lock); if no svc is running, remove the lock file`;
 
 /** What a call ends with, and how long it took, by the clock the lock's deadline reads. */
@@ -41,7 +44,7 @@ function endedPid(): number {
 describe('withConfigLock: one writer at a time', () => {
   it('runs the write holding the lock with its pid in it, then releases it, even when the write fails', async () => {
     const { path, lock } = fresh();
-    expect(await withConfigLock(path, () => readFileSync(lock, 'utf8'))).toBe(String(process.pid));
+    expect(await withConfigLock(path, () => readFileSync(lock, 'utf8'))).toMatch(ownLock);
     expect(fs.existsSync(lock)).toBe(false);
     await expect(withConfigLock(path, () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
     expect(fs.existsSync(lock)).toBe(false);
@@ -69,7 +72,7 @@ describe('withConfigLock: one writer at a time', () => {
     const { path, lock } = fresh();
     const holder = await holdInAnotherProcess(lock, 300);
     const { result, ms } = await timed(withConfigLock(path, () => readFileSync(lock, 'utf8')));
-    expect(result).toBe(String(process.pid));
+    expect(result).toMatch(ownLock);
     expect(ms).toBeGreaterThanOrEqual(150);
     expect(await holder.exited).toBe(0);
   });
@@ -86,11 +89,15 @@ describe('withConfigLock: one writer at a time', () => {
 });
 
 describe('withConfigLock: a lock left behind', () => {
-  it('by a process that has ended is taken over at once', async () => {
+  it.each([
+    ['its pid', ''],
+    ['its pid and a line break, as `echo` writes it', '\n'],
+    ['its pid and a nonce, as svc writes it', ' 1f2e3d'],
+  ])('by a process that has ended (holding %s) is taken over at once', async (_name, after) => {
     const { path, lock } = fresh();
-    writeFileSync(lock, String(endedPid()));
+    writeFileSync(lock, `${endedPid()}${after}`);
     const { result, ms } = await timed(withConfigLock(path, () => readFileSync(lock, 'utf8'), { waitMs: 2000, staleMs: 60_000 }));
-    expect(result).toBe(String(process.pid));
+    expect(result).toMatch(ownLock);
     expect(ms).toBeLessThan(1000);
     expect(fs.existsSync(lock)).toBe(false);
   });
@@ -145,7 +152,7 @@ describe('withConfigLock: a lock that cannot be made is an error at once, never 
   function faulty(operation: keyof LockFiles, code: string, times = Infinity): LockFiles & { calls: string[] } {
     const calls: string[] = [];
     const files = { ...fs, calls } as unknown as LockFiles & { calls: string[] };
-    for (const name of ['openSync', 'writeSync', 'closeSync', 'unlinkSync', 'statSync', 'readFileSync'] as const) {
+    for (const name of ['openSync', 'writeSync', 'closeSync', 'futimesSync', 'unlinkSync', 'renameSync', 'linkSync', 'statSync', 'readFileSync'] as const) {
       (files as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
         calls.push(name);
         if (name === operation && times-- > 0) throw Object.assign(new Error(`${code}: ${name}`), { code });
@@ -194,7 +201,7 @@ describe('withConfigLock: a lock that cannot be made is an error at once, never 
   it('a lock left by an ended process in a folder that refuses its removal', async () => {
     const { path, lock } = fresh();
     writeFileSync(lock, String(endedPid()));
-    const { result, ms } = await timed(withConfigLock(path, () => 'written', { files: faulty('unlinkSync', 'EACCES') }));
+    const { result, ms } = await timed(withConfigLock(path, () => 'written', { files: faulty('renameSync', 'EACCES') }));
     expect((result as Error).message).toBe(`cannot remove the stale config lock ${lock}: the folder ${join(lock, '..')} is not writable by this user (EACCES)`);
     expect(ms).toBeLessThan(1000);
   });
@@ -204,7 +211,7 @@ describe('withConfigLock: a lock that cannot be made is an error at once, never 
     writeFileSync(lock, String(endedPid()));
     expect(await withConfigLock(path, () => 'written', { waitMs: 50, files: faulty('readFileSync', 'ENOENT', 1) })).toBe('written');
     writeFileSync(lock, String(endedPid()));
-    expect(await withConfigLock(path, () => 'written', { waitMs: 50, files: faulty('unlinkSync', 'ENOENT', 1) })).toBe('written');
+    expect(await withConfigLock(path, () => 'written', { waitMs: 50, files: faulty('renameSync', 'ENOENT', 1) })).toBe('written');
     expect(fs.existsSync(lock)).toBe(false);
   });
 });

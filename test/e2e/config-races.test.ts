@@ -25,7 +25,8 @@ describe('concurrent writers on one profile', () => {
         runSvc(['auth', 'logout', '--profile', 'ci'], { env }),
         runSvc(['auth', 'login', '--profile', 'other'], { env, input: TOKEN(100 + round) }),
       ]);
-      expect(runs.map((run) => [run.code, run.stderr.includes('svc:')])).toEqual(Array(5).fill([0, false]));
+      // Each failure whole, stderr included: a lost race names itself in the report.
+      expect(runs.filter((run) => run.code !== 0 || run.stderr.includes('svc:'))).toEqual([]);
       expect(stored(dir).profiles).toEqual({ ci: { timeout: 10 + round, retries: 2, baseUrl: 'https://eu.example.com/v1' }, other: { token: TOKEN(100 + round) } });
     }
   }, 120_000); // a real process per write, on a loaded machine

@@ -80,7 +80,6 @@ async function holding<T>(lock: string, held: Held, staleMs: number, files: Lock
       // Not refreshed: at worst the lock is judged left over later, as before there were refreshes.
     }
   }, staleMs / 4);
-  refresh.unref();
   try {
     return await write();
   } finally {

@@ -20,8 +20,11 @@ interface Seen {
   mtimeMs: number;
 }
 
+/** The time and a random part: with the pid, a name no other lock uses. */
+const nonce = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+
 /** What a new lock holds: the pid, for a holder that died, and a nonce, for this very lock. */
-export const lockText = (): string => `${process.pid} ${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+export const lockText = (): string => `${process.pid} ${nonce()}`;
 
 /**
  * Removes a lock whose holder died or that has not been refreshed for `staleMs`; true if the lock
@@ -30,14 +33,13 @@ export const lockText = (): string => `${process.pid} ${Date.now().toString(36)}
  * A lock is judged at one moment and removed at another. In between, its holder may let go and
  * another svc take a new lock, which ext4 gives the same inode at once, so neither the path nor the
  * inode names the judged lock. An atomic rename moves aside whatever lock is there now, and only if
- * it is the one judged (same text, same time) is it removed; a newer lock caught this way is linked
- * back (link never replaces a lock made in that instant).
+ * it is the one judged (same text, same time) is it removed; a newer lock caught this way goes back.
  */
 export function removeIfStale(lock: string, staleMs: number, files: LockFiles): boolean {
   const seen = look(lock, files);
   if (seen === undefined) return true; // released between our attempts
   if (!isStale(seen, staleMs)) return false;
-  const aside = `${lock}.${lockText().replace(' ', '-')}.stale`;
+  const aside = `${lock}.${process.pid}.${nonce()}.stale`;
   try {
     files.renameSync(lock, aside);
   } catch (error) {
@@ -45,23 +47,21 @@ export function removeIfStale(lock: string, staleMs: number, files: LockFiles): 
     throw lockError('cannot remove the stale config lock', lock, error);
   }
   const moved = look(aside, files);
-  if (moved && (moved.text !== seen.text || moved.mtimeMs !== seen.mtimeMs)) putBack(aside, lock, files);
-  try {
-    files.unlinkSync(aside);
-  } catch (error) {
-    if (errorCode(error) !== 'ENOENT') throw lockError('cannot remove the stale config lock', aside, error);
-  }
+  if (moved?.text === seen.text && moved.mtimeMs === seen.mtimeMs) files.unlinkSync(aside);
+  else putBack(aside, lock, files);
   return true;
 }
 
-/** A live lock moved aside by mistake goes back under its name, unless a new lock took the name meanwhile. */
+/** A newer lock moved aside by mistake goes back under its name; a link never replaces a lock made meanwhile. */
 function putBack(aside: string, lock: string, files: LockFiles): void {
   try {
     files.linkSync(aside, lock);
   } catch (error) {
+    // No hard links on this file system (some network or FAT ones): renamed back, as close as it allows.
+    if (errorCode(error) !== 'EEXIST') return files.renameSync(aside, lock);
     // EEXIST: a third svc holds the name now; the moved lock's holder sees on release that it is not its own.
-    if (errorCode(error) !== 'EEXIST') throw lockError('cannot put back the config lock', lock, error);
   }
+  files.unlinkSync(aside);
 }
 
 /** The lock's text and time, or undefined if there is none. */
@@ -78,7 +78,7 @@ function look(lock: string, files: LockFiles): Seen | undefined {
 /** Left over: its process is gone, or it was not refreshed for `staleMs` (a pid reused since, a holder frozen). */
 function isStale(seen: Seen, staleMs: number): boolean {
   // An empty pid is a lock being written this instant, not a dead one.
-  const pid = seen.text.trim().split(/\s+/)[0]!; // `<pid> <nonce>`, or a pid alone (older svc, or `echo` by hand)
+  const pid = seen.text.split(/\s/)[0]!; // `<pid> <nonce>`, or a pid alone (an older svc, or `echo` by hand)
   const dead = /^[1-9]\d*$/.test(pid) && !isAlive(Number(pid));
   return dead || Date.now() - seen.mtimeMs >= staleMs;
 }

@@ -57,13 +57,78 @@ describe('withConfigLock: a lock that changes between the look and the removal',
     writeFileSync(lock, String(endedPid()));
     const live = `${process.pid} anothersvc`;
     const files = readThen(lock, () => {
+      const { mtime } = statSync(lock);
       unlinkSync(lock);
       writeFileSync(lock, live);
+      utimesSync(lock, mtime, mtime); // made in the same tick of the file system's clock
     });
     const result = await withConfigLock(path, () => 'written', { waitMs: 50, files }).catch((error: Error) => error.message);
     expect(result).toMatch(/is being written by another svc/);
     expect(readFileSync(lock, 'utf8')).toBe(live);
     expect(fs.readdirSync(join(lock, '..'))).toEqual(['config.json.lock']); // nothing moved aside is left
+  });
+
+  it('a lock judged stale by age whose holder refreshes it meanwhile is put back, not removed', async () => {
+    const { path, lock } = fresh();
+    const text = `${process.pid} slowholder`;
+    writeFileSync(lock, text);
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(lock, past, past);
+    const files = readThen(lock, () => {
+      const now = new Date();
+      utimesSync(lock, now, now);
+    });
+    const result = await withConfigLock(path, () => 'written', { waitMs: 50, files }).catch((error: Error) => error.message);
+    expect(result).toMatch(/is being written by another svc/);
+    expect(readFileSync(lock, 'utf8')).toBe(text);
+  });
+
+  it.each([
+    ['a third svc takes the name meanwhile: it keeps its lock', undefined, 'third'],
+    ['no hard links on this file system: renamed back', 'EPERM', 'newer'],
+  ])('a newer lock moved aside by mistake, %s', async (_name, linkFault, kept) => {
+    const { path, lock } = fresh();
+    writeFileSync(lock, String(endedPid()));
+    const newer = `${process.pid} newer`;
+    const base = readThen(lock, () => {
+      unlinkSync(lock);
+      writeFileSync(lock, newer);
+    });
+    const files: LockFiles = {
+      ...base,
+      renameSync(from: string, to: string) {
+        fs.renameSync(from, to);
+        if (from === lock && !linkFault) writeFileSync(lock, `${process.pid} third`);
+      },
+      linkSync(existing: string, target: string) {
+        if (linkFault) throw Object.assign(new Error(linkFault), { code: linkFault });
+        fs.linkSync(existing, target);
+      },
+    };
+    const result = await withConfigLock(path, () => 'written', { waitMs: 50, files }).catch((error: Error) => error.message);
+    expect(result).toMatch(/is being written by another svc/);
+    expect(readFileSync(lock, 'utf8')).toBe(`${process.pid} ${kept}`);
+    expect(fs.readdirSync(join(lock, '..'))).toEqual(['config.json.lock']);
+  });
+
+  it.each([
+    ['released between the failed create and the look', 'statSync'],
+    ['removed by another svc between the look and the move', 'renameSync'],
+  ] as const)('a lock %s is taken at once, without a wait', async (_name, operation) => {
+    const { path, lock } = fresh();
+    writeFileSync(lock, String(endedPid()));
+    let gone = false;
+    const files = { ...(fs as unknown as LockFiles) };
+    (files as unknown as Record<string, unknown>)[operation] = (...args: unknown[]) => {
+      if (!gone) {
+        gone = true;
+        unlinkSync(lock);
+      }
+      return (fs[operation] as (...a: unknown[]) => unknown)(...args);
+    };
+    let time = 0;
+    const noWait = { now: () => time++, random: () => 0.5, sleep: () => Promise.reject(new Error('waited')) };
+    expect(await withConfigLock(path, () => 'written', { waitMs: 0, files, clock: noWait })).toBe('written');
   });
 
   it('two svc taking over one left-over lock at once: one takes it, the other waits for it', async () => {
@@ -95,25 +160,5 @@ describe('withConfigLock: a lock that changes between the look and the removal',
       { staleMs: 40 },
     );
     expect(refreshed).toBe(true);
-  });
-});
-
-describe('withConfigLock: letting go', () => {
-  it('of a lock taken over meanwhile (its holder was frozen past staleMs) leaves the new holder its lock', async () => {
-    const { path, lock } = fresh();
-    const taker = `${process.pid} taker`;
-    const result = await withConfigLock(path, () => {
-      unlinkSync(lock);
-      writeFileSync(lock, taker);
-      return 'written';
-    });
-    expect(result).toBe('written');
-    expect(readFileSync(lock, 'utf8')).toBe(taker);
-  });
-
-  it('of a lock taken over and already released is no error', async () => {
-    const { path, lock } = fresh();
-    expect(await withConfigLock(path, () => (unlinkSync(lock), 'written'))).toBe('written');
-    expect(fs.existsSync(lock)).toBe(false);
   });
 });

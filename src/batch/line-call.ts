@@ -15,9 +15,13 @@ import type { ResultQuery } from '../output/query.js';
 /** Sends one line's request: the one place a batch call goes through. */
 export type LineCall = (request: HttpRequest, line: number) => Promise<CallResult<unknown>>;
 
-/** Each line is sent as a single call is, retried by the same policy (idempotent requests only). */
+/**
+ * Each line is sent as a single call is, retried by the same policy (idempotent requests only).
+ * Its record is written from the body as sent (`json`), so zod's copy of it is not needed.
+ */
 export function createLineCall(op: OperationSpec, send: Transport, hooks: CallHooks, retry: RetryOptions): LineCall {
-  return (request) => sendRequest(op, request, send, hooks, retry);
+  const use = { jsonOnly: true };
+  return (request) => sendRequest(op, request, send, hooks, retry, use);
 }
 
 export interface LineProcessorOptions {

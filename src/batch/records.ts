@@ -75,6 +75,10 @@ export function plannedOutcome(request: HttpRequest): LineOutcome {
 
 /** One NDJSON record, `{line, ok, status, result | error}`; ctx.io redacts any secret in it. */
 export function recordText(line: number, outcome: LineOutcome): string {
+  // Most records: a result and nothing beside it, written around the result's JSON alone (issue #13).
+  if (outcome.ok && outcome.result !== undefined && outcome.request === undefined && outcome.mismatch === undefined && outcome.warning === undefined && outcome.attempts === undefined) {
+    return `{"line":${line},"ok":true,"status":${outcome.status},"result":${JSON.stringify(outcome.result)}}\n`;
+  }
   // `line` first, then the outcome's own fields: its JSON with the line put in front, no copy of it.
   return `{"line":${line},${JSON.stringify(outcome).slice(1)}\n`;
 }

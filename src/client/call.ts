@@ -1,5 +1,5 @@
 import type { OperationSpec } from '../../registry/define.js';
-import { buildRequest, readResponse, type RequestTarget, validateBody, validateQuery } from './exchange.js';
+import { buildRequest, readResponse, type RequestTarget, type ResultUse, validateBody, validateQuery } from './exchange.js';
 import { jsonBodyProblem } from './json-body.js';
 import { InputError } from '../errors.js';
 import { fillPath } from './path.js';
@@ -52,9 +52,9 @@ export async function callOperation<T>(
  * Sends a built request and reads the answer, retrying what the policy allows (src/client/retry.ts).
  * The result carries how many attempts were made.
  */
-export async function sendRequest<T>(op: OperationSpec, request: HttpRequest, send: Transport, hooks: CallHooks = {}, retry: RetryOptions = defaultRetryOptions): Promise<CallResult<T>> {
+export async function sendRequest<T>(op: OperationSpec, request: HttpRequest, send: Transport, hooks: CallHooks = {}, retry: RetryOptions = defaultRetryOptions, use: ResultUse = {}): Promise<CallResult<T>> {
   for (let attempt = 1; ; attempt++) {
-    const result = await sendOnce<T>(op, request, send, hooks, attempt);
+    const result = await sendOnce<T>(op, request, send, hooks, attempt, use);
     const decision = decideRetry(op, result, attempt, retry);
     if (decision) hooks.onRetryDecision?.({ ...decision, attempt, attempts: retry.retries + 1 });
     if (!decision?.retry) {
@@ -69,7 +69,7 @@ export async function sendRequest<T>(op: OperationSpec, request: HttpRequest, se
   }
 }
 
-async function sendOnce<T>(op: OperationSpec, request: HttpRequest, send: Transport, hooks: CallHooks, attempt: number): Promise<CallResult<T>> {
+async function sendOnce<T>(op: OperationSpec, request: HttpRequest, send: Transport, hooks: CallHooks, attempt: number, use: ResultUse): Promise<CallResult<T>> {
   if (request.signal?.aborted) return { ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message: 'the request was interrupted', sent: false } };
   hooks.onRequest?.(request, attempt);
   // Timed only for --debug: the performance global loads perf_hooks (~1 ms) on first use.
@@ -78,7 +78,7 @@ async function sendOnce<T>(op: OperationSpec, request: HttpRequest, send: Transp
   try {
     const response = await send(request);
     if (hooks.onResponse) hooks.onResponse(response, now!() - started);
-    return readResponse<T>(op, response);
+    return readResponse<T>(op, response, use);
   } catch (error) {
     if (!(error instanceof TransportError)) throw error;
     return { ok: false, status: 0, error: { kind: 'transport', failure: error.kind, message: error.message, sent: error.sent } };

@@ -50,18 +50,18 @@ export function buildRequest(op: OperationSpec, path: string, body: unknown, tar
  */
 export function validateBody(op: OperationSpec, body: unknown): { ok: true; body: unknown } | { ok: false; issues: Issue[] } {
   if (!op.body) return { ok: true, body: undefined };
-  if (bodyCheckOf(op.body)?.(body)) return { ok: true, body };
+  if (checkOf(op.body)?.(body)) return { ok: true, body };
   const parsed = safeParse(op.body, body);
   if (parsed.success) return { ok: true, body };
   return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.map(pathKey), message: i.message })) };
 }
 
 // Compiled once per schema (src/client/schema-check.ts); null: the schema is zod's alone.
-const bodyChecks = new WeakMap<object, SchemaCheck | null>();
+const checks = new WeakMap<object, SchemaCheck | null>();
 
-function bodyCheckOf(schema: NonNullable<OperationSpec['body']>): SchemaCheck | null {
-  let check = bodyChecks.get(schema);
-  if (check === undefined) bodyChecks.set(schema, (check = compileSchemaCheck(schema) ?? null));
+function checkOf(schema: NonNullable<OperationSpec['body']>): SchemaCheck | null {
+  let check = checks.get(schema);
+  if (check === undefined) checks.set(schema, (check = compileSchemaCheck(schema) ?? null));
   return check;
 }
 
@@ -75,8 +75,18 @@ export function validateQuery(op: OperationSpec, query: unknown): { ok: true; qu
 
 const pathKey = (key: PropertyKey): string | number => (typeof key === 'symbol' ? String(key) : key);
 
+/** How the caller reads a successful result. */
+export interface ResultUse {
+  /**
+   * It reads `json` alone (a batch's records): `data` may then be the body as parsed, not zod's
+   * copy (same values, the keys in the service's order), which spares a copy per call wherever a
+   * compiled check (src/client/schema-check.ts) finds the body valid; zod still words every mismatch.
+   */
+  jsonOnly?: boolean;
+}
+
 /** Turns an HTTP answer into a result: any 2xx is success, any other status an API error. */
-export function readResponse<T>(op: OperationSpec, res: HttpResponse): CallResult<T> {
+export function readResponse<T>(op: OperationSpec, res: HttpResponse, use: ResultUse = {}): CallResult<T> {
   const ok = res.status >= 200 && res.status < 300;
   if (!ok) return { ok: false, status: res.status, headers: res.headers, error: readApiError(res) };
   if (res.bodyProblem) return unreadableBody(res, res.bodyProblem);
@@ -94,8 +104,9 @@ export function readResponse<T>(op: OperationSpec, res: HttpResponse): CallResul
   if (blank) return unreadable('an empty body');
   const json = parseJsonBody(res.body);
   if (!json.ok) return unreadable(json.problem === 'too-deep' ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels` : describeNonJson(res));
-  const parsed = safeParse(op.response, json.value);
   const warning = res.bodyWarning ? { warning: res.bodyWarning } : {};
+  if (use.jsonOnly && checkOf(op.response)?.(json.value)) return { ok: true, status: res.status, headers: res.headers, data: json.value as T, json: json.exact, ...warning };
+  const parsed = safeParse(op.response, json.value);
   if (parsed.success) return { ok: true, status: res.status, headers: res.headers, data: parsed.data as T, json: json.exact, ...warning };
   const first = parsed.error.issues[0]!;
   const where = first.path.length > 0 ? first.path.map(pathKey).join('.') : 'the body';

@@ -4,11 +4,12 @@ import { safeParse } from 'zod/v4/core';
 import { describe, expect, it } from 'vitest';
 import { loadAllOperations } from '../../registry/index.js';
 import { compileSchemaCheck } from '../../src/client/schema-check.js';
-import { validateBody } from '../../src/client/exchange.js';
+import { readResponse, validateBody } from '../../src/client/exchange.js';
 
 // The compiled check may only say "valid" where zod says valid; everything else is zod's to decide.
 
-const operations = Object.entries(await loadAllOperations()).filter(([, op]) => op.body !== undefined);
+const allOperations = Object.entries(await loadAllOperations());
+const operations = allOperations.filter(([, op]) => op.body !== undefined);
 
 /** JSON values, and objects built from each operation's own field names so that many are valid. */
 const anyJson = fc.jsonValue({ maxDepth: 3 });
@@ -28,6 +29,37 @@ describe('compiled schema checks (issue #13): never more lenient than zod', () =
       }),
       { numRuns: 300 },
     );
+  });
+
+  // A batch checks each answer with the response schema's compiled check (readResponse's `jsonOnly`).
+  it.each(allOperations)('%s answers: whatever the check accepts, zod accepts', (_id, op) => {
+    const check = compileSchemaCheck(op.response);
+    if (!check) return;
+    const answers = fc.oneof(anyJson, nearlyValid(fieldsOf(op.response)), fc.array(nearlyValid(fieldsOf(op.response)), { maxLength: 2 }));
+    fc.assert(
+      fc.property(answers, (answer) => {
+        const parsed = JSON.parse(JSON.stringify(answer)) as unknown; // as the answer's JSON.parse makes it
+        if (check(parsed)) expect(safeParse(op.response, parsed).success).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('jsonOnly: a valid answer reads the same as with zod, but its data is the body as sent; a mismatch is worded by zod', () => {
+    const preview = allOperations.find(([id]) => id === 'email_templates_preview')![1];
+    const answer = (body: string) => ({ status: 200, headers: { 'content-type': 'application/json' }, body });
+    const sent = '{"variableNames":["a"],"htmlBody":"<p>x</p>","extra":{"n":9007199254740993},"subject":"Hi"}';
+    const checked = readResponse(preview, answer(sent), { jsonOnly: true });
+    const copied = readResponse(preview, answer(sent));
+    expect(checked).toMatchObject({ ok: true, status: 200 });
+    expect(JSON.stringify((checked as { json: unknown }).json)).toBe(sent);
+    expect(JSON.stringify((copied as { json: unknown }).json)).toBe(sent);
+    expect((checked as { data: unknown }).data).toEqual((copied as { data: unknown }).data);
+    expect(Object.keys((checked as { data: object }).data)).toEqual(['variableNames', 'htmlBody', 'extra', 'subject']);
+    expect(Object.keys((copied as { data: object }).data)[0]).toBe('subject'); // zod's copy: the schema's order, for library callers
+    const wrong = '{"subject":1,"htmlBody":"","variableNames":[]}';
+    expect(readResponse(preview, answer(wrong), { jsonOnly: true })).toEqual(readResponse(preview, answer(wrong)));
+    expect(readResponse(preview, answer(wrong), { jsonOnly: true })).toMatchObject({ ok: true, mismatch: expect.stringContaining('subject') });
   });
 
   // Every kind the compiler knows, in one schema, against values built from its own field names.

@@ -85,6 +85,8 @@ const MAX_FILES = 48;
 const CACHE_NAME = /^[0-9a-f]{16}-v.+\.v8(?:\.\d+\.tmp)?$/;
 /** A file's first 8 bytes: the checksum of the V8 cache after them. */
 const HEADER = 8;
+/** A cache is well under 8 MiB; a larger file (a damaged file system's size) is not read into memory to be summed. */
+const MAX_BYTES = 64 * 1024 * 1024;
 
 /** Where this build's cache for this kind of run lives, or undefined for none. */
 function cacheFile(source, kind) {
@@ -132,7 +134,7 @@ function readCache(file) {
   try {
     fd = openSync(file, 'r');
     const stats = fstatSync(fd);
-    if (!stats.isFile() || !isPrivate(stats) || stats.size <= HEADER) return undefined;
+    if (!stats.isFile() || !isPrivate(stats) || stats.size <= HEADER || stats.size > MAX_BYTES) return undefined;
     const summer = checksummer(stats.size);
     if (readSync(fd, summer.bytes, 0, stats.size, 0) !== stats.size) return undefined;
     return summer.sum(stats.size - HEADER) === summer.stored() ? summer.bytes.subarray(HEADER, stats.size) : undefined;

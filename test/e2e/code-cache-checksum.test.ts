@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,5 +73,15 @@ describe("the code cache's checksum", () => {
       await run();
       expect(readFileSync(file).equals(bytes), `words ${first} and ${second}`).toBe(false);
     }
+  });
+
+  it('does not read a file far larger than any cache (a 1 GiB one, sparse: no disk used) into memory to sum it', () => {
+    const file = join(freshConfigDir(), 'cache.v8');
+    cacheFiles.writeCache(file, () => randomBytes(96));
+    truncateSync(file, 2 ** 30);
+    const read = `const { readCache } = require(process.argv[1]); process.stdout.write(JSON.stringify([readCache(process.argv[2]) === undefined, process.resourceUsage().maxRSS]))`;
+    const [rejected, maxRssKiB] = JSON.parse(execFileSync(process.execPath, ['-e', read, join(SVC_BIN, '..', 'run-cli.cjs'), file], { encoding: 'utf8' })) as [boolean, number];
+    expect(rejected).toBe(true);
+    expect(maxRssKiB).toBeLessThan(256 * 1024);
   });
 });

@@ -1,5 +1,6 @@
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, futimesSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { isAlive, lockText, removeIfStale, systemLockFiles, type Takeover } from '../config/stale-lock.js';
 import { describeFsError } from '../input/user-file.js';
 import { InputError } from '../errors.js';
 
@@ -20,91 +21,82 @@ interface Holder {
  * `<checkpoint>.lock`, created exclusively, so two runs never append to one journal. A run killed
  * with -9 leaves its lock behind: it is taken over when its process is gone (same host), or when it
  * has not been refreshed for LOCK_STALE_MS (another host, e.g. a rescheduled pod on a shared volume).
+ * The takeover removes only the lock it judged (src/config/stale-lock.ts), never one another run took meanwhile.
  */
 export function lockCheckpoint(checkpoint: string, now: () => number = Date.now): CheckpointLock {
   const path = `${checkpoint}.lock`;
   const me: Holder = { pid: process.pid, host: hostname() };
   for (let attempt = 0; ; attempt++) {
-    const fd = tryCreate(path, me);
-    if (fd !== undefined) return holdLock(path, fd);
+    const held = tryCreate(path, me);
+    if (held !== undefined) return holdLock(path, held);
+    if (attempt < 3 && removeIfStale(path, leftOver(checkpoint, me, now))) continue;
     const holder = readHolder(path);
-    if (holder === 'gone') continue;
-    const stale = attempt < 3 ? staleLock(path, holder, me, now()) : undefined;
-    if (stale !== undefined) {
-      removeLock(path, stale);
-      continue;
-    }
     const who = holder ? `svc pid ${holder.pid} on ${holder.host}` : 'another svc';
     throw new InputError(`--checkpoint ${checkpoint} is in use by ${who} (lock ${path}); two runs cannot share a checkpoint. If that run is gone, remove the lock file`);
   }
 }
 
-function tryCreate(path: string, me: Holder): number | undefined {
+/** The lock's descriptor and its text, which tells it from any other run's lock (the nonce). */
+function tryCreate(path: string, me: Holder): { fd: number; text: string } | undefined {
   try {
     const fd = openSync(path, 'wx', 0o600);
-    writeSync(fd, JSON.stringify(me));
-    return fd;
+    const text = JSON.stringify({ ...me, nonce: lockText() });
+    writeSync(fd, text);
+    return { fd, text };
   } catch (error) {
     if ((error as { code?: string }).code === 'EEXIST') return undefined;
     throw new InputError(`--checkpoint: cannot create the lock ${path}: ${describeFsError(error)}`);
   }
 }
 
-function readHolder(path: string): Holder | undefined | 'gone' {
+function readHolder(path: string): Holder | undefined {
   try {
     const holder = JSON.parse(readFileSync(path, 'utf8')) as Partial<Holder>;
     return typeof holder.pid === 'number' && typeof holder.host === 'string' ? { pid: holder.pid, host: holder.host } : undefined;
-  } catch (error) {
-    return (error as { code?: string }).code === 'ENOENT' ? 'gone' : undefined; // unreadable: being written this instant
-  }
-}
-
-/** The stale lock's inode, so that only that lock is removed and never one made since; undefined while its holder lives. */
-function staleLock(path: string, holder: Holder | undefined, me: Holder, now: number): number | undefined {
-  let info;
-  try {
-    info = statSync(path);
   } catch {
-    return undefined; // gone already: the next exclusive create decides
-  }
-  // Our own pid in the lock is a former run in this container (pid 1 each time), not a live one.
-  const dead = holder?.host === me.host && (holder.pid === me.pid || !isAlive(holder.pid));
-  return dead || now - info.mtimeMs > LOCK_STALE_MS ? info.ino : undefined;
-}
-
-function removeLock(path: string, ino?: number): void {
-  try {
-    if (ino === undefined || statSync(path).ino === ino) unlinkSync(path);
-  } catch {
-    // Another run removed it first; the exclusive create decides who gets it.
+    return undefined; // gone, or unreadable: being written this instant
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: string }).code === 'EPERM';
-  }
+/** Left over: its process on this host is gone, or no run refreshed it for LOCK_STALE_MS. */
+function leftOver(checkpoint: string, me: Holder, now: () => number): Takeover {
+  return {
+    isStale: ({ text, mtimeMs }) => {
+      let holder: Partial<Holder> | undefined;
+      try {
+        holder = JSON.parse(text) as Partial<Holder>;
+      } catch {
+        holder = undefined; // being written this instant: judged by its age alone
+      }
+      // Our own pid in the lock is a former run in this container (pid 1 each time), not a live one.
+      const dead = holder?.host === me.host && typeof holder.pid === 'number' && (holder.pid === me.pid || !isAlive(holder.pid));
+      return dead || now() - mtimeMs > LOCK_STALE_MS;
+    },
+    fail: (step, path, error) => new InputError(`--checkpoint ${checkpoint}: cannot ${step} lock ${path}: ${describeFsError(error)}`),
+    files: systemLockFiles,
+  };
 }
 
-/** Keeps the lock fresh while the batch runs; release removes it. */
-function holdLock(path: string, fd: number): CheckpointLock {
-  closeSync(fd);
+/** Keeps the lock fresh while the batch runs (its descriptor: this lock, whatever the name holds); release removes it if it is still this one. */
+function holdLock(path: string, held: { fd: number; text: string }): CheckpointLock {
   const refresh = setInterval(() => {
     try {
       const time = new Date();
-      utimesSync(path, time, time);
+      futimesSync(held.fd, time, time);
     } catch {
-      // Removed under us: the journal is still ours until exit; nothing to refresh.
+      // Not refreshed: judged stale later at worst.
     }
   }, LOCK_REFRESH_MS);
   refresh.unref();
   return {
     release() {
       clearInterval(refresh);
-      removeLock(path);
+      try {
+        if (readFileSync(path, 'utf8') === held.text) unlinkSync(path);
+      } catch {
+        // Gone already (taken over after a freeze, and released); nothing of ours is left.
+      }
+      closeSync(held.fd);
     },
   };
 }

@@ -1,5 +1,15 @@
 import { linkSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
-import { isAlive } from '../config/config-lock.js';
+import { holderPid, isAlive, removeIfStale, systemLockFiles, type Takeover } from '../config/stale-lock.js';
+
+/** Left over: no pid in it, or this process's own pid (a former run), or a process that is gone; a fault of the takeover leaves the lock be. */
+const leftOver: Takeover = {
+  isStale: ({ text }) => {
+    const holder = holderPid(text);
+    return holder === undefined || holder === process.pid || !isAlive(holder);
+  },
+  fail: (_step, _path, error) => error as Error,
+  files: systemLockFiles,
+};
 
 /** A rejects file held for the whole batch; `heldBy` when another running svc holds it. */
 export type RejectsLock = { ok: true; release(): void } | { ok: false; heldBy: number };
@@ -26,7 +36,12 @@ export function lockRejects(path: string): RejectsLock {
       if (linked) return { ok: true, release: releaseOnExit(lock) };
       const holder = lockHolder(lock);
       if (holder !== undefined && holder !== process.pid && isAlive(holder)) return { ok: false, heldBy: holder };
-      removeStale(lock);
+      // Only the lock judged: one another svc took meanwhile is kept (src/config/stale-lock.ts).
+      try {
+        removeIfStale(lock, leftOver);
+      } catch {
+        break; // cannot be read or cleared here: the file is used unlocked, as where no lock can be made
+      }
     }
     return { ok: true, release: () => {} };
   } finally {
@@ -46,8 +61,7 @@ function tryLink(from: string, to: string): boolean | undefined {
 
 function lockHolder(lock: string): number | undefined {
   try {
-    const pid = Number(readFileSync(lock, 'utf8'));
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    return holderPid(readFileSync(lock, 'utf8'));
   } catch {
     return undefined;
   }
@@ -65,7 +79,8 @@ function removeStale(lock: string): void {
 function releaseOnExit(lock: string): () => void {
   let held = true;
   const release = () => {
-    if (held) removeStale(lock);
+    // Only our own: a lock taken over meanwhile is another svc's now.
+    if (held && lockHolder(lock) === process.pid) removeStale(lock);
     held = false;
     process.removeListener('exit', release);
   };

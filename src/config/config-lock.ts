@@ -1,11 +1,9 @@
-import { closeSync, futimesSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { type Clock, systemClock } from '../client/retry.js';
 import { ConfigFileError } from './settings-file.js';
-import { errorCode, type LockFiles, lockError, lockText, removeIfStale } from './stale-lock.js';
+import { errorCode, holderPid, isAlive, type LockFiles, lockText, removeIfStale, type Seen, systemLockFiles, type Takeover } from './stale-lock.js';
 
 export { isAlive, type LockFiles } from './stale-lock.js';
-
-const systemFiles: LockFiles = { openSync, writeSync, closeSync, futimesSync, unlinkSync, renameSync, linkSync, statSync, readFileSync };
 
 export interface LockOptions {
   /** How long to wait for another svc to finish its write (default 5 s). */
@@ -31,14 +29,14 @@ interface Held {
  */
 export async function withConfigLock<T>(path: string, write: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
   const lock = `${path}.lock`;
-  const files = options.files ?? systemFiles;
+  const files = options.files ?? systemLockFiles;
   const clock = options.clock ?? systemClock;
   const staleMs = options.staleMs ?? 10_000;
   const deadline = clock.now() + (options.waitMs ?? 5000);
   for (;;) {
     const held = tryCreate(lock, files);
     if (held) return await holding(lock, held, staleMs, files, write);
-    if (removeIfStale(lock, staleMs, files)) continue;
+    if (removeIfStale(lock, leftOver(staleMs, files))) continue;
     if (clock.now() > deadline) {
       throw new ConfigFileError(`the config file ${path} is being written by another svc (lock ${lock}); if no svc is running, remove the lock file`);
     }
@@ -101,4 +99,24 @@ function release(lock: string, held: Held, files: LockFiles): void {
   } finally {
     files.closeSync(held.fd);
   }
+}
+
+/** A config lock is left over when its process is gone, or it was not refreshed for `staleMs` (a pid reused since, a holder frozen). */
+function leftOver(staleMs: number, files: LockFiles): Takeover {
+  return {
+    isStale: ({ text, mtimeMs }: Seen) => {
+      // No pid (an empty lock is one being written this instant) is no dead holder.
+      const pid = holderPid(text);
+      return (pid !== undefined && !isAlive(pid)) || Date.now() - mtimeMs >= staleMs;
+    },
+    fail: (step, path, error) => lockError(`cannot ${step} config lock`, path, error),
+    files,
+  };
+}
+
+/** One sentence naming the lock and the cause, at once: never "being written by another svc" after a wait. */
+export function lockError(what: string, lock: string, error: unknown): ConfigFileError {
+  const code = errorCode(error) ?? String(error);
+  const why = ['EACCES', 'EPERM', 'EROFS'].includes(code) ? `the folder ${dirname(lock)} is not writable by this user (${code})` : code === 'ENOSPC' ? 'the disk is full (ENOSPC)' : code;
+  return new ConfigFileError(`${what} ${lock}: ${why}`);
 }

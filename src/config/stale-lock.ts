@@ -1,5 +1,6 @@
-import { dirname } from 'node:path';
-import { ConfigFileError } from './settings-file.js';
+import { closeSync, futimesSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+
+// Lock files that a crashed svc may leave behind, and how another svc takes one over safely.
 
 /** The file operations a lock uses; tests inject faults and other processes' moves into them. */
 export interface LockFiles {
@@ -14,8 +15,10 @@ export interface LockFiles {
   readFileSync(path: string, encoding: 'utf8'): string;
 }
 
+export const systemLockFiles: LockFiles = { openSync, writeSync, closeSync, futimesSync, unlinkSync, renameSync, linkSync, statSync, readFileSync };
+
 /** A lock file as seen at one moment: what it holds (`<pid> <nonce>`) and when its holder last refreshed it. */
-interface Seen {
+export interface Seen {
   text: string;
   mtimeMs: number;
 }
@@ -26,34 +29,44 @@ const nonce = (): string => `${Date.now().toString(36)}${Math.random().toString(
 /** What a new lock holds: the pid, for a holder that died, and a nonce, for this very lock. */
 export const lockText = (): string => `${process.pid} ${nonce()}`;
 
+/** The step of a takeover that failed, as the caller's sentence says it: `cannot ${step} <lock> …`. */
+export type TakeoverStep = 'read the' | 'remove the stale' | 'put back the';
+
+/** How a lock's user judges a lock left over, and words a fault of the takeover. */
+export interface Takeover {
+  isStale(seen: Seen): boolean;
+  fail(step: TakeoverStep, path: string, error: unknown): Error;
+  files: LockFiles;
+}
+
 /**
- * Removes a lock whose holder died or that has not been refreshed for `staleMs`; true if the lock
- * is gone (try to create it again), false if a live holder has it.
+ * Removes a lock judged left over; true if the lock is gone (try to create it again), false if a
+ * live holder has it. The config lock, the checkpoint lock and the rejects lock all take over so.
  *
  * A lock is judged at one moment and removed at another. In between, its holder may let go and
  * another svc take a new lock, which ext4 gives the same inode at once, so neither the path nor the
  * inode names the judged lock. An atomic rename moves aside whatever lock is there now, and only if
  * it is the one judged (same text, same time) is it removed; a newer lock caught this way goes back.
  */
-export function removeIfStale(lock: string, staleMs: number, files: LockFiles): boolean {
-  const seen = look(lock, files);
+export function removeIfStale(lock: string, { isStale, fail, files }: Takeover): boolean {
+  const seen = look(lock, files, fail);
   if (seen === undefined) return true; // released between our attempts
-  if (!isStale(seen, staleMs)) return false;
+  if (!isStale(seen)) return false;
   const aside = `${lock}.${process.pid}.${nonce()}.stale`;
   try {
     files.renameSync(lock, aside);
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return true; // another svc removed it first
-    throw lockError('cannot remove the stale config lock', lock, error);
+    throw fail('remove the stale', lock, error);
   }
-  const moved = look(aside, files);
+  const moved = look(aside, files, fail);
   if (moved?.text === seen.text && moved.mtimeMs === seen.mtimeMs) files.unlinkSync(aside);
-  else putBack(aside, lock, files);
+  else putBack(aside, lock, files, fail);
   return true;
 }
 
 /** A newer lock moved aside by mistake goes back under its name; a link never replaces a lock made meanwhile. */
-function putBack(aside: string, lock: string, files: LockFiles): void {
+function putBack(aside: string, lock: string, files: LockFiles, fail: Takeover['fail']): void {
   try {
     files.linkSync(aside, lock);
   } catch (error) {
@@ -65,22 +78,20 @@ function putBack(aside: string, lock: string, files: LockFiles): void {
 }
 
 /** The lock's text and time, or undefined if there is none. */
-function look(lock: string, files: LockFiles): Seen | undefined {
+function look(lock: string, files: LockFiles, fail: Takeover['fail']): Seen | undefined {
   try {
     const { mtimeMs } = files.statSync(lock);
     return { text: files.readFileSync(lock, 'utf8'), mtimeMs };
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return undefined;
-    throw lockError('cannot read the config lock', lock, error);
+    throw fail('read the', lock, error);
   }
 }
 
-/** Left over: its process is gone, or it was not refreshed for `staleMs` (a pid reused since, a holder frozen). */
-function isStale(seen: Seen, staleMs: number): boolean {
-  // An empty pid is a lock being written this instant, not a dead one.
-  const pid = seen.text.split(/\s/)[0]!; // `<pid> <nonce>`, or a pid alone (an older svc, or `echo` by hand)
-  const dead = /^[1-9]\d*$/.test(pid) && !isAlive(Number(pid));
-  return dead || Date.now() - seen.mtimeMs >= staleMs;
+/** The pid a lock names first (`<pid> <nonce>`, or a pid alone: an older svc, or `echo` by hand), if it names one. */
+export function holderPid(text: string): number | undefined {
+  const pid = text.split(/\s/)[0]!;
+  return /^[1-9]\d*$/.test(pid) ? Number(pid) : undefined;
 }
 
 /** Whether a process of this id is running (EPERM: it is, as another user). */
@@ -94,10 +105,3 @@ export function isAlive(pid: number): boolean {
 }
 
 export const errorCode = (error: unknown): string | undefined => (error as { code?: string }).code;
-
-/** One sentence naming the lock and the cause, at once: never "being written by another svc" after a wait. */
-export function lockError(what: string, lock: string, error: unknown): ConfigFileError {
-  const code = errorCode(error) ?? String(error);
-  const why = ['EACCES', 'EPERM', 'EROFS'].includes(code) ? `the folder ${dirname(lock)} is not writable by this user (${code})` : code === 'ENOSPC' ? 'the disk is full (ENOSPC)' : code;
-  return new ConfigFileError(`${what} ${lock}: ${why}`);
-}

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,10 +22,13 @@ const leaveLock = (holder: { pid: number; host: string }, ageMs = 0) => {
 describe('checkpoint lock', () => {
   it('refuses a second holder while the first holds it, and frees it on release', () => {
     const first = lockCheckpoint(checkpoint);
-    leaveLock({ pid: process.ppid, host: hostname() }); // as if another live svc on this machine held it
-    expect(() => lockCheckpoint(checkpoint)).toThrow(`--checkpoint ${checkpoint} is in use by svc pid ${process.ppid} on ${hostname()} (lock ${checkpoint}.lock); two runs cannot share a checkpoint. If that run is gone, remove the lock file`);
     first.release();
     expect(existsSync(`${checkpoint}.lock`)).toBe(false);
+    const again = lockCheckpoint(checkpoint);
+    leaveLock({ pid: process.ppid, host: hostname() }); // as if another live svc on this machine had taken it over
+    expect(() => lockCheckpoint(checkpoint)).toThrow(`--checkpoint ${checkpoint} is in use by svc pid ${process.ppid} on ${hostname()} (lock ${checkpoint}.lock); two runs cannot share a checkpoint. If that run is gone, remove the lock file`);
+    again.release(); // removes its own lock only: the other run's stays
+    expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toEqual({ pid: process.ppid, host: hostname() });
   });
 
   it('takes over a lock whose process is gone (kill -9), or one from another host not refreshed for a while', () => {

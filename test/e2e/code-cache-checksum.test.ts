@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,9 @@ describe("the code cache's checksum", () => {
     await run();
     const folder = join(env.XDG_CACHE_HOME, 'svc', 'code');
     const file = join(folder, readdirSync(folder)[0]!);
+    const made = statSync(file);
+    await run();
+    expect(statSync(file), 'a whole cache is read, not written again').toMatchObject({ ino: made.ino, mtimeMs: made.mtimeMs });
     const words = (readFileSync(file).length - HEADER) >> 3;
     for (const [first, second] of [[4, 5], [100, 2000], [words >> 1, words - 2]] as const) {
       const bytes = readFileSync(file);

@@ -35,12 +35,26 @@ const { Script } = require('node:vm');
 const DIST = join(__dirname, '..', 'dist');
 
 /** Runs the CLI with `argv`; resolves to the exit code. */
-function runCli(argv) {
-  return runScripts(argv, (name) => {
-    const filename = join(DIST, name);
-    // latin1: the build keeps the scripts ASCII, and a one-byte string needs no UTF-8 decoding and half the memory.
-    return { source: readFileSync(filename, 'latin1'), filename };
-  });
+async function runCli(argv) {
+  let unread;
+  try {
+    return await runScripts(argv, (name) => {
+      const filename = join(DIST, name);
+      try {
+        // latin1: the build keeps the scripts ASCII, and a one-byte string needs no UTF-8 decoding and half the memory.
+        return { source: readFileSync(filename, 'latin1'), filename };
+      } catch (error) {
+        unread = { name, code: error.code };
+        throw error;
+      }
+    });
+  } catch (error) {
+    if (!unread) throw error;
+    // A clone not built (or built before a script was added), an install cut short: one line, no stack.
+    const why = unread.code === 'ENOENT' ? 'is missing' : `cannot be read (${unread.code})`;
+    process.stderr.write(`svc: this installation of svc is incomplete: dist/${unread.name} ${why} (in a clone of svc, run \`npm run build\`; otherwise install svc again)\n`);
+    return 1;
+  }
 }
 
 /**

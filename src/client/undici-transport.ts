@@ -8,6 +8,7 @@ import { decodeBody } from './body-decoding.js';
 import { isProxyRefusal, proxyAuthFailure } from './connection-errors.js';
 import { createConnectionSlots } from './connection-slots.js';
 import { startDeadline } from './request-deadline.js';
+import { splitUrl } from './request-target.js';
 import { ResponseCollector } from './response-collector.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 import { notSentWhileWaiting, toTransportError } from './transport-failures.js';
@@ -75,18 +76,23 @@ type PoolOptions = { connections: number; keepAliveTimeout: number; connectTimeo
  */
 function createDispatchers(pool: PoolOptions): (req: HttpRequest) => Dispatcher | Promise<Dispatcher> {
   const dispatchers = new Map<string, Dispatcher | Promise<Dispatcher>>();
+  // The last route's dispatcher, by its parts: a batch asks for the same one on every call, and
+  // building the key string and hashing it was a measurable share of its CPU per call (issue #13).
+  let last: { systemCa: boolean; proxy: string | undefined; timeoutMs: number | undefined; dispatcher: Dispatcher } | undefined;
   return (req) => {
-    const key = `${req.systemCa === true}|${req.proxy ?? ''}|${req.timeoutMs ?? ''}`;
+    const systemCa = req.systemCa === true;
+    if (last && last.systemCa === systemCa && last.proxy === req.proxy && last.timeoutMs === req.timeoutMs) return last.dispatcher;
+    const key = `${systemCa}|${req.proxy ?? ''}|${req.timeoutMs ?? ''}`;
     let dispatcher = dispatchers.get(key);
     // undici's connect timeout is the request's: a connection the deadline gave up on (a TLS
     // handshake that never finishes) is closed then too, not after undici's 10 s, which would keep
     // the process alive after its answer.
     if (!dispatcher) {
-      const made = createDispatcher({ ...pool, connectTimeout: req.timeoutMs }, req.proxy, req.systemCa === true);
+      const made = createDispatcher({ ...pool, connectTimeout: req.timeoutMs }, req.proxy, systemCa);
       dispatchers.set(key, (dispatcher = made));
       // Once made, the dispatcher itself is handed out: no promise to wait on per request (issue #13).
       made.then((ready) => dispatchers.set(key, ready), () => {});
-    }
+    } else if (!(dispatcher instanceof Promise)) last = { systemCa, proxy: req.proxy, timeoutMs: req.timeoutMs, dispatcher };
     return dispatcher;
   };
 }
@@ -102,29 +108,4 @@ async function createDispatcher(pool: PoolOptions, proxy: string | undefined, sy
 async function systemCaCertificates(): Promise<string[]> {
   const tls = await import('node:tls');
   return [...new Set([...tls.getCACertificates('default'), ...tls.getCACertificates('system')])];
-}
-
-const origins = new Map<string, string>();
-/** Characters the URL parser keeps as they are in a path and query. */
-const PLAIN_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/;
-const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
-
-/**
- * The origin and path of a URL. The URL parser runs once per base URL, not per call (it was a
- * measurable share of a batch's CPU per call); a URL it would rewrite (a fragment, a backslash,
- * white space, dot segments) is always parsed.
- */
-function splitUrl(url: string): { origin: string; path: string } {
-  const slash = url.indexOf('/', url.indexOf('//') + 2);
-  const prefix = slash === -1 ? url : url.slice(0, slash);
-  const rest = slash === -1 ? '/' : url.slice(slash);
-  const plainPrefix = !/[?#\\]/.test(prefix);
-  let origin = plainPrefix ? origins.get(prefix) : undefined;
-  if (origin === undefined && origins.size < 16 && plainPrefix) origins.set(prefix, (origin = new URL(prefix).origin));
-  // A dot segment needs "/." somewhere: without one, the regular expression for it need not run.
-  if (origin === undefined || !PLAIN_PATH.test(rest) || (rest.includes('/.') && DOT_SEGMENT.test(rest))) {
-    const parsed = new URL(url);
-    return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
-  }
-  return { origin, path: rest };
 }

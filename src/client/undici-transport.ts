@@ -41,7 +41,13 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
     // Whether undici wrote the request to a connection: it alone knows (issue #17); the collector hears it.
     const collector = new ResponseCollector(deadline, maxBytes, req.proxy ? proxyRefusal(req.proxy) : undefined);
     try {
-      return await exchange(req, dispatcherFor(req), collector, maxBytes);
+      // One async frame per request, not two: the exchange is written out here (issue #13).
+      const { origin, path } = splitUrl(req.url);
+      const options = { origin, path, method: req.method as 'GET', headers: req.headers, body: req.body, headersTimeout: 0, bodyTimeout: 0 };
+      const dispatcher = dispatcherFor(req);
+      const { status, headers, bytes } = await collector.send(dispatcher instanceof Promise ? await dispatcher : dispatcher, options);
+      const decoding = decodeBody(bytes, headers, maxBytes);
+      return answer(status, headers, decoding instanceof Promise ? await decoding : decoding);
     } catch (error) {
       throw toTransportError(error, { req, maxBytes, expired: deadline.expired, written: collector.written });
     } finally {
@@ -51,13 +57,8 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
   };
 }
 
-/** Sends the request through `dispatcher` and reads the whole answer, refused past `maxBytes`, decoded. */
-async function exchange(req: HttpRequest, dispatcher: Dispatcher | Promise<Dispatcher>, collector: ResponseCollector, maxBytes: number): Promise<HttpResponse> {
-  const { origin, path } = splitUrl(req.url);
-  const options = { origin, path, method: req.method as 'GET', headers: req.headers, body: req.body, headersTimeout: 0, bodyTimeout: 0 };
-  const { status, headers, bytes } = await collector.send(dispatcher instanceof Promise ? await dispatcher : dispatcher, options);
-  const decoding = decodeBody(bytes, headers, maxBytes);
-  const decoded = decoding instanceof Promise ? await decoding : decoding;
+/** The answer, its body decoded (refused past the byte limit) and any problem or warning about it. */
+function answer(status: number, headers: Record<string, string>, decoded: Awaited<ReturnType<typeof decodeBody>>): HttpResponse {
   const response: HttpResponse = { status, headers, body: decoded.text };
   if (decoded.problem) response.bodyProblem = decoded.problem;
   if (decoded.warning) response.bodyWarning = decoded.warning;

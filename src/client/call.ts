@@ -54,7 +54,23 @@ export async function callOperation<T>(
  */
 export async function sendRequest<T>(op: OperationSpec, request: HttpRequest, send: Transport, hooks: CallHooks = {}, retry: RetryOptions = defaultRetryOptions, use: ResultUse = {}): Promise<CallResult<T>> {
   for (let attempt = 1; ; attempt++) {
-    const result = await sendOnce<T>(op, request, send, hooks, attempt, use);
+    // The attempt is written out here, not awaited through one more async function per call (issue #13).
+    let result: CallResult<T>;
+    if (request.signal?.aborted) result = { ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message: 'the request was interrupted', sent: false } };
+    else {
+      hooks.onRequest?.(request, attempt);
+      // Timed only for --debug: the performance global loads perf_hooks (~1 ms) on first use.
+      const now = hooks.onResponse ? (hooks.now ?? (() => performance.now())) : undefined;
+      const started = now ? now() : 0;
+      try {
+        const response = await send(request);
+        if (hooks.onResponse) hooks.onResponse(response, now!() - started);
+        result = readResponse<T>(op, response, use);
+      } catch (error) {
+        if (!(error instanceof TransportError)) throw error;
+        result = { ok: false, status: 0, error: { kind: 'transport', failure: error.kind, message: error.message, sent: error.sent } };
+      }
+    }
     const decision = decideRetry(op, result, attempt, retry);
     if (decision) hooks.onRetryDecision?.({ ...decision, attempt, attempts: retry.retries + 1 });
     if (!decision?.retry) {
@@ -66,21 +82,5 @@ export async function sendRequest<T>(op: OperationSpec, request: HttpRequest, se
     } catch {
       return { ok: false, status: 0, attempts: attempt, error: { kind: 'transport', failure: 'aborted', message: 'interrupted while waiting to retry', sent: false } };
     }
-  }
-}
-
-async function sendOnce<T>(op: OperationSpec, request: HttpRequest, send: Transport, hooks: CallHooks, attempt: number, use: ResultUse): Promise<CallResult<T>> {
-  if (request.signal?.aborted) return { ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message: 'the request was interrupted', sent: false } };
-  hooks.onRequest?.(request, attempt);
-  // Timed only for --debug: the performance global loads perf_hooks (~1 ms) on first use.
-  const now = hooks.onResponse ? (hooks.now ?? (() => performance.now())) : undefined;
-  const started = now ? now() : 0;
-  try {
-    const response = await send(request);
-    if (hooks.onResponse) hooks.onResponse(response, now!() - started);
-    return readResponse<T>(op, response, use);
-  } catch (error) {
-    if (!(error instanceof TransportError)) throw error;
-    return { ok: false, status: 0, error: { kind: 'transport', failure: error.kind, message: error.message, sent: error.sent } };
   }
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useMockForSvc } from '../support/mock-for-svc.js';
-import { spawnSvcProcess } from '../support/svc-process.js';
+import { signalTaken, spawnSvcProcess } from '../support/svc-process.js';
 import { tempFolder } from '../support/temp-folder.js';
 import { batchScenes, closedOutputScenes, singleScenes, stopSignals } from './tables/interruption-cases.js';
 import { reads, writes } from './tables/fault-cases.js';
@@ -75,7 +75,7 @@ describe.each(stopSignals)('a second $signal while a batch drains', ({ signal, c
     svc.child.stdin!.end(`${leadLines(50, `drain-${signal}-`).filter((_, i) => i % 5 !== 4).join('\n')}\n`);
     await waitFor(() => mock.server.requests.length === 4);
     svc.child.kill(signal);
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the first signal is taken: no line more
+    await signalTaken(svc.child.pid!, signal); // a second signal sent while the first is pending would be merged into it
     svc.child.kill(signal);
     expect(await svc.exited).toBe(code);
     const out = records(svc.stdout()) as (BatchRecord & { error: { mayHaveApplied?: boolean; message: string } })[];

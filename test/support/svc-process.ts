@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { freshConfigDir, SVC_BIN, TEST_CACHE_HOME } from './spawn-svc.js';
 
 /** A running bin/svc whose pipes the test holds: to signal it, or to close its stdout mid-run. */
@@ -42,4 +44,24 @@ export function spawnSvcProcess(args: readonly string[], env: Record<string, str
     linesOut: (count) => new Promise<void>((resolve) => (stdout.split('\n').length - 1 >= count ? resolve() : waiting.push({ count, resolve }))),
     exited,
   };
+}
+
+/**
+ * Resolves once the kernel has handed `signal` to process `pid` (it is no longer pending), so a
+ * second one sent now is a second signal, not merged into the first: two signals of one kind
+ * pending at once are one. Reads /proc (Linux, as CI); elsewhere, or once the process is gone,
+ * at once. Bounded by `safetyMs` only.
+ */
+export async function signalTaken(pid: number, signal: NodeJS.Signals, safetyMs = 10_000): Promise<void> {
+  const bit = 1n << BigInt(constants.signals[signal] - 1);
+  const pending = (): boolean => {
+    let status: string;
+    try {
+      status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    } catch {
+      return false;
+    }
+    return [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].some((match) => (BigInt(`0x${match[1]}`) & bit) !== 0n);
+  };
+  for (const started = Date.now(); pending() && Date.now() - started < safetyMs; ) await new Promise((resolve) => setTimeout(resolve, 5));
 }

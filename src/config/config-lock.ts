@@ -3,7 +3,7 @@ import { type Clock, systemClock } from '../client/retry.js';
 import { ConfigFileError } from './settings-file.js';
 import { errorCode, holderPid, isAlive, type LockFiles, lockText, removeIfStale, type Seen, systemLockFiles, type Takeover } from './stale-lock.js';
 
-export { isAlive, type LockFiles } from './stale-lock.js';
+export type { LockFiles } from './stale-lock.js';
 
 export interface LockOptions {
   /** How long to wait for another svc to finish its write (default 5 s). */
@@ -115,7 +115,7 @@ function leftOver(staleMs: number, files: LockFiles): Takeover {
 }
 
 /** One sentence naming the lock and the cause, at once: never "being written by another svc" after a wait. */
-export function lockError(what: string, lock: string, error: unknown): ConfigFileError {
+function lockError(what: string, lock: string, error: unknown): ConfigFileError {
   const code = errorCode(error) ?? String(error);
   const why = ['EACCES', 'EPERM', 'EROFS'].includes(code) ? `the folder ${dirname(lock)} is not writable by this user (${code})` : code === 'ENOSPC' ? 'the disk is full (ENOSPC)' : code;
   return new ConfigFileError(`${what} ${lock}: ${why}`);

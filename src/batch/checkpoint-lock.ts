@@ -1,6 +1,6 @@
-import { closeSync, futimesSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { openSync, readFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { isAlive, lockText, removeIfStale, systemLockFiles, type Takeover } from '../config/stale-lock.js';
+import { holdOwn, isAlive, lockText, type OwnLock, removeIfStale, systemLockFiles, type Takeover } from '../config/stale-lock.js';
 import { describeFsError } from '../input/user-file.js';
 import { InputError } from '../errors.js';
 
@@ -18,9 +18,10 @@ interface Holder {
 }
 
 /**
- * `<checkpoint>.lock`, created exclusively, so two runs never append to one journal. A run killed
- * with -9 leaves its lock behind: it is taken over when its process is gone (same host), or when it
- * has not been refreshed for LOCK_STALE_MS (another host, e.g. a rescheduled pod on a shared volume).
+ * `<checkpoint>.lock`, created exclusively, so two runs never append to one journal, and refreshed
+ * every LOCK_REFRESH_MS while the batch runs. A run killed with -9 leaves its lock behind: it is taken
+ * over when its process is gone (same host), or when it has not been refreshed for LOCK_STALE_MS
+ * (another host, e.g. a rescheduled pod on a shared volume).
  * The takeover removes only the lock it judged (src/config/stale-lock.ts), never one another run took meanwhile.
  */
 export function lockCheckpoint(checkpoint: string, now: () => number = Date.now): CheckpointLock {
@@ -28,7 +29,11 @@ export function lockCheckpoint(checkpoint: string, now: () => number = Date.now)
   const me: Holder = { pid: process.pid, host: hostname() };
   for (let attempt = 0; ; attempt++) {
     const held = tryCreate(path, me);
-    if (held !== undefined) return holdLock(path, held);
+    if (held !== undefined) {
+      const holding = holdOwn(path, held, LOCK_REFRESH_MS, systemLockFiles);
+      // A lock it could not remove is no fault of the batch, whose records are out: the next run takes it over (its process is gone).
+      return { release: () => void holding.release() };
+    }
     if (attempt < 3 && removeIfStale(path, leftOver(checkpoint, me, now))) continue;
     const holder = readHolder(path);
     const who = holder ? `svc pid ${holder.pid} on ${holder.host}` : 'another svc';
@@ -37,7 +42,7 @@ export function lockCheckpoint(checkpoint: string, now: () => number = Date.now)
 }
 
 /** The lock's descriptor and its text, which tells it from any other run's lock (the nonce). */
-function tryCreate(path: string, me: Holder): { fd: number; text: string } | undefined {
+function tryCreate(path: string, me: Holder): OwnLock | undefined {
   try {
     const fd = openSync(path, 'wx', 0o600);
     const text = JSON.stringify({ ...me, nonce: lockText() });
@@ -74,29 +79,5 @@ function leftOver(checkpoint: string, me: Holder, now: () => number): Takeover {
     },
     fail: (step, path, error) => new InputError(`--checkpoint ${checkpoint}: cannot ${step} lock ${path}: ${describeFsError(error)}`),
     files: systemLockFiles,
-  };
-}
-
-/** Keeps the lock fresh while the batch runs (its descriptor: this lock, whatever the name holds); release removes it if it is still this one. */
-function holdLock(path: string, held: { fd: number; text: string }): CheckpointLock {
-  const refresh = setInterval(() => {
-    try {
-      const time = new Date();
-      futimesSync(held.fd, time, time);
-    } catch {
-      // Not refreshed: judged stale later at worst.
-    }
-  }, LOCK_REFRESH_MS);
-  refresh.unref();
-  return {
-    release() {
-      clearInterval(refresh);
-      try {
-        if (readFileSync(path, 'utf8') === held.text) unlinkSync(path);
-      } catch {
-        // Gone already (taken over after a freeze, and released); nothing of ours is left.
-      }
-      closeSync(held.fd);
-    },
   };
 }

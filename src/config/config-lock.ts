@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { type Clock, systemClock } from '../client/retry.js';
 import { ConfigFileError } from './settings-file.js';
-import { errorCode, holderPid, isAlive, type LockFiles, lockText, removeIfStale, type Seen, systemLockFiles, type Takeover } from './stale-lock.js';
+import { errorCode, holderPid, holdOwn, isAlive, type LockFiles, lockText, type OwnLock, removeIfStale, type Seen, systemLockFiles, type Takeover } from './stale-lock.js';
 
 export type { LockFiles } from './stale-lock.js';
 
@@ -13,12 +13,6 @@ export interface LockOptions {
   files?: LockFiles;
   /** Time and jitter of the waits between tries (the system clock when absent). */
   clock?: Clock;
-}
-
-/** A lock this process made: its descriptor and the text that tells it from any other lock. */
-interface Held {
-  fd: number;
-  text: string;
 }
 
 /**
@@ -45,7 +39,7 @@ export async function withConfigLock<T>(path: string, write: () => T | Promise<T
 }
 
 /** O_EXCL create: exactly one process succeeds. Returns the lock, or undefined if another holds it. */
-function tryCreate(lock: string, files: LockFiles): Held | undefined {
+function tryCreate(lock: string, files: LockFiles): OwnLock | undefined {
   let fd: number;
   try {
     fd = files.openSync(lock, 'wx', 0o600);
@@ -65,39 +59,14 @@ function tryCreate(lock: string, files: LockFiles): Held | undefined {
   }
 }
 
-/**
- * Runs `write`, refreshing the lock's time meanwhile: a holder that is alive but slow (a loaded
- * machine) is never judged left over. Then lets go of the lock, if it is still this one.
- */
-async function holding<T>(lock: string, held: Held, staleMs: number, files: LockFiles, write: () => T | Promise<T>): Promise<T> {
-  const refresh = setInterval(() => {
-    const now = new Date();
-    try {
-      files.futimesSync(held.fd, now, now); // the descriptor: this lock, whatever the name holds now
-    } catch {
-      // Not refreshed: at worst the lock is judged left over later, as before there were refreshes.
-    }
-  }, staleMs / 4);
+/** Runs `write` holding the lock, refreshed meanwhile; then lets go of it, if it is still this one (src/config/stale-lock.ts). */
+async function holding<T>(lock: string, own: OwnLock, staleMs: number, files: LockFiles, write: () => T | Promise<T>): Promise<T> {
+  const held = holdOwn(lock, own, staleMs / 4, files);
   try {
     return await write();
   } finally {
-    clearInterval(refresh);
-    release(lock, held, files);
-  }
-}
-
-/**
- * Removes the lock only if it is still the one this process made. One judged left over and taken
- * (a holder frozen past staleMs) is another svc's now; removing it would let a third one in.
- */
-function release(lock: string, held: Held, files: LockFiles): void {
-  try {
-    if (files.readFileSync(lock, 'utf8') === held.text) files.unlinkSync(lock);
-  } catch (error) {
-    // ENOENT: taken over and released by another svc meanwhile; nothing of ours is left.
-    if (errorCode(error) !== 'ENOENT') throw lockError('cannot remove the config lock', lock, error);
-  } finally {
-    files.closeSync(held.fd);
+    const fault = held.release();
+    if (fault) throw lockError('cannot remove the config lock', lock, fault.error);
   }
 }
 

@@ -29,6 +29,50 @@ const nonce = (): string => `${Date.now().toString(36)}${Math.random().toString(
 /** What a new lock holds: the pid, for a holder that died, and a nonce, for this very lock. */
 export const lockText = (): string => `${process.pid} ${nonce()}`;
 
+/** A lock this process made: its descriptor, and the text that tells it from any other lock (the nonce). */
+export interface OwnLock {
+  fd: number;
+  text: string;
+}
+
+/** A lock being held; `release()` lets go of it and returns what kept it from being removed, if anything did. */
+export interface Holding {
+  release(): { error: unknown } | undefined;
+}
+
+/**
+ * Holds a lock this process made: refreshes its time every `refreshMs`, so a holder that is alive but
+ * slow (a loaded machine) is never judged left over, until `release()`, which removes the lock only if
+ * its text is still ours. One judged left over and taken (a holder frozen past the stale age) is
+ * another svc's now; removing it would let a third one in. The config lock and the checkpoint lock
+ * hold so; each says what a lock it could not remove means (an error, or nothing).
+ */
+export function holdOwn(lock: string, own: OwnLock, refreshMs: number, files: LockFiles): Holding {
+  const refresh = setInterval(() => {
+    const now = new Date();
+    try {
+      files.futimesSync(own.fd, now, now); // the descriptor: this lock, whatever the name holds now
+    } catch {
+      // Not refreshed: at worst the lock is judged left over later, as before there were refreshes.
+    }
+  }, refreshMs);
+  refresh.unref(); // the holder's own work keeps svc running, never the refresh alone
+  return {
+    release() {
+      clearInterval(refresh);
+      try {
+        if (files.readFileSync(lock, 'utf8') === own.text) files.unlinkSync(lock);
+      } catch (error) {
+        // ENOENT: taken over and released by another svc meanwhile; nothing of ours is left.
+        if (errorCode(error) !== 'ENOENT') return { error };
+      } finally {
+        files.closeSync(own.fd);
+      }
+      return undefined;
+    },
+  };
+}
+
 /** The step of a takeover that failed, as the caller's sentence says it: `cannot ${step} <lock> …`. */
 export type TakeoverStep = 'read the' | 'remove the stale' | 'put back the';
 

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOCK_STALE_MS, lockCheckpoint } from '../../src/batch/checkpoint-lock.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCK_REFRESH_MS, LOCK_STALE_MS, lockCheckpoint } from '../../src/batch/checkpoint-lock.js';
 
 // Two runs never share a checkpoint (issue #13); a lock left by a killed run does not block the resume.
 let dir: string;
@@ -11,7 +11,10 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'svc-lock-'));
   checkpoint = join(dir, 'run.checkpoint');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  vi.useRealTimers();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const leaveLock = (holder: { pid: number; host: string }, ageMs = 0) => {
   writeFileSync(`${checkpoint}.lock`, JSON.stringify(holder));
@@ -41,5 +44,25 @@ describe('checkpoint lock', () => {
   it('does not take over a fresh lock from another host: it may be a run on a shared volume', () => {
     leaveLock({ pid: 1, host: 'another-pod' });
     expect(() => lockCheckpoint(checkpoint)).toThrow(/is in use by svc pid 1 on another-pod/);
+  });
+
+  it('is refreshed every LOCK_REFRESH_MS while held, so a long batch is never judged left over', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const lock = lockCheckpoint(checkpoint);
+    const past = new Date(Date.now() - LOCK_STALE_MS);
+    utimesSync(`${checkpoint}.lock`, past, past);
+    vi.advanceTimersByTime(LOCK_REFRESH_MS - 1);
+    expect(statSync(`${checkpoint}.lock`).mtimeMs).toBe(past.getTime());
+    vi.advanceTimersByTime(1);
+    expect(statSync(`${checkpoint}.lock`).mtimeMs).toBe(Date.now());
+    lock.release();
+  });
+
+  it('a release that cannot remove its lock is no error: the batch is done, the next run takes the lock over', () => {
+    const lock = lockCheckpoint(checkpoint);
+    unlinkSync(`${checkpoint}.lock`);
+    mkdirSync(`${checkpoint}.lock`); // cannot be read as a lock any more
+    expect(() => lock.release()).not.toThrow();
+    expect(existsSync(`${checkpoint}.lock`)).toBe(true);
   });
 });

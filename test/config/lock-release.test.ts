@@ -1,12 +1,13 @@
 import * as fs from 'node:fs';
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type LockFiles, withConfigLock } from '../../src/config/config-lock.js';
 import { tempFolder } from '../support/temp-folder.js';
 
-// The config lock's end: a holder removes its own lock and nothing else, and leaves nothing open
-// or running behind it.
+// The config lock while held and at its end: a holder refreshes its lock every staleMs / 4, removes
+// its own lock and nothing else, and leaves nothing open or running behind it (src/config/stale-lock.ts's
+// holdOwn, tested alone in hold-own.test.ts; here what the config lock makes of it).
 
 function fresh(): { path: string; lock: string } {
   const path = join(tempFolder('svc-lock-release-'), 'config.json');
@@ -28,6 +29,29 @@ function recording() {
   };
   return { seen, files };
 }
+
+afterEach(() => vi.useRealTimers());
+
+describe('withConfigLock: holding', () => {
+  it('refreshes the lock every staleMs / 4 while the write runs', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const { path, lock } = fresh();
+    const times = await withConfigLock(
+      path,
+      () => {
+        const past = new Date(Date.now() - 60_000);
+        utimesSync(lock, past, past);
+        vi.advanceTimersByTime(999);
+        const before = statSync(lock).mtimeMs;
+        vi.advanceTimersByTime(1);
+        return { before, past: past.getTime(), after: statSync(lock).mtimeMs, now: Date.now() };
+      },
+      { staleMs: 4000 },
+    );
+    expect(times.before).toBe(times.past);
+    expect(times.after).toBe(times.now);
+  });
+});
 
 describe('withConfigLock: letting go', () => {
   it('of a lock taken over meanwhile (its holder was frozen past staleMs) leaves the new holder its lock', async () => {
@@ -64,5 +88,11 @@ describe('withConfigLock: letting go', () => {
     const files = { ...(fs as unknown as LockFiles), unlinkSync: () => { throw Object.assign(new Error('EACCES'), { code: 'EACCES' }); } };
     await expect(withConfigLock(path, () => 'written', { files })).rejects.toThrow(`cannot remove the config lock ${lock}: the folder ${join(lock, '..')} is not writable by this user (EACCES)`);
     unlinkSync(lock);
+  });
+
+  it('a lock that cannot be read any more is an error naming it (the write is done)', async () => {
+    const { path, lock } = fresh();
+    await expect(withConfigLock(path, () => (unlinkSync(lock), mkdirSync(lock), 'written'))).rejects.toThrow(`cannot remove the config lock ${lock}: EISDIR`);
+    rmdirSync(lock);
   });
 });

@@ -29,22 +29,24 @@ function recording(faults: { futimesSync?: string; unlinkSync?: string } = {}) {
   return { seen, files };
 }
 
-/** A lock made as the config and checkpoint locks make theirs: O_EXCL, our text in it, a minute old. */
-function made(): { lock: string; own: OwnLock } {
+/** A lock made as the config and checkpoint locks make theirs (O_EXCL, our text in it, a minute old), held every second. */
+function holding(faults: Parameters<typeof recording>[0] = {}) {
   const lock = join(tempFolder('svc-hold-own-'), 'x.lock');
   const fd = fs.openSync(lock, 'wx', 0o600);
   fs.writeSync(fd, MINE);
   utimesSync(lock, minuteAgo(), minuteAgo());
-  return { lock, own: { fd, text: MINE } };
+  const own: OwnLock = { fd, text: MINE };
+  const { seen, files } = recording(faults);
+  return { lock, own, seen, held: holdOwn(lock, own, 1000, files) };
 }
+
+const fakeClock = () => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
 
 describe('holdOwn: while held', () => {
   it('refreshes the lock every refreshMs, and not before', () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    const { lock, own } = made();
-    const { files } = recording();
+    fakeClock();
+    const { lock, held } = holding();
     const first = statSync(lock).mtimeMs;
-    const held = holdOwn(lock, own, 1000, files);
     vi.advanceTimersByTime(999);
     expect(statSync(lock).mtimeMs).toBe(first);
     vi.advanceTimersByTime(1);
@@ -55,9 +57,8 @@ describe('holdOwn: while held', () => {
   });
 
   it('refreshes the lock it made, through its descriptor, not a file that took its name', () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    const { lock, own } = made();
-    const held = holdOwn(lock, own, 1000, recording().files);
+    fakeClock();
+    const { lock, own, held } = holding();
     unlinkSync(lock);
     writeFileSync(lock, 'another svc');
     utimesSync(lock, minuteAgo(), minuteAgo());
@@ -69,10 +70,8 @@ describe('holdOwn: while held', () => {
   });
 
   it('a refresh that fails is tried again next time, and the lock is still let go of', () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    const { lock, own } = made();
-    const { seen, files } = recording({ futimesSync: 'EIO' });
-    const held = holdOwn(lock, own, 1000, files);
+    fakeClock();
+    const { lock, seen, held } = holding({ futimesSync: 'EIO' });
     vi.advanceTimersByTime(3000);
     expect(seen.refreshes).toBe(3);
     expect(held.release()).toBeUndefined();
@@ -80,10 +79,8 @@ describe('holdOwn: while held', () => {
   });
 
   it('stops refreshing once released', () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    const { lock, own } = made();
-    const { seen, files } = recording();
-    const held = holdOwn(lock, own, 1000, files);
+    fakeClock();
+    const { seen, held } = holding();
     vi.advanceTimersByTime(1000);
     held.release();
     vi.advanceTimersByTime(10_000);
@@ -91,48 +88,22 @@ describe('holdOwn: while held', () => {
   });
 });
 
-describe('holdOwn: letting go', () => {
-  it('removes the lock while its text is ours, and closes the descriptor', () => {
-    const { lock, own } = made();
-    const { seen, files } = recording();
-    expect(holdOwn(lock, own, 1000, files).release()).toBeUndefined();
-    expect(existsSync(lock)).toBe(false);
+const THEIRS = `${process.pid} theirs`; // the same pid, another nonce: a lock this process did not make here
+const replaced = (lock: string, by: (lock: string) => void) => (unlinkSync(lock), by(lock));
+
+describe.each([
+  { meanwhile: 'nothing: the lock is removed', faults: {}, change: () => {}, fault: undefined, left: undefined },
+  { meanwhile: 'taken over after a freeze: the new holder keeps its lock', faults: {}, change: (lock: string) => replaced(lock, (path) => writeFileSync(path, THEIRS)), fault: undefined, left: THEIRS },
+  { meanwhile: 'taken over and released: no fault', faults: {}, change: (lock: string) => unlinkSync(lock), fault: undefined, left: undefined },
+  { meanwhile: 'a folder that refuses the removal: its fault', faults: { unlinkSync: 'EACCES' }, change: () => {}, fault: 'EACCES', left: MINE },
+  { meanwhile: 'a lock that cannot be read: its fault', faults: {}, change: (lock: string) => replaced(lock, mkdirSync), fault: 'EISDIR', left: 'a folder' },
+])('holdOwn: letting go after $meanwhile', ({ faults, change, fault, left }) => {
+  it('returns the fault, if any, leaves the lock as said, and closes the descriptor', () => {
+    const { lock, own, seen, held } = holding(faults);
+    change(lock);
+    expect(held.release()).toEqual(fault === undefined ? undefined : { error: expect.objectContaining({ code: fault }) });
+    const now = !existsSync(lock) ? undefined : statSync(lock).isDirectory() ? 'a folder' : readFileSync(lock, 'utf8');
+    expect(now).toBe(left);
     expect(seen.closed).toEqual([own.fd]);
-  });
-
-  it('leaves a lock holding another process’s text (taken over after a freeze) to its new holder', () => {
-    const { lock, own } = made();
-    const { seen, files } = recording();
-    const held = holdOwn(lock, own, 1000, files);
-    unlinkSync(lock);
-    writeFileSync(lock, `${process.pid} theirs`); // the same pid, another nonce: a lock this process did not make here
-    expect(held.release()).toBeUndefined();
-    expect(readFileSync(lock, 'utf8')).toBe(`${process.pid} theirs`);
-    expect(seen.closed).toEqual([own.fd]);
-  });
-
-  it('of a lock already gone (taken over and released meanwhile) is no fault', () => {
-    const { lock, own } = made();
-    const { seen, files } = recording();
-    const held = holdOwn(lock, own, 1000, files);
-    unlinkSync(lock);
-    expect(held.release()).toBeUndefined();
-    expect(seen.closed).toEqual([own.fd]);
-  });
-
-  it('returns what kept the lock from being removed or read, and closes the descriptor all the same', () => {
-    const unremovable = made();
-    const refusing = recording({ unlinkSync: 'EACCES' });
-    expect(holdOwn(unremovable.lock, unremovable.own, 1000, refusing.files).release()).toEqual({ error: expect.objectContaining({ code: 'EACCES' }) });
-    expect(readFileSync(unremovable.lock, 'utf8')).toBe(MINE);
-    expect(refusing.seen.closed).toEqual([unremovable.own.fd]);
-
-    const unreadable = made();
-    const { seen, files } = recording();
-    const held = holdOwn(unreadable.lock, unreadable.own, 1000, files);
-    unlinkSync(unreadable.lock);
-    mkdirSync(unreadable.lock); // not a lock file any more: cannot be read
-    expect(held.release()).toEqual({ error: expect.objectContaining({ code: 'EISDIR' }) });
-    expect(seen.closed).toEqual([unreadable.own.fd]);
   });
 });

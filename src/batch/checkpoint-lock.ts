@@ -1,6 +1,5 @@
-import { openSync, readFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { holdOwn, isAlive, lockText, type OwnLock, removeIfStale, systemLockFiles, type Takeover } from '../config/stale-lock.js';
+import { holdOwn, isAlive, type LockFiles, lockText, type OwnLock, removeIfStale, systemLockFiles, type Takeover } from '../config/stale-lock.js';
 import { describeFsError } from '../input/user-file.js';
 import { InputError } from '../errors.js';
 
@@ -17,6 +16,12 @@ interface Holder {
   host: string;
 }
 
+/** The clock and the file operations of a checkpoint lock (the system's when absent); tests play other runs' moves through them. */
+export interface CheckpointLockOptions {
+  now?: () => number;
+  files?: LockFiles;
+}
+
 /**
  * `<checkpoint>.lock`, created exclusively, so two runs never append to one journal, and refreshed
  * every LOCK_REFRESH_MS while the batch runs. A run killed with -9 leaves its lock behind: it is taken
@@ -24,29 +29,29 @@ interface Holder {
  * (another host, e.g. a rescheduled pod on a shared volume).
  * The takeover removes only the lock it judged (src/config/stale-lock.ts), never one another run took meanwhile.
  */
-export function lockCheckpoint(checkpoint: string, now: () => number = Date.now): CheckpointLock {
+export function lockCheckpoint(checkpoint: string, { now = Date.now, files = systemLockFiles }: CheckpointLockOptions = {}): CheckpointLock {
   const path = `${checkpoint}.lock`;
   const me: Holder = { pid: process.pid, host: hostname() };
   for (let attempt = 0; ; attempt++) {
-    const held = tryCreate(path, me);
+    const held = tryCreate(path, me, files);
     if (held !== undefined) {
-      const holding = holdOwn(path, held, LOCK_REFRESH_MS, systemLockFiles);
+      const holding = holdOwn(path, held, LOCK_REFRESH_MS, files);
       // A lock it could not remove is no fault of the batch, whose records are out: the next run takes it over (its process is gone).
       return { release: () => void holding.release() };
     }
-    if (attempt < 3 && removeIfStale(path, leftOver(checkpoint, me, now))) continue;
-    const holder = readHolder(path);
+    if (attempt < 3 && removeIfStale(path, leftOver(checkpoint, me, now, files))) continue;
+    const holder = readHolder(path, files);
     const who = holder ? `svc pid ${holder.pid} on ${holder.host}` : 'another svc';
     throw new InputError(`--checkpoint ${checkpoint} is in use by ${who} (lock ${path}); two runs cannot share a checkpoint. If that run is gone, remove the lock file`);
   }
 }
 
 /** The lock's descriptor and its text, which tells it from any other run's lock (the nonce). */
-function tryCreate(path: string, me: Holder): OwnLock | undefined {
+function tryCreate(path: string, me: Holder, files: LockFiles): OwnLock | undefined {
   try {
-    const fd = openSync(path, 'wx', 0o600);
+    const fd = files.openSync(path, 'wx', 0o600);
     const text = JSON.stringify({ ...me, nonce: lockText() });
-    writeSync(fd, text);
+    files.writeSync(fd, text);
     return { fd, text };
   } catch (error) {
     if ((error as { code?: string }).code === 'EEXIST') return undefined;
@@ -54,9 +59,9 @@ function tryCreate(path: string, me: Holder): OwnLock | undefined {
   }
 }
 
-function readHolder(path: string): Holder | undefined {
+function readHolder(path: string, files: LockFiles): Holder | undefined {
   try {
-    const holder = JSON.parse(readFileSync(path, 'utf8')) as Partial<Holder>;
+    const holder = JSON.parse(files.readFileSync(path, 'utf8')) as Partial<Holder>;
     return typeof holder.pid === 'number' && typeof holder.host === 'string' ? { pid: holder.pid, host: holder.host } : undefined;
   } catch {
     return undefined; // gone, or unreadable: being written this instant
@@ -64,7 +69,7 @@ function readHolder(path: string): Holder | undefined {
 }
 
 /** Left over: its process on this host is gone, or no run refreshed it for LOCK_STALE_MS. */
-function leftOver(checkpoint: string, me: Holder, now: () => number): Takeover {
+function leftOver(checkpoint: string, me: Holder, now: () => number, files: LockFiles): Takeover {
   return {
     isStale: ({ text, mtimeMs }) => {
       let holder: Partial<Holder> | undefined;
@@ -78,6 +83,6 @@ function leftOver(checkpoint: string, me: Holder, now: () => number): Takeover {
       return dead || now() - mtimeMs > LOCK_STALE_MS;
     },
     fail: (step, path, error) => new InputError(`--checkpoint ${checkpoint}: cannot ${step} lock ${path}: ${describeFsError(error)}`),
-    files: systemLockFiles,
+    files,
   };
 }

@@ -1,8 +1,10 @@
+import * as fs from 'node:fs';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCK_REFRESH_MS, LOCK_STALE_MS, lockCheckpoint } from '../../src/batch/checkpoint-lock.js';
+import type { LockFiles } from '../../src/config/stale-lock.js';
 
 // Two runs never share a checkpoint (issue #13); a lock left by a killed run does not block the resume.
 let dir: string;
@@ -64,5 +66,62 @@ describe('checkpoint lock', () => {
     mkdirSync(`${checkpoint}.lock`); // cannot be read as a lock any more
     expect(() => lock.release()).not.toThrow();
     expect(existsSync(`${checkpoint}.lock`)).toBe(true);
+  });
+});
+
+describe('checkpoint lock: what it holds and whom it names', () => {
+  it('names its holder (pid and host, for a run it refuses) and a nonce of its own', () => {
+    const lock = lockCheckpoint(checkpoint);
+    expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toEqual({ pid: process.pid, host: hostname(), nonce: expect.stringMatching(new RegExp(`^${process.pid} \\S+$`)) });
+    lock.release();
+  });
+
+  it('a lock that is not an svc lock is in use by another svc while fresh, and taken over once old', () => {
+    writeFileSync(`${checkpoint}.lock`, 'not json');
+    expect(() => lockCheckpoint(checkpoint)).toThrow(`--checkpoint ${checkpoint} is in use by another svc (lock ${checkpoint}.lock)`);
+    const old = new Date(Date.now() - LOCK_STALE_MS - 1000);
+    utimesSync(`${checkpoint}.lock`, old, old);
+    lockCheckpoint(checkpoint).release();
+  });
+
+  it('a lock with this process’s own pid on this host is a former run’s (a container’s pid 1 each time): taken over', () => {
+    leaveLock({ pid: process.pid, host: hostname() });
+    const lock = lockCheckpoint(checkpoint);
+    expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toHaveProperty('nonce');
+    lock.release();
+  });
+
+  it('a lock from another host is stale after LOCK_STALE_MS without a refresh, not a millisecond before', () => {
+    leaveLock({ pid: 1, host: 'another-pod' });
+    const made = statSync(`${checkpoint}.lock`).mtimeMs;
+    expect(() => lockCheckpoint(checkpoint, { now: () => made + LOCK_STALE_MS })).toThrow(/in use by svc pid 1 on another-pod/);
+    lockCheckpoint(checkpoint, { now: () => made + LOCK_STALE_MS + 1 }).release();
+  });
+});
+
+describe('checkpoint lock: faults', () => {
+  it('a lock that cannot be made is refused at once, naming it', () => {
+    const missing = join(dir, 'missing', 'run.checkpoint');
+    expect(() => lockCheckpoint(missing)).toThrow(`--checkpoint: cannot create the lock ${missing}.lock: no such file`);
+  });
+
+  it('a lock that cannot be read to judge it is refused, naming it', () => {
+    mkdirSync(`${checkpoint}.lock`);
+    expect(() => lockCheckpoint(checkpoint)).toThrow(`--checkpoint ${checkpoint}: cannot read the lock ${checkpoint}.lock: it is a directory`);
+  });
+
+  it('a lock another svc makes again each time it is gone: three tries, then refused, never a spin', () => {
+    const fail = (code: string) => {
+      throw Object.assign(new Error(code), { code });
+    };
+    let looks = 0;
+    const files: LockFiles = {
+      ...(fs as unknown as LockFiles),
+      openSync: () => fail('EEXIST'),
+      statSync: () => (looks++, fail('ENOENT')),
+      readFileSync: () => fail('ENOENT'),
+    };
+    expect(() => lockCheckpoint(checkpoint, { files })).toThrow(`--checkpoint ${checkpoint} is in use by another svc`);
+    expect(looks).toBe(3);
   });
 });

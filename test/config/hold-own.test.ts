@@ -78,6 +78,14 @@ describe('holdOwn: while held', () => {
     expect(existsSync(lock)).toBe(false);
   });
 
+  it('keeps no svc running by itself: only the holder’s own work does', () => {
+    const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+    const before = timers();
+    const { held } = holding();
+    expect(timers()).toBe(before);
+    held.release();
+  });
+
   it('stops refreshing once released', () => {
     fakeClock();
     const { seen, held } = holding();

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdOwn, type LockFiles, type OwnLock } from '../../src/config/stale-lock.js';
+import { holdOwn, type LockFiles, lockText, type OwnLock } from '../../src/config/stale-lock.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 // holdOwn, the hold both the config lock and the checkpoint lock use: the lock stays fresh while
@@ -93,6 +93,14 @@ describe('holdOwn: while held', () => {
     held.release();
     vi.advanceTimersByTime(10_000);
     expect(seen.refreshes).toBe(1);
+  });
+});
+
+describe('lockText', () => {
+  it('tells each lock apart, even two this process makes: its pid, then a nonce of that lock', () => {
+    const [first, second] = [lockText(), lockText()];
+    expect(first).toMatch(new RegExp(`^${process.pid} [0-9a-z]+$`));
+    expect(second).not.toBe(first);
   });
 });
 

@@ -23,7 +23,9 @@ export type ParsedBody =
 /** Parses a response body as JSON: a leading byte-order mark is allowed, nesting is capped. */
 export function parseJsonBody(text: string): ParsedBody {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const scan = scanJson(body);
+  // Most answers need no scan (issue #13: it cost as much as the parse): too short to nest past the
+  // cap, and no number in them can read back differently as a double.
+  const scan = body.length <= MAX_JSON_DEPTH && !MAY_CHANGE_AS_DOUBLE.test(body) ? { depth: 0, inexact: false } : scanJson(body);
   if (scan.depth > MAX_JSON_DEPTH) return { ok: false, problem: 'too-deep' };
   try {
     const value = JSON.parse(body) as unknown;
@@ -33,6 +35,13 @@ export function parseJsonBody(text: string): ParsedBody {
     return { ok: false, problem: 'malformed' };
   }
 }
+
+/**
+ * Text without which no JSON number changes as a double: a fraction or an exponent follows a digit,
+ * an integer a double cannot hold has 16 digits or more, and `-0` is the other. It may match inside a
+ * string (`"v1.2"`): then the scan looks.
+ */
+const MAY_CHANGE_AS_DOUBLE = /\d[.eE]|\d{16}|-0/;
 
 /** Node 22+'s JSON.parse hands a reviver each number's source text. */
 function keepNumberText(_key: string, value: unknown, context?: { source?: string }): unknown {

@@ -13,16 +13,27 @@ export interface RecordWriter {
   flush(): void;
 }
 
-/** Records held back at most this long in bytes; past it they are written at once. */
-const HELD_BYTES = 64 * 1024;
+/** Records held back at most this many bytes and this long; past either they are written. */
+export const HELD_BYTES = 64 * 1024;
+export const HELD_MS = 20;
+
+/** What the writer waits with: Node's timers; a test's own. */
+export interface FlushTimer {
+  set(flush: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const nodeTimer: FlushTimer = { set: (flush, ms) => setTimeout(flush, ms), clear: (handle) => clearTimeout(handle as NodeJS.Timeout) };
 
 /**
- * Records to a pipe or file are gathered and written once per turn of the event loop (or per
- * 64 KiB): the records of the calls that finished together leave in one write, not one system call
- * each, which was a measurable share of a batch's CPU per call (issue #13). On a terminal with the
- * progress bar, each record is written at once, above the bar.
+ * Records to a pipe or file are gathered and written per 64 KiB, or 20 ms after the first of them,
+ * and at the end. They were written once per turn of the event loop (a few records each), and that
+ * write and the wake-up scheduled for it were a measurable share of a batch's CPU per call (issue
+ * #13). A reader sees each record at most 20 ms late, and a reader that went away (`| head`) is
+ * found by the next write, at most 20 ms later. On a terminal with the progress bar, each record
+ * is written at once, above the bar.
  */
-export function createRecordWriter(ctx: Context, tally: BatchTally, bar: ProgressBar | undefined, rejects: RejectsFile | undefined, stop: BatchStop): RecordWriter {
+export function createRecordWriter(ctx: Context, tally: BatchTally, bar: ProgressBar | undefined, rejects: RejectsFile | undefined, stop: BatchStop, timer = nodeTimer): RecordWriter {
   let held = '';
   let heldLast = 0;
   const written = (text: string, line: number) => {
@@ -35,9 +46,9 @@ export function createRecordWriter(ctx: Context, tally: BatchTally, bar: Progres
     }
     if (!stop.outputClosed()) stop.recordWritten(line);
   };
-  let scheduled: NodeJS.Immediate | undefined;
+  let scheduled: unknown;
   const flush = () => {
-    if (scheduled) clearImmediate(scheduled);
+    if (scheduled !== undefined) timer.clear(scheduled);
     scheduled = undefined;
     if (held === '') return;
     const text = held;
@@ -53,7 +64,7 @@ export function createRecordWriter(ctx: Context, tally: BatchTally, bar: Progres
         held += text;
         heldLast = Math.max(heldLast, record.line);
         if (held.length >= HELD_BYTES) flush();
-        else scheduled ??= setImmediate(flush);
+        else scheduled ??= timer.set(flush, HELD_MS);
       }
       if (!outcome.ok) rejects?.add(ctx.secrets ? ctx.secrets.redact(record.raw) : record.raw);
       tally.count(record.line, outcome.ok, record.endOffset, !outcome.ok && outcome.error.kind === 'transport' && outcome.error.mayHaveApplied === true);

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { countInstructionsPerCall } from './batch-instructions.mjs';
 
 const here = import.meta.dirname;
 const root = join(here, '..', '..');
@@ -14,14 +15,11 @@ const svc = join(root, 'bin', 'svc.cjs');
 const usageHook = join(here, 'resource-usage.mjs');
 const API_KEY = 'svc_bench_key';
 
-/** Both sides, `rounds` times each, alternating; medians of CPU µs per call and of peak RSS. */
-export async function measureCpuPerCall({ dir, calls, concurrency, rounds = 3, extraSvcArgs = [], log = () => {} }) {
+/** Both sides, `rounds` times each, alternating; medians of CPU µs per call and of peak RSS; with `instructions`, valgrind's counts too. */
+export async function measureCpuPerCall({ dir, calls, concurrency, rounds = 5, instructions = false, extraSvcArgs = [], log = () => {} }) {
   const server = await startFixedServer();
   try {
-    const input = join(dir, `fixed-${calls}.ndjson`);
-    const lines = [];
-    for (let i = 1; i <= calls; i++) lines.push(JSON.stringify({ templateId: 'tpl_welcome', data: { firstName: `Lead ${i}`, company: 'Acme' } }));
-    writeFileSync(input, `${lines.join('\n')}\n`);
+    const input = writeInput(dir, calls);
     const bare = [];
     const batch = [];
     for (let round = 1; round <= rounds; round++) {
@@ -30,10 +28,22 @@ export async function measureCpuPerCall({ dir, calls, concurrency, rounds = 3, e
       batch.push(await measured(dir, [svc, 'email', 'templates', 'preview', '--input', input, '--concurrency', String(concurrency), ...extraSvcArgs], env));
       log(`  round ${round}: bare ${perCall(bare.at(-1), calls)} µs/call, svc ${perCall(batch.at(-1), calls)} µs/call`);
     }
-    return { bare: summary(bare, calls), svc: summary(batch, calls) };
+    const valgrindEnv = { ...process.env, SERVICE_BASE_URL: `${server.url}/v1`, SERVICE_API_KEY: API_KEY, NO_COLOR: '1' };
+    if (instructions) log('  instructions per call: both sides under valgrind, 2,000 and 6,000 calls…');
+    const counts = instructions ? await countInstructionsPerCall({ url: `${server.url}/v1`, inputOf: (n) => writeInput(dir, n), concurrency, env: valgrindEnv }) : undefined;
+    return { bare: summary(bare, calls), svc: summary(batch, calls), instructions: counts };
   } finally {
     server.stop();
   }
+}
+
+/** `calls` template previews, one per line. */
+function writeInput(dir, calls) {
+  const input = join(dir, `fixed-${calls}.ndjson`);
+  const lines = [];
+  for (let i = 1; i <= calls; i++) lines.push(JSON.stringify({ templateId: 'tpl_welcome', data: { firstName: `Lead ${i}`, company: 'Acme' } }));
+  writeFileSync(input, `${lines.join('\n')}\n`);
+  return input;
 }
 
 const perCall = (usage, calls) => (usage.cpuMicros / calls).toFixed(1);

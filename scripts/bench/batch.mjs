@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { cpuRows, measureCpuPerCall } from './batch-cpu.mjs';
+import { instructionRows } from './batch-instructions.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const svc = join(root, 'bin', 'svc.cjs');
@@ -18,6 +19,8 @@ const CALLS = 10_000;
 const BIG = 100_000;
 const SHELL_SAMPLE = 100;
 const CONCURRENCY = 8;
+// Five, not three: a single run's CPU time swings by ±15% on a shared 2-core machine.
+const CPU_ROUNDS = 5;
 // One template preview per recipient (issue #6's "previewing a template for every recipient"):
 // a POST whose work on the mock does not grow with the number of earlier calls.
 const OPERATION = ['email', 'templates', 'preview'];
@@ -41,9 +44,9 @@ export async function benchBatch({ log = console.log, quick = false } = {}) {
     const big = await measureBatch(writeInput(dir, BIG), env, mock);
     log(`  batch mode, ${BIG.toLocaleString('en-US')} lines: ${rate(BIG, big.seconds)} calls/s, peak RSS ${mib(big.maxRSS)}; CPU: svc ${percent(big.svcCpu)}, mock ${percent(big.mockCpu)} of one core`);
     const cpuCalls = quick ? 20_000 : BIG;
-    log(`batch CPU per call: svc and a bare undici request() loop against a fixed-answer server, ${cpuCalls.toLocaleString('en-US')} calls each, 3 alternating rounds`);
-    const cpu = await measureCpuPerCall({ dir, calls: cpuCalls, concurrency: CONCURRENCY, rounds: 3, log });
-    return [...tableRows({ batch, shell, curl, big }), ...cpuRows(cpu, cpuCalls)];
+    log(`batch CPU per call: svc and a bare undici request() loop against a fixed-answer server, ${cpuCalls.toLocaleString('en-US')} calls each, ${CPU_ROUNDS} alternating rounds`);
+    const cpu = await measureCpuPerCall({ dir, calls: cpuCalls, concurrency: CONCURRENCY, rounds: CPU_ROUNDS, instructions: !quick, log });
+    return [...tableRows({ batch, shell, curl, big }), ...cpuRows(cpu, cpuCalls), ...(quick ? [] : instructionRows(cpu.instructions))];
   } finally {
     await mock.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -55,6 +55,11 @@ describe('parseJsonBody: the quick path keeps every number as sent (issue #13)',
     expect(parsed.ok && JSON.stringify(parsed.exact)).toBe(`[${number}]`);
   });
 
+  it('an answer with no number to keep is read once: the exact reading is the plain one', () => {
+    const parsed = parseJsonBody('{"id":"tpl_1","tags":["a","b"],"count":12,"ok":true}');
+    expect(parsed.ok && parsed.exact === parsed.value).toBe(true);
+  });
+
   it('an answer longer than the nesting cap is still scanned for its depth', () => {
     const parsed = parseJsonBody(`${'['.repeat(1001)}${']'.repeat(1001)}`);
     expect(parsed).toEqual({ ok: false, problem: 'too-deep' });

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { holdOwn, isAlive, type LockFiles, lockText, type OwnLock, removeIfStale, systemLockFiles, type Takeover } from '../config/stale-lock.js';
+import { createOwn, holdOwn, isAlive, type LockFiles, lockText, type OwnLock, removeIfStale, systemLockFiles, type Takeover } from '../config/stale-lock.js';
 import { describeFsError } from '../input/user-file.js';
 import { InputError } from '../errors.js';
 
@@ -46,17 +46,10 @@ export function lockCheckpoint(checkpoint: string, { now = Date.now, files = sys
   }
 }
 
-/** The lock's descriptor and its text, which tells it from any other run's lock (the nonce). */
+/** The lock's descriptor and its text, which tells it from any other run's lock (the nonce); never an empty lock left behind. */
 function tryCreate(path: string, me: Holder, files: LockFiles): OwnLock | undefined {
-  try {
-    const fd = files.openSync(path, 'wx', 0o600);
-    const text = JSON.stringify({ ...me, nonce: lockText() });
-    files.writeSync(fd, text);
-    return { fd, text };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'EEXIST') return undefined;
-    throw new InputError(`--checkpoint: cannot create the lock ${path}: ${describeFsError(error)}`);
-  }
+  const text = JSON.stringify({ ...me, nonce: lockText() });
+  return createOwn(path, text, files, (step, error) => new InputError(`--checkpoint: cannot ${step} the lock ${path}: ${describeFsError(error)}`));
 }
 
 function readHolder(path: string, files: LockFiles): Holder | undefined {

@@ -27,6 +27,7 @@ export function lockRejects(path: string): RejectsLock {
   try {
     writeFileSync(mine, String(process.pid), { mode: 0o600 });
   } catch {
+    removeStale(mine); // made, then not written (a full disk): nothing of it is left
     return { ok: true, release: () => {} };
   }
   try {

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { type Clock, systemClock } from '../client/retry.js';
 import { ConfigFileError } from './settings-file.js';
-import { errorCode, holderPid, holdOwn, isAlive, type LockFiles, lockText, type OwnLock, removeIfStale, type Seen, systemLockFiles, type Takeover } from './stale-lock.js';
+import { createOwn, errorCode, holderPid, holdOwn, isAlive, type LockFiles, lockText, type OwnLock, removeIfStale, type Seen, systemLockFiles, type Takeover } from './stale-lock.js';
 
 export type { LockFiles } from './stale-lock.js';
 
@@ -38,25 +38,9 @@ export async function withConfigLock<T>(path: string, write: () => T | Promise<T
   }
 }
 
-/** O_EXCL create: exactly one process succeeds. Returns the lock, or undefined if another holds it. */
+/** Returns the lock, or undefined if another holds it; an empty lock is never left behind (src/config/stale-lock.ts). */
 function tryCreate(lock: string, files: LockFiles): OwnLock | undefined {
-  let fd: number;
-  try {
-    fd = files.openSync(lock, 'wx', 0o600);
-  } catch (error) {
-    if (errorCode(error) === 'EEXIST') return undefined;
-    throw lockError('cannot create the config lock', lock, error);
-  }
-  const text = lockText();
-  try {
-    files.writeSync(fd, text);
-    return { fd, text };
-  } catch (error) {
-    // An empty lock would look like one being written this instant, and hold every svc off until stale.
-    files.closeSync(fd);
-    files.unlinkSync(lock);
-    throw lockError('cannot write the config lock', lock, error);
-  }
+  return createOwn(lock, lockText(), files, (step, error) => lockError(`cannot ${step} the config lock`, lock, error));
 }
 
 /** Runs `write` holding the lock, refreshed meanwhile; then lets go of it, if it is still this one (src/config/stale-lock.ts). */

@@ -5,7 +5,7 @@ import { closeSync, futimesSync, linkSync, openSync, readFileSync, renameSync, s
 /** The file operations a lock uses; tests inject faults and other processes' moves into them. */
 export interface LockFiles {
   openSync(path: string, flags: 'wx', mode: number): number;
-  writeSync(fd: number, text: string): number;
+  writeSync(fd: number, data: Uint8Array): number;
   closeSync(fd: number): void;
   futimesSync(fd: number, atime: Date, mtime: Date): void;
   unlinkSync(path: string): void;
@@ -33,6 +33,47 @@ export const lockText = (): string => `${process.pid} ${nonce()}`;
 export interface OwnLock {
   fd: number;
   text: string;
+}
+
+/** The step of making a lock that failed, as the caller's sentence says it: `cannot ${step} …`. */
+export type MakeStep = 'create' | 'write';
+
+/**
+ * Creates `lock` exclusively (O_EXCL: exactly one process succeeds) and writes `text` into it whole:
+ * the lock, or undefined if another holds the name. A lock whose text cannot be written (a full disk,
+ * EIO) is closed and removed before `fail` reports it: left empty or cut, it would look like one
+ * being written this instant, hold every svc off until stale, and not be its maker's to release.
+ */
+export function createOwn(lock: string, text: string, files: LockFiles, fail: (step: MakeStep, error: unknown) => Error): OwnLock | undefined {
+  let fd: number;
+  try {
+    fd = files.openSync(lock, 'wx', 0o600);
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST') return undefined;
+    throw fail('create', error);
+  }
+  try {
+    const bytes = Buffer.from(text);
+    for (let done = 0; done < bytes.length; ) done += files.writeSync(fd, bytes.subarray(done)); // a short write goes on, as writeFileSync does
+    return { fd, text };
+  } catch (error) {
+    discard(lock, fd, files);
+    throw fail('write', error);
+  }
+}
+
+/** Closes and removes a lock this process just made; the write's fault is the one to report, so theirs are not. */
+function discard(lock: string, fd: number, files: LockFiles): void {
+  try {
+    files.closeSync(fd);
+  } catch {
+    // Linux frees the descriptor even when close reports a fault (EIO on a network file system).
+  }
+  try {
+    files.unlinkSync(lock);
+  } catch {
+    // Left as a crashed svc's lock is: taken over once stale.
+  }
 }
 
 /** A lock being held; `release()` lets go of it and returns what kept it from being removed, if anything did. */

@@ -124,4 +124,60 @@ describe('checkpoint lock: faults', () => {
     expect(() => lockCheckpoint(checkpoint, { files })).toThrow(`--checkpoint ${checkpoint} is in use by another svc`);
     expect(looks).toBe(3);
   });
+
+  /** The real file operations, with the lock's text written as a disk that fills up would: `write(data)` says how many bytes go, or throws. */
+  function fillingDisk(write: (data: Uint8Array) => number, closeFault?: string): LockFiles & { fds: number[] } {
+    const fds: number[] = [];
+    const fault = (code: string) => Object.assign(new Error(`${code}: a fault of the disk`), { code });
+    return {
+      ...(fs as unknown as LockFiles),
+      fds,
+      openSync: (path, flags, mode) => (fds.push(fs.openSync(path, flags, mode)), fds.at(-1)!),
+      writeSync: (fd, data) => fs.writeSync(fd, Buffer.from(data), 0, write(Buffer.from(data))),
+      closeSync: (fd) => {
+        fs.closeSync(fd); // Linux frees the descriptor even when close reports a fault
+        if (closeFault) throw fault(closeFault);
+      },
+    };
+  }
+  const refuse = (code: string) => (): number => {
+    throw Object.assign(new Error(`${code}: a fault of the disk`), { code });
+  };
+  const cutThenRefuse = (bytes: number, code: string) => {
+    let calls = 0;
+    return (data: Uint8Array) => (calls++ === 0 ? Math.min(bytes, data.length) : refuse(code)());
+  };
+  const isOpen = (fd: number) => {
+    try {
+      fs.fstatSync(fd);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it.each([
+    ['a full disk', () => fillingDisk(refuse('ENOSPC')), 'ENOSPC'],
+    ['an I/O error', () => fillingDisk(refuse('EIO')), 'EIO'],
+    ['a short write, then a full disk', () => fillingDisk(cutThenRefuse(5, 'ENOSPC')), 'ENOSPC'],
+    ['a full disk, and a close that reports a fault too', () => fillingDisk(refuse('ENOSPC'), 'EIO'), 'ENOSPC'],
+  ])('a lock made but not written (%s) is closed and removed: one error line, and the next run takes the lock at once', (_name, make, code) => {
+    const files = make();
+    expect(() => lockCheckpoint(checkpoint, { files })).toThrow(expect.objectContaining({ name: 'InputError', message: `--checkpoint: cannot write the lock ${checkpoint}.lock: ${code}` }));
+    expect(files.fds).toHaveLength(1);
+    expect(isOpen(files.fds[0]!)).toBe(false);
+    expect(existsSync(`${checkpoint}.lock`)).toBe(false);
+    const next = lockCheckpoint(checkpoint);
+    expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+    next.release();
+  });
+
+  it('a short write goes on until the whole text is written: the lock is its holder’s, and its release removes it', () => {
+    const files = fillingDisk((data) => Math.min(7, data.length));
+    const lock = lockCheckpoint(checkpoint, { files });
+    expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toEqual({ pid: process.pid, host: hostname(), nonce: expect.any(String) });
+    lock.release();
+    expect(existsSync(`${checkpoint}.lock`)).toBe(false);
+    expect(isOpen(files.fds[0]!)).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockRejects } from '../../src/batch/rejects-lock.js';
@@ -46,5 +46,15 @@ describe('the rejects lock', () => {
     writeFileSync(lock, String(process.ppid));
     if (held.ok) held.release();
     expect(readFileSync(lock, 'utf8')).toBe(String(process.ppid));
+  });
+
+  // /dev/full takes the open and refuses every write (ENOSPC), as a full disk does after a file is made.
+  it.skipIf(!existsSync('/dev/full'))('a lock file made but not written (a full disk) is removed: the batch runs unlocked, nothing left behind (skipped without /dev/full)', () => {
+    const { rejects, lock } = fresh();
+    symlinkSync('/dev/full', `${lock}.${process.pid}`); // the name the lock is written under before it is linked into place
+    const held = lockRejects(rejects);
+    expect(held.ok).toBe(true);
+    expect(readdirSync(join(lock, '..'))).toEqual(['failed.ndjson']);
+    if (held.ok) held.release();
   });
 });

@@ -144,7 +144,13 @@ export function removeIfStale(lock: string, { isStale, fail, files }: Takeover):
     if (errorCode(error) === 'ENOENT') return true; // another svc removed it first
     throw fail('remove the stale', lock, error);
   }
-  const moved = look(aside, files, fail);
+  let moved: Seen | undefined;
+  try {
+    moved = look(aside, files, (step, _aside, error) => fail(step, lock, error)); // named as the user knows it
+  } catch (error) {
+    putBack(aside, lock, files, fail); // not known to be the one judged: back under its name, never left aside
+    throw error;
+  }
   if (moved?.text === seen.text && moved.mtimeMs === seen.mtimeMs) files.unlinkSync(aside);
   else putBack(aside, lock, files, fail);
   return true;

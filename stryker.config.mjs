@@ -11,6 +11,7 @@ export const guardedModules = [
   'src/input/assignment.ts',
   'src/config/config-lock.ts',
   'src/config/stale-lock.ts',
+  'src/batch/checkpoint-lock.ts',
   'src/cli/guarded-context.ts',
   'src/auth/redaction.ts',
   'src/output/terminal-safe.ts',

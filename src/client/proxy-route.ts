@@ -1,6 +1,10 @@
 // Which proxy, if any, a request goes through (issue #14). The decision is made here, once per base
 // URL, so that `--debug`, `--dry-run` and `svc auth status` say exactly what the transport does;
-// the proxying itself is undici's ProxyAgent (src/client/undici-transport.ts).
+// the proxying itself is undici's ProxyAgent (src/client/undici-transport.ts); NO_PROXY is read as
+// curl reads it (src/client/no-proxy.ts).
+import { matchNoProxy } from './no-proxy.js';
+
+export { matchNoProxy };
 
 /** Where the proxy settings come from: the environment as curl reads it, then the profile. */
 export interface ProxySettings {
@@ -45,7 +49,8 @@ export function chooseProxyRoute(baseUrl: string, settings: ProxySettings): Prox
   if (proxy === undefined) return { reason: 'no proxy is set' };
   const source = fromEnv ?? 'the profile setting proxy';
   const checked = checkProxyUrl(proxy, source);
-  const noProxyName = NO_PROXY_VARIABLES.find((name) => nonEmpty(settings.env[name]));
+  // curl's choice: the first variable that is set, even to nothing (then nothing bypasses the proxy).
+  const noProxyName = NO_PROXY_VARIABLES.find((name) => settings.env[name] !== undefined);
   const noProxy = noProxyName ? settings.env[noProxyName]! : settings.profileNoProxy;
   const entry = noProxy === undefined ? undefined : matchNoProxy(url, noProxy);
   if (entry !== undefined) return { reason: `${noProxyName ?? 'the profile setting no-proxy'} entry "${entry}" matches ${url.host}, so ${source} is bypassed` };
@@ -75,32 +80,6 @@ export function checkProxyUrl(text: string, source: string): string {
     throw new ProxySettingError(`${source} has a % in its user name or password that is not a %XX escape of UTF-8 (write a % itself as %25): ${redactProxyUrl(trimmed)}`);
   }
   return url.href.replace(/\/$/, '');
-}
-
-/**
- * The NO_PROXY entry that matches a URL, or undefined. Entries are separated by commas or spaces:
- * `*` (everything), a host name or IP address, a domain suffix with or without a leading dot or
- * `*.` (`example.com` also matches `api.example.com`), each optionally with `:port`. Case does not
- * matter and a trailing dot is ignored, as in curl and undici.
- */
-export function matchNoProxy(url: URL, noProxy: string): string | undefined {
-  const host = url.hostname.replace(/^\[(.+)\]$/, '$1').replace(/(.)\.$/, '$1').toLowerCase();
-  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-  for (const entry of noProxy.split(/[\s,]+/).filter(Boolean)) {
-    const [entryHost, entryPort] = splitHostPort(entry);
-    if (entryPort !== undefined && entryPort !== port) continue;
-    if (entryHost === '*') return entry;
-    const name = entryHost.replace(/^\*?\./, '').replace(/(.)\.$/, '$1').toLowerCase();
-    if (host === name || host.endsWith(`.${name}`)) return entry;
-  }
-  return undefined;
-}
-
-function splitHostPort(entry: string): [string, number | undefined] {
-  const bracketed = /^\[(.+)\](?::(\d+))?$/.exec(entry);
-  if (bracketed) return [bracketed[1]!, bracketed[2] === undefined ? undefined : Number(bracketed[2])];
-  const withPort = /^([^:]+):(\d+)$/.exec(entry);
-  return withPort ? [withPort[1]!, Number(withPort[2])] : [entry, undefined];
 }
 
 /** A proxy URL as svc prints it: the password replaced by stars, the user name kept. */

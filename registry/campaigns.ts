@@ -32,6 +32,7 @@ export const campaigns = defineOperations({
     params: z.strictObject({ sequenceId: z.string().check(z.describe('identifier of the campaign (a sequence) to add the person to')) }),
     body: CampaignPersonBody,
     response: CampaignEnrollment,
+    safety: 'unsafe',
     errors: { unlisted: 'four error bodies of the standard shape; their statuses are not documented' },
     examples: [
       'svc campaigns person add seq_123 --email ada@example.com --display-name "Ada Lovelace"',

@@ -28,6 +28,7 @@ export const crm = defineOperations({
     params: z.strictObject({ objectName: z.string().check(z.describe('the CRM object the entry is created in')) }),
     body: CrmEntryBody,
     response: CrmEntryCreated,
+    safety: 'unsafe',
     errors: UNLISTED_ERRORS,
     examples: [
       'svc crm entries create deals --data name="Acme renewal" --data amount:=12000',
@@ -41,6 +42,7 @@ export const crm = defineOperations({
     args: ['seriesId'],
     params: z.strictObject({ seriesId: z.string().check(z.describe('identifier of the task series')) }),
     response: TaskOccurrences,
+    safety: 'safe',
     errors: UNLISTED_ERRORS,
     examples: ['svc crm tasks series occurrences list ser_weekly'],
   },

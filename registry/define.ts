@@ -38,12 +38,20 @@ export interface OperationSpec {
   /** Success response schema (zod); its output type is the client's result type. */
   response: z.$ZodType;
   /**
+   * What sending it does, declared for every operation, never guessed from its method: `safe`
+   * only reads; `idempotent` changes state, and sending it twice has the effect of sending it once;
+   * `unsafe` changes state, and sending it twice may do it twice (a create); `destructive` removes
+   * or overwrites data, so a person confirms it first (a terminal asks unless `--yes`; `svc mcp`
+   * asks the client's user). The MCP tool annotations are read from it.
+   */
+  safety: Safety;
+  /**
    * Whether sending it twice has the effect of sending it once, so a lost answer may be retried.
    * Defaults by method (GET, PUT, DELETE: yes; POST, PATCH: no); a POST without side effects
    * (a preview) says `true`.
    */
   idempotent?: boolean;
-  /** Destructive operations ask for confirmation on a terminal unless `--yes`. */
+  /** Destructive operations ask for confirmation on a terminal unless `--yes`; set exactly when `safety` is `destructive`. */
   destructive?: boolean;
   /** Printed on stderr when the service answers JSON `null`; `{name}` is filled from the input. */
   nullResult?: string;
@@ -63,6 +71,10 @@ export interface OperationSpec {
 }
 
 export type Operations = Record<string, OperationSpec>;
+
+/** The safety values an operation may declare (OperationSpec.safety). */
+export const SAFETY_VALUES = ['safe', 'idempotent', 'unsafe', 'destructive'] as const;
+export type Safety = (typeof SAFETY_VALUES)[number];
 
 /** Names of the `{param}` placeholders of a path, as a type. */
 export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
@@ -125,10 +137,25 @@ function checkOperation(id: string, op: OperationSpec): void {
       throw new Error(`Operation ${id}: the argument "${name}" is neither a path parameter nor a body field.`);
     }
   }
+  checkSafety(id, op);
   if ((op.method === 'GET') && op.body) throw new Error(`Operation ${id}: a GET operation cannot declare a body.`);
   if (op.examples.length === 0) throw new Error(`Operation ${id}: give at least one example.`);
   if (op.saveField && !/^[a-z][a-z0-9-]*$/.test(op.saveField.flag)) {
     throw new Error(`Operation ${id}: the save flag "${op.saveField.flag}" must be kebab-case, without dashes in front.`);
+  }
+}
+
+/** The declared safety agrees with `destructive` and with whether the operation may be repeated. */
+export function checkSafety(id: string, op: OperationSpec): void {
+  const safety = (op as { safety?: unknown }).safety;
+  if (!SAFETY_VALUES.includes(safety as Safety)) {
+    throw new Error(`Operation ${id}: declare its safety as one of ${SAFETY_VALUES.join(', ')} (it is ${safety === undefined ? 'missing' : JSON.stringify(safety)}).`);
+  }
+  if ((op.destructive === true) !== (safety === 'destructive')) throw new Error(`Operation ${id}: destructive: true goes with safety "destructive", and only with it.`);
+  if (safety === 'destructive') {
+    if (op.idempotent === undefined) throw new Error(`Operation ${id}: a destructive operation says whether it is idempotent (idempotent: true or false).`);
+  } else if (isIdempotent(op) !== (safety !== 'unsafe')) {
+    throw new Error(`Operation ${id}: safety "${safety}" says it ${safety === 'unsafe' ? 'may not' : 'may'} be repeated, but it is ${isIdempotent(op) ? '' : 'not '}idempotent; declare idempotent: ${safety !== 'unsafe'}.`);
   }
 }
 

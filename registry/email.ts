@@ -32,6 +32,7 @@ export const email = defineOperations({
     args: ['draftId'],
     params: z.strictObject({ draftId: z.string().check(z.describe('identifier of the draft')) }),
     response: EmailDraft,
+    safety: 'safe',
     examples: ['svc email drafts get dr_123'],
     status: 200,
     errors: { 400: 'Invalid request', 401: 'Missing or invalid authentication', 404: 'Operation or resource not found', 500: 'Server error' },
@@ -45,6 +46,7 @@ export const email = defineOperations({
     body: TemplatePreviewBody,
     response: TemplatePreview,
     // Rendering has no side effect: sending it twice is sending it once, so a lost answer is retried.
+    safety: 'safe',
     idempotent: true,
     errors: { unlisted: 'four error bodies of the standard shape; their statuses are not documented' },
     examples: [

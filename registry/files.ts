@@ -17,7 +17,10 @@ export const files = defineOperations({
     args: ['path'],
     body: FileDeleteBody,
     response: FileDeleted,
+    safety: 'destructive',
     destructive: true,
+    // Deleting what is gone answers null: sending it twice has the effect of sending it once.
+    idempotent: true,
     nullResult: 'nothing existed at {path}; nothing was deleted',
     errors: { unlisted: 'four error bodies of the standard shape; their statuses are not documented' },
     examples: ['svc files delete reports/2026/q3.csv', 'svc files delete tmp/ --yes'],

@@ -10,10 +10,10 @@ export { api, apiVersion } from './api.js';
 export { areas } from './areas.js';
 export { loadAllOperations } from './all-areas.js';
 export { securitySchemes } from './security.js';
-export { defineOperations, combineOperations, pathParamNames, areaOf, isIdempotent } from './define.js';
+export { defineOperations, combineOperations, pathParamNames, areaOf, isIdempotent, SAFETY_VALUES } from './define.js';
 export { operationFields, type FieldDoc, type FieldKind } from './fields.js';
 export { rulesOf, ruleText, type FieldRule } from './rules.js';
-export type { OperationSpec, Operations, HttpMethod, PathParamNames, ErrorDoc } from './define.js';
+export type { OperationSpec, Operations, HttpMethod, PathParamNames, ErrorDoc, Safety } from './define.js';
 
 /**
  * Every operation of the Workspace API that svc describes, by operation id, for the library (one

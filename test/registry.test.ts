@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type AreaEntry, areas } from '../registry/areas.js';
 import { areaOf, combineOperations, defineOperations, isIdempotent, loadAllOperations, operationFields, type OperationSpec, registry } from '../registry/index.js';
 
-const base = { method: 'GET', summary: 's', response: z.looseObject({}), examples: ['svc x'] } as const;
+const base = { method: 'GET', summary: 's', response: z.looseObject({}), safety: 'safe', examples: ['svc x'] } as const;
 
 describe('defineOperations', () => {
   it('returns its input unchanged', () => {
@@ -23,6 +23,24 @@ describe('defineOperations', () => {
     ],
   ])('refuses a bad declaration with a sentence naming the operation (%#)', (ops, message) => {
     expect(() => defineOperations(ops as never)).toThrow(message);
+  });
+
+  it.each([
+    [{ method: 'GET', safety: undefined }, 'Operation email_a_get: declare its safety as one of safe, idempotent, unsafe, destructive (it is missing).'],
+    [{ method: 'GET', safety: 'harmless' }, 'declare its safety as one of safe, idempotent, unsafe, destructive (it is "harmless")'],
+    [{ method: 'POST', safety: 'safe' }, 'safety "safe" says it may be repeated, but it is not idempotent; declare idempotent: true'],
+    [{ method: 'PUT', safety: 'unsafe' }, 'safety "unsafe" says it may not be repeated, but it is idempotent; declare idempotent: false'],
+    [{ method: 'DELETE', safety: 'destructive' }, 'destructive: true goes with safety "destructive", and only with it'],
+    [{ method: 'DELETE', safety: 'idempotent', destructive: true }, 'destructive: true goes with safety "destructive", and only with it'],
+    [{ method: 'DELETE', safety: 'destructive', destructive: true }, 'a destructive operation says whether it is idempotent'],
+  ])('refuses an operation without a safety value, or one its other declarations contradict (%#)', (declared, message) => {
+    expect(() => defineOperations({ email_a_get: { ...base, path: '/a', args: [], ...declared } } as never)).toThrow(message);
+  });
+
+  it('accepts each safety value with the declarations that agree with it', () => {
+    for (const declared of [{ method: 'GET', safety: 'safe' }, { method: 'POST', safety: 'safe', idempotent: true }, { method: 'PUT', safety: 'idempotent' }, { method: 'POST', safety: 'unsafe' }, { method: 'DELETE', safety: 'destructive', destructive: true, idempotent: true }]) {
+      expect(() => defineOperations({ email_a_get: { ...base, path: '/a', args: [], ...declared } } as never)).not.toThrow();
+    }
   });
 
   it('refuses the same id in two areas', () => {

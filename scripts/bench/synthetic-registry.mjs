@@ -21,6 +21,9 @@ const LIST_QUERY = `const ListQuery = z.strictObject({
   tag: z.optional(z.array(z.string()).check(z.describe('only items with every one of these tags'))),
 });`;
 
+/** The safety a generated operation declares: its method's, since a generated operation has no meaning of its own. */
+export const syntheticSafety = (method) => (method === 'GET' ? 'safe' : method === 'PUT' || method === 'DELETE' ? 'idempotent' : 'unsafe');
+
 /** Operation declarations for one area, as TypeScript source. */
 function areaSource(area, operationIds) {
   const entries = operationIds.map(({ id, verb, method, item }) => {
@@ -29,7 +32,7 @@ function areaSource(area, operationIds) {
     return `  ${id}: {
     method: '${method}', path: '/${area}/${item}/{itemId}',${query}
     summary: '${verb} one ${item} of ${area} (generated)', args: ['itemId'],${body}
-    response: Item, examples: ['svc ${id.split('_').join(' ')} it_1'],
+    response: Item, safety: '${syntheticSafety(method)}', examples: ['svc ${id.split('_').join(' ')} it_1'],
   },`;
   });
   return `import * as z from 'zod/mini';

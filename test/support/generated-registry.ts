@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import '../../registry/zod-messages.js';
 import type { AreaEntry } from '../../registry/areas.js';
 import { defineOperations, type OperationSpec } from '../../registry/define.js';
-import { syntheticOperations } from '../../scripts/bench/synthetic-registry.mjs';
+import { syntheticOperations, syntheticSafety } from '../../scripts/bench/synthetic-registry.mjs';
 
 const ItemBody = z.strictObject({ name: z.string().check(z.describe('name of the item')) });
 const Item = z.looseObject({ id: z.string() });
@@ -27,6 +27,7 @@ function operation(area: string, { id, verb, method, item }: Generated): Operati
     ...(method === 'POST' || method === 'PATCH' ? { body: ItemBody } : {}),
     ...(verb === 'list' ? { query: ListQuery } : {}),
     response: verb === 'list' ? z.array(Item) : Item,
+    safety: syntheticSafety(method) as OperationSpec['safety'],
     examples: [`svc ${id.split('_').join(' ')} it_1`],
   };
 }

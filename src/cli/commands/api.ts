@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 // zod/mini, as the registry uses: classic zod would add ~12 ms to every `svc api` call (README, Speed).
 import * as z from 'zod/mini';
-import type { HttpMethod, OperationSpec } from '../../../registry/define.js';
+import { type HttpMethod, isIdempotentMethod, type OperationSpec } from '../../../registry/define.js';
 import { buildRequest } from '../../client/exchange.js';
 import { checkRawPath, isUnderBase } from '../../client/raw-path.js';
 import { type GlobalOptions, resolveTarget } from '../../config/target.js';
@@ -80,7 +80,11 @@ async function readRawBody(ctx: Context, options: ApiOptions): Promise<unknown> 
   return { ...(base as object | undefined), ...parseAssignments('--data', options.data) };
 }
 
-/** An operation for one raw call: the path is already checked and encoded, and any JSON answer is accepted. */
+/**
+ * An operation for one raw call: the path is already checked and encoded, and any JSON answer is
+ * accepted. Nothing is declared about an endpoint outside the registry, so its method is all there is to go by.
+ */
 function rawOperation(method: HttpMethod, path: string, hasBody: boolean): OperationSpec {
-  return { method, path, summary: `${method} ${path}`, args: [], response: z.unknown(), examples: [], ...(hasBody ? { body: z.unknown() } : {}) };
+  const safety = method === 'GET' ? 'safe' : isIdempotentMethod(method) ? 'idempotent' : 'unsafe';
+  return { method, path, summary: `${method} ${path}`, args: [], response: z.unknown(), safety, examples: [], ...(hasBody ? { body: z.unknown() } : {}) };
 }

@@ -1,4 +1,4 @@
-// The project's architecture, checked in `npm test` (scripts/check-architecture.mjs): dependencies
+// The project's architecture, checked in `npm test` (`npm run check:architecture`, which runs depcruise with this file): dependencies
 // point one way, cli -> batch/input/output/client/config/auth/mock/openapi -> registry, and nothing
 // imports in a circle, type-only imports and lazy import() included. No exceptions are listed.
 const MIDDLE = '^src/(batch|input|output|client|config|auth|mock|openapi)/';

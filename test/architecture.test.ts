@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -28,4 +29,17 @@ describe('architecture', () => {
       'registry-is-the-bottom: registry/ops.ts -> src/config/settings.ts',
     ]);
   }, 60_000);
+});
+
+describe("the architecture check's own words", () => {
+  it('name only scripts and npm scripts that exist', () => {
+    const config = readFileSync(join(root, '.dependency-cruiser.cjs'), 'utf8');
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const files = [...config.matchAll(/\bscripts\/[\w./-]+\.[cm]?js\b/g)].map(([path]) => path);
+    expect(files.filter((path) => !existsSync(join(root, path)))).toEqual([]);
+    const npmScripts = [...config.matchAll(/`npm (?:run )?([\w:-]+)`/g)].map(([, name]) => name!);
+    expect(npmScripts.length).toBeGreaterThan(0);
+    expect(npmScripts.filter((name) => !(name in scripts))).toEqual([]);
+    expect(scripts['check:architecture']).toContain('.dependency-cruiser.cjs');
+  });
 });

@@ -45,6 +45,19 @@ async function step(title, args, { input, expect = 0, shown } = {}) {
   if (code !== expect) throw new Error(`expected exit ${expect} from: svc ${args.join(' ')}`);
 }
 
+/**
+ * The first line says which Node runs svc, and why npm may have printed EBADENGINE warnings: npm
+ * itself runs on the node on PATH (its user agent names it), which may be older than the Node 22+
+ * svc and its dependencies declare; the scripts run on the Node 24 that `npm install` brought.
+ */
+function nodeLine() {
+  const npmNode = /\bnode\/(v[\d.]+)/.exec(process.env.npm_config_user_agent ?? '')?.[1];
+  const old = npmNode && Number(npmNode.slice(1).split('.')[0]) < 22;
+  const why = old ? ` npm itself ran on Node.js ${npmNode}, older than the 22+ that svc and its dependencies declare: that is why npm printed "npm warn EBADENGINE" lines, which are expected and harmless here.` : '';
+  return `svc demo on Node.js ${process.version}, the node package that npm install brought (svc needs Node.js 22 or newer).${why}\n`;
+}
+
+process.stdout.write(nodeLine());
 const { mock, url } = await startMock();
 let failed = false;
 try {

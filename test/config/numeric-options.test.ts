@@ -41,10 +41,10 @@ describe('the timeout', () => {
   });
 });
 
-describe('the README', () => {
+describe('the input guide', () => {
   it('documents the range of every numeric option, as the parser checks it', async () => {
     const { readFileSync } = await import('node:fs');
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../docs/guide/input.md', import.meta.url), 'utf8');
     for (const spec of Object.values(NUMERIC_OPTIONS) as NumericSpec[]) {
       const row = readme.split('\n').find((line) => line.startsWith('| ') && line.includes(`${spec.name}\``));
       expect(row, spec.name).toBeDefined();

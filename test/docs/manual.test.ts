@@ -67,7 +67,7 @@ describe('npm run docs: the HTML manual', () => {
     const index = unhtml(read(manual.manualDir, 'index.html'));
     for (const [id] of operations) expect(index).toContain(`href="${pageOf(id)}.html"`);
     for (const builtin of ['api', 'mock', 'config', 'completion', 'auth']) expect(index).toContain(`href="svc-${builtin}.html"`);
-    for (const topic of ['batch.html', 'configuration.html']) expect(index).toContain(`href="${topic}"`);
+    for (const topic of ['batch.html', 'credentials.html', 'exit-codes.html', 'environment.html']) expect(index).toContain(`href="${topic}"`);
     expect(index).toMatch(/Getting started/);
     expect(index).toContain('SERVICE_API_KEY');
     expect(index).toMatch(/Exit codes:[\s\S]*130/);

@@ -6,20 +6,11 @@ import { readFullReference } from './full-reference.js';
 import { commandPage } from './html-command.js';
 import { indexPage, topicPage } from './html-index.js';
 import { STYLESHEET, commandPageName } from './html-page.js';
-import { readmeTopics } from './readme-topics.js';
+import { type Guide, guideTopics, readmeTopics } from './readme-topics.js';
 import { renderManPages } from './roff.js';
 
-/** The index's prose and the topic pages, from the README's sections. */
-const INTRO = [
-  { file: 'what-it-is.html', title: 'What it is', headings: ['What it is'] },
-  { file: 'install.html', title: 'Install and sign in', headings: ['Getting started'] },
-];
-const TOPICS = [
-  { file: 'configuration.html', title: 'Configuration: base URL, profiles, credentials', headings: ['Base URL and profiles', 'Credentials'] },
-  { file: 'batch.html', title: 'Batch: one operation over many inputs', headings: ['Batch'] },
-  { file: 'output.html', title: 'Output, errors and exit codes', headings: ['Output and errors'] },
-  { file: 'networks.html', title: 'Networks: proxies and certificates', headings: ['Networks'], optional: true },
-];
+/** The index's prose, from the README; the topic pages are the guides. */
+const INTRO = [{ file: 'install.html', title: 'Install and sign in', headings: ['Getting started'] }];
 
 /** A context for reading the command tree: its commands are described, never run. */
 const describeOnly = new Proxy({} as Context, {
@@ -29,10 +20,10 @@ const describeOnly = new Proxy({} as Context, {
 });
 
 /** `npm run docs`: the HTML manual into `manualDir` and one man page per command into `manDir`. */
-export async function writeManual(options: { manualDir: string; manDir: string; readme: string; version: string }): Promise<{ pages: string[]; manPages: string[] }> {
+export async function writeManual(options: { manualDir: string; manDir: string; readme: string; guides: Guide[]; version: string }): Promise<{ pages: string[]; manPages: string[] }> {
   const model = await readFullReference(describeOnly, builtins);
   const intro = readmeTopics(options.readme, INTRO);
-  const topics = readmeTopics(options.readme, TOPICS);
+  const topics = guideTopics(options.guides);
   const pages = new Map<string, string>([['index.html', indexPage(model, intro, topics)], ['style.css', STYLESHEET]]);
   for (const doc of model.commands) pages.set(commandPageName(doc.words), commandPage(doc, model));
   for (const topic of topics) pages.set(topic.file, topicPage(topic));

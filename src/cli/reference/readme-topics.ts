@@ -2,8 +2,8 @@ import { Marked } from 'marked';
 import type { Topic } from './html-index.js';
 
 /**
- * The manual's prose is the README's (nothing is written twice): each topic is the README section
- * whose heading starts with `heading`, rendered to HTML. Links that only make sense inside the
+ * The manual's prose is written once: the guides (docs/guide/*.md) are its topic pages, and its
+ * getting-started section is the README's. Each is rendered to HTML. Links that only make sense inside the
  * repository (relative files, README anchors) become plain text, so every link of the manual resolves.
  */
 const marked = new Marked({
@@ -35,6 +35,22 @@ export function readmeTopics(readme: string, sources: TopicSource[]): Topic[] {
     }
     const html = sections.map((markdown) => marked.parse(markdown!, { async: false })).join('\n');
     return [{ file: source.file, title: source.title, html }];
+  });
+}
+
+/** A guide as the manual shows it: `# Title` on its first line, the rest its page. */
+export interface Guide {
+  /** The file name without `.md`: the topic's name in `svc help <topic>` and its page's name. */
+  name: string;
+  markdown: string;
+}
+
+export function guideTopics(guides: Guide[]): Topic[] {
+  return guides.map(({ name, markdown }) => {
+    const title = /^# (.+)\n/.exec(markdown)?.[1];
+    if (!title) throw new Error(`docs/guide/${name}.md does not start with a "# Title" line`);
+    const body = markdown.slice(markdown.indexOf('\n') + 1);
+    return { file: `${name}.html`, title, html: marked.parse(body, { async: false }) };
   });
 }
 

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describeFsError } from '../input/user-file.js';
+import { type CommandItem, type CommandParts, describeCommand, firstDifference } from './command-line.js';
 import { InputError } from '../errors.js';
 import { type OpenedInput, openInputFile } from './source.js';
 
 /**
  * What a checkpoint belongs to: the input's bytes, the operation, and what the command line adds to
- * every line. Values that could hold a secret or personal data (flags, --body, the service URL)
- * are kept as a hash only; the checkpoint file never holds the token, which is not part of it.
+ * every line: hashed whole (`args`, what decides) and item by item (`command`, what a refusal names,
+ * redacted of known secrets and without the values of secret-named fields). The checkpoint file
+ * never holds the token, which is not part of it.
  */
 export interface Fingerprint {
   operation: string;
@@ -15,24 +17,26 @@ export interface Fingerprint {
   args: string;
   /** `k/n` for a shard, else null. */
   shard: string | null;
+  /** The same, item by item (src/batch/command-line.ts): what a refusal names. Absent from older checkpoints. */
+  command: CommandItem[];
 }
 
-export interface RunArgs {
-  params: Record<string, unknown>;
-  /** Query parameters from the command line. */
-  query: Record<string, unknown> | null;
-  body: unknown;
-  format: string;
-  /** `--query`, applied to each result. */
-  outputQuery: string | undefined;
-  baseUrl: string;
-}
+/** Arguments, query parameters, --body, --input-format, --query (applied to each result) and the service URL. */
+export type RunArgs = CommandParts;
 
 /**
  * Hashes the input file, streaming: a large input is read once more before anything is sent.
- * `openFile` is the context's door to it (the disk when absent).
+ * `openFile` is the context's door to it (the disk when absent); `redact` removes the run's known
+ * secrets from the values the checkpoint keeps to name a difference.
  */
-export async function fingerprintRun(operation: string, inputPath: string, args: RunArgs, shard: string | null, openFile: (path: string) => Promise<OpenedInput> = openInputFile): Promise<Fingerprint> {
+export async function fingerprintRun(
+  operation: string,
+  inputPath: string,
+  args: RunArgs,
+  shard: string | null,
+  openFile: (path: string) => Promise<OpenedInput> = openInputFile,
+  redact?: (text: string) => string,
+): Promise<Fingerprint> {
   const hash = createHash('sha256');
   let bytes = 0;
   const input = await openFile(inputPath);
@@ -46,7 +50,7 @@ export async function fingerprintRun(operation: string, inputPath: string, args:
   } finally {
     input.close();
   }
-  return { operation, input: { bytes, sha256: hash.digest('hex') }, args: sha256(JSON.stringify(args)), shard };
+  return { operation, input: { bytes, sha256: hash.digest('hex') }, args: sha256(JSON.stringify(args)), shard, command: describeCommand(args, redact) };
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -60,6 +64,6 @@ export function fingerprintMismatch(header: Record<string, unknown>, run: Finger
     return `the input differs (${input?.bytes ?? '?'} bytes, sha256 ${String(input?.sha256).slice(0, 12)}… then; ${run.input.bytes} bytes, ${run.input.sha256.slice(0, 12)}… now)`;
   }
   if (header.shard !== run.shard) return `it is for ${header.shard === null ? 'the whole input' : `--shard ${String(header.shard)}`}, not ${run.shard === null ? 'the whole input' : `--shard ${run.shard}`}`;
-  if (header.args !== run.args) return 'the command line differs (arguments, flags, --body, --query, --input-format or the service URL)';
+  if (header.args !== run.args) return `the command line differs: ${firstDifference(header.command, run.command) ?? 'its arguments, flags, --body, --query, --input-format or the service URL'}`;
   return undefined;
 }

@@ -9,12 +9,13 @@ export interface Shard {
 /** The largest n accepted: a job runner with more workers than this is not what svc splits for. */
 export const MAX_SHARDS = 10_000;
 
+/** `k/n` written plainly: digits without a leading zero, no sign, no space, nothing else. */
 export function parseShard(text: string): Shard {
-  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  const match = /^([1-9]\d{0,4})\/([1-9]\d{0,4})$/.exec(text);
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (!match || count < 1 || count > MAX_SHARDS || index < 1 || index > count) {
-    throw new InputError(`--shard: expected k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS} (e.g. 2/4 for the second of four parts), got "${text}"`);
+    throw new InputError(`--shard: expected k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS}, written as two whole numbers without spaces or leading zeros (e.g. 2/4 for the second of four parts), got ${JSON.stringify(text)}`);
   }
   return { index, count };
 }

@@ -72,7 +72,7 @@ const batchFlags: FlagSpec[] = [
   { ...batch, flags: '--rejects <file>', type: 'file', help: 'write the lines that failed here, verbatim, to fix and run again' },
   { ...batch, flags: '--checkpoint <file>', type: 'file', help: 'journal each line here; run the same command again to resume after a kill, sending nothing twice' },
   { ...batch, flags: '--resend-uncertain', type: 'boolean', help: 'on resume, send again the lines a stopped run may have applied (POSTs are not, by default)' },
-  { ...batch, flags: '--shard <k/n>', type: 'string', help: 'take only the k-th of n parts of the input, by line number (one part per job runner worker)' },
+  { ...batch, flags: '--shard <k/n>', type: 'string', help: 'take only the k-th of n parts of the input, by line number: k/n as two whole numbers, 1 ≤ k ≤ n ≤ 10000 (one part per job runner worker)' },
 ];
 
 /** A flag's help is the field's meaning from the registry, then how to write it; the name when none is declared. */

@@ -59,7 +59,7 @@ async function openRunCheckpoint(ctx: Context, inv: Invocation, options: BatchOp
   const args = { params: run.base.params, query: run.base.query ?? null, body: run.base.body ?? null, format: run.format, outputQuery: inv.globals.query, baseUrl: run.baseUrl };
   const { identityOfPath, standardStreamFiles } = await import('../output/output-file.js');
   const guarded = [run.source.identity, ...standardStreamFiles(), options.rejects === undefined ? undefined : identityOfPath(options.rejects, 'the --rejects file')].filter((id) => id !== undefined);
-  return openCheckpoint(options.checkpoint!, inv.op, () => fingerprintRun(inv.id, options.input, args, shard, ctx.files.openInput), options.resendUncertain, guarded);
+  return openCheckpoint(options.checkpoint!, inv.op, () => fingerprintRun(inv.id, options.input, args, shard, ctx.files.openInput, ctx.secrets?.redact), options.resendUncertain, guarded);
 }
 
 /** Positionals, flags and --body: what every line starts from. Path parameters may come from the lines. */

@@ -118,7 +118,9 @@ describe('svc batch --checkpoint: kill -9 and resume', () => {
     writeFileSync(other, readFileSync(input, 'utf8').replace('deal 5', 'deal 6'));
     const refusals: [string[], RegExp][] = [
       [deal(other, checkpoint), /the input differs \(\d+ bytes, sha256 [0-9a-f]{12}… then; \d+ bytes, [0-9a-f]{12}… now\)/],
-      [['crm', 'entries', 'create', 'companies', '--input', input, '--checkpoint', checkpoint], /the command line differs/],
+      [['crm', 'entries', 'create', 'companies', '--input', input, '--checkpoint', checkpoint], /the command line differs: argument <objectName> was "deals", now "companies"/],
+      [deal(input, checkpoint, '--data', 'stage=won'), /the command line differs: body field data.stage was not given, now "won"/],
+      [deal(input, checkpoint, '--query', 'entryId'), /the command line differs: --query was not given, now "entryId"/],
       [deal(input, checkpoint, '--shard', '1/2'), /it is for the whole input, not --shard 1\/2/],
       [['email', 'templates', 'preview', 'tpl_welcome', '--input', input, '--checkpoint', checkpoint], /it is for the operation crm_entries_create, not email_templates_preview/],
     ];
@@ -129,6 +131,26 @@ describe('svc batch --checkpoint: kill -9 and resume', () => {
       expect(run.stderr).toMatch(new RegExp(`^svc: --checkpoint \\S+ was made for another run: ${reason.source}[^;\\n]*; name a new checkpoint file for this one\\n$`));
     }
     expect(server.requests.length).toBe(sent);
+    expect(readFileSync(checkpoint, 'utf8')).toBe(journal);
+  });
+
+  it('names the first flag that differs, old value against new, but never a secret: a secret-named field is hidden, the token redacted, in the message and in the file', async () => {
+    const input = writeDeals(2);
+    const checkpoint = join(dir, 'deals.checkpoint');
+    const first = await runSvc(deal(input, checkpoint, '--data', 'stage=open', '--data', 'password=hunter22', '--data', `note=key ${server.apiKey}`), { env });
+    expect(first.stderr).toMatch(/^svc: 2 lines: .*; checkpoint \S+: 0 lines from it, 2 sent now, 0 uncertain\n$/); // the mock refuses these fields: the journal is made all the same
+    const journal = readFileSync(checkpoint, 'utf8');
+    expect(journal).not.toContain('hunter22');
+    expect(journal).not.toContain(server.apiKey);
+    const cases: [string[], string][] = [
+      [['--data', 'stage=won', '--data', 'password=hunter22', '--data', `note=key ${server.apiKey}`], 'body field data.stage was "open", now "won"'],
+      [['--data', 'stage=open', '--data', 'password=swordfish', '--data', `note=key ${server.apiKey}`], 'body field data.password was (hidden: it may be a secret), now (hidden: it may be a secret)'],
+      [['--data', 'stage=open', '--data', 'password=hunter22', '--data', 'note=key 1'], 'body field data.note was "key svc********", now "key 1"'],
+    ];
+    for (const [more, why] of cases) {
+      const run = await runSvc(deal(input, checkpoint, ...more), { env });
+      expect([run.code, run.stderr]).toEqual([2, `svc: --checkpoint ${checkpoint} was made for another run: the command line differs: ${why}; name a new checkpoint file for this one\n`]);
+    }
     expect(readFileSync(checkpoint, 'utf8')).toBe(journal);
   });
 });

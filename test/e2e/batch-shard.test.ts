@@ -42,12 +42,12 @@ describe('svc batch --shard', () => {
     expect(namesApplied()).toEqual(rows.map((r) => r.replace(/^"|"$/g, '')).sort());
   });
 
-  it('refuses a shard that is not k/n with 1 ≤ k ≤ n, sending nothing', async () => {
+  it('refuses a shard that is not k/n written plainly with 1 ≤ k ≤ n ≤ 10000, sending nothing', async () => {
     const input = join(dir, 'deals.ndjson');
     writeFileSync(input, '{"data":{"name":"x"}}\n');
-    for (const bad of ['0/4', '5/4', '1/0', 'two/4', '1']) {
+    for (const bad of ['0/4', '5/4', '1/10001', ' 1/4', '01/4']) {
       const run = await runSvc(['crm', 'entries', 'create', 'deals', '--input', input, '--shard', bad], { env: mock.env });
-      expect([run.code, run.stderr]).toEqual([2, `svc: --shard: expected k/n with 1 ≤ k ≤ n ≤ 10000 (e.g. 2/4 for the second of four parts), got "${bad}"\n`]);
+      expect([run.code, run.stderr]).toEqual([2, `svc: --shard: expected k/n with 1 ≤ k ≤ n ≤ 10000, written as two whole numbers without spaces or leading zeros (e.g. 2/4 for the second of four parts), got ${JSON.stringify(bad)}\n`]);
     }
     expect(mock.server.requests).toHaveLength(0);
   });

@@ -27,6 +27,20 @@ module.exports = {
       to: { path: '^src/cli/' },
     },
     {
+      name: 'mcp-is-a-front-end-beside-cli',
+      severity: 'error',
+      comment: 'svc mcp is a second front-end over the same core: it never imports the CLI (argv, terminal, exit codes) nor batch, mock or openapi, and they never import it.',
+      from: { path: '^src/mcp/' },
+      to: { path: '^src/(cli|batch|mock|openapi)/' },
+    },
+    {
+      name: 'only-the-cli-command-loads-mcp',
+      severity: 'error',
+      comment: 'The MCP server loads only for `svc mcp` (src/cli/commands/mcp.ts); no other layer reaches it.',
+      from: { path: '^(src|registry)/', pathNot: '^src/(mcp/|cli/commands/mcp\\.ts$)' },
+      to: { path: '^src/mcp/' },
+    },
+    {
       name: 'base-modules-import-only-the-registry',
       severity: 'error',
       comment: 'src/*.ts beside the folders (errors, version) sit under every layer.',

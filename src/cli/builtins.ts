@@ -12,4 +12,5 @@ export const builtins: Builtins = {
   completion: { summary: 'Print a completion script for bash, zsh or fish', load: () => import('./commands/completion.js') },
   help: { summary: 'Show help for a command, or every command as Markdown (svc help reference)', load: () => import('./commands/help.js') },
   mock: { summary: 'Run a local, stateful Workspace API service for demos, tests and scripts', load: () => import('./commands/mock.js') },
+  mcp: { summary: 'Serve the API operations to an AI agent as a Model Context Protocol server', load: () => import('./commands/mcp.js') },
 };

@@ -39,6 +39,13 @@ describe('commands run only the code they need', () => {
     expect((await ran(['mock', '--help'])).some((source) => source.startsWith('node_modules/msw/'))).toBe(true);
   });
 
+  // The MCP server and its SDK are bundled too; only svc mcp runs them.
+  it('no other command runs the MCP server or its SDK; svc mcp tools does', async () => {
+    const mcpCode = (sources: string[]) => sources.filter((source) => source.startsWith('src/mcp/') || source.startsWith('node_modules/@modelcontextprotocol/'));
+    for (const args of [['email', 'drafts', 'get', 'dr_123'], ['mcp', '--help']]) expect(mcpCode(await ran(args)), args.join(' ')).toEqual([]);
+    expect(mcpCode(await ran(['mcp', 'tools'])).some((source) => source.startsWith('src/mcp/'))).toBe(true);
+  }, 60_000);
+
   it('help, version and a plain JSON call run no YAML, JMESPath, table or OpenAPI code', async () => {
     for (const args of [['--help'], ['--version'], ['email', 'drafts', 'get', 'dr_123'], ['email', 'drafts', 'get', '--help']]) {
       expect(await heavyRan(args), args.join(' ')).toEqual([]);

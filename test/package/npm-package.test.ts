@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -18,7 +18,7 @@ import { consumerPackage, consumerTsconfig, goodFile, misspeltFile } from './con
 const exec = promisify(execFile);
 const work = tempFolder('svc-package-');
 const consumer = join(work, 'consumer');
-const installed = join(consumer, 'node_modules', '@svc-cli', 'svc');
+const installed = join(consumer, 'node_modules', 'svc');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 let packed: { tarball: string; files: string[] };
 
@@ -47,7 +47,7 @@ describe('the tarball installed into a consumer project (type: module, nodenext,
     const lock = JSON.parse(readFileSync(join(consumer, 'package-lock.json'), 'utf8'));
     const added = Object.keys(lock.packages).filter((path) => path !== '');
     console.log(`npm install of the svc tarball adds ${added.length} packages: ${added.map((path) => path.replace(/^.*node_modules\//, '')).join(', ')}`);
-    expect(added).toContain('node_modules/@svc-cli/svc');
+    expect(added).toContain('node_modules/svc');
     expect(added.length).toBeLessThanOrEqual(15);
   });
 
@@ -87,6 +87,9 @@ describe('npm install -g <tarball>', () => {
     const { stdout } = await exec('svc', ['email', 'drafts', 'get', 'dr_456'], { env: { ...env, SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey } });
     expect(JSON.parse(stdout)).toMatchObject({ draftId: 'dr_456' });
     expect(mock.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/email/drafts/dr_456']);
+    // The MCP SDK is bundled into the package: svc mcp answers a tool call over stdio.
+    const answer = await mcpToolCall(svc, { ...env, SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey }, 'email_drafts_get', { draftId: 'dr_789' });
+    expect(answer).toMatchObject({ result: { structuredContent: { result: { draftId: 'dr_789' } } } });
   }, 120_000);
 
   it.skipIf(!manAvailable)(`installs a man page per command: man svc-campaigns-person-add shows every flag's meaning${manAvailable ? '' : ' (skipped: man is not installed; CI installs man-db)'}`, async () => {
@@ -110,12 +113,33 @@ describe(`on Node.js older than 22${whyNoOldNode ? ` (skipped: ${whyNoOldNode})`
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain(`Node.js 22 or newer is required; this is ${oldNodeVersion}`);
-    for (const way of ['Install Node.js 22+', 'standalone svc binary', '`npx --no-install svc`']) expect(run.stderr).toContain(way);
+    for (const way of ['Install Node.js 22+', 'standalone svc binary', '`npx svc`']) expect(run.stderr).toContain(way);
   });
 
   it.skipIf(whyNoOldNode !== '')('importing the library fails with the same sentence', () => {
-    const run = spawnSync(OLD_NODE, ['--input-type=module', '-e', "import('@svc-cli/svc').then(() => console.log('loaded'), (error) => console.log(error.message))"], { cwd: consumer, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: work } });
+    const run = spawnSync(OLD_NODE, ['--input-type=module', '-e', "import('svc').then(() => console.log('loaded'), (error) => console.log(error.message))"], { cwd: consumer, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: work } });
     expect(run.stdout).toContain(`svc needs Node.js 22 or newer; this is ${oldNodeVersion}. Install Node.js 22+`);
     expect(run.stdout).not.toContain('loaded');
   });
 });
+
+/** Starts `svc mcp`, says hello as a 2025-11-25 client, calls one tool and returns its answer (stdin stays open until then). */
+function mcpToolCall(svc: string, env: Record<string, string>, name: string, args: Record<string, unknown>): Promise<unknown> {
+  const child = spawn(svc, ['mcp'], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+  const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'package-test', version: '1' } } });
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args } });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => (child.kill(), reject(new Error(`no answer from svc mcp: ${text}`))), 30_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const line = text.split('\n').find((candidate) => candidate.includes('"id":2'));
+      if (!line) return;
+      clearTimeout(timer);
+      child.stdin.end();
+      resolve(JSON.parse(line));
+    });
+  });
+}

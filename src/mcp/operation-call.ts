@@ -1,0 +1,96 @@
+// The one door from svc mcp to an operation: every tool call goes through `callTool` here, so the
+// server shares the CLI's request path (target, credential, retries, timeouts, proxies, CAs).
+import { isIdempotent, type OperationSpec } from '../../registry/define.js';
+import { callOperation } from '../client/call.js';
+import type { RequestTarget } from '../client/exchange.js';
+import type { CallError } from '../client/result.js';
+import { type Clock, defaultRetryOptions, type RetryOptions } from '../client/retry.js';
+import type { Transport } from '../client/transport.js';
+import type { SettingsSource } from '../config/store.js';
+import { type GlobalOptions, resolveTarget, type Target } from '../config/target.js';
+import { CliError, InputError } from '../errors.js';
+import { USER_AGENT } from '../version.js';
+
+/** What a tool call needs from the process: settings, the transport and the secrets it learns. */
+export interface CallDeps extends SettingsSource {
+  send: Transport;
+  clock?: Clock;
+  signal?: AbortSignal;
+}
+
+/** The input of one call, split by where it goes. */
+export interface CallInput {
+  params: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** Why a call failed, in the words an agent acts on. */
+export interface CallFailure {
+  /** `invalid` (nothing sent), `api` (the service said no), `network`, `unreadable`, `credential`. */
+  category: 'invalid' | 'api' | 'network' | 'unreadable' | 'credential' | 'config';
+  message: string;
+  status?: number;
+  code?: string;
+  type?: string;
+  details?: unknown;
+  /** Calling again with the same arguments cannot apply the operation twice. */
+  retrySafe: boolean;
+  /** The request left and its answer was lost: it may have been applied; svc did not resend it. */
+  mayHaveBeenApplied: boolean;
+  attempts: number;
+}
+
+export type CallOutcome = { ok: true; status: number; json: unknown; mismatch?: string; warning?: string } | { ok: false; failure: CallFailure };
+
+/** Sends one operation as the CLI would, and reads the answer into an outcome; never throws for faults of the input, the network or the service. */
+export async function callTool(deps: CallDeps, globals: GlobalOptions, op: OperationSpec, input: CallInput): Promise<CallOutcome> {
+  let target: Target;
+  try {
+    target = await resolveTarget(deps, globals, { needCredential: true });
+  } catch (error) {
+    if (!(error instanceof CliError || error instanceof InputError)) throw error;
+    const category = error instanceof CliError && /credential/.test(error.message) ? 'credential' : 'config';
+    return { ok: false, failure: { category, message: error.message, retrySafe: true, mayHaveBeenApplied: false, attempts: 0 } };
+  }
+  const result = await callOperation(op, input.params, input.body, requestTarget(target, deps.signal), deps.send, {}, retryPolicy(deps, target), input.query);
+  if (result.ok) return { ok: true, status: result.status, json: result.json === undefined ? result.data : result.json, ...(result.mismatch ? { mismatch: result.mismatch } : {}), ...(result.warning ? { warning: result.warning } : {}) };
+  return { ok: false, failure: failureOf(op, result.error, result.attempts ?? 1) };
+}
+
+/** Where the CLI's requests go, built the same way (base URL, token, User-Agent, timeout, proxy, CA store). */
+function requestTarget(target: Target, signal: AbortSignal | undefined): RequestTarget {
+  const { route } = target;
+  return { baseUrl: target.baseUrl, token: target.credential?.token, userAgent: USER_AGENT, timeoutMs: target.timeoutMs, signal, proxy: route.proxy, systemCa: route.systemCa };
+}
+
+/** The profile's retry policy, as for a CLI call. */
+function retryPolicy(deps: CallDeps, target: Target): RetryOptions {
+  return { ...defaultRetryOptions, retries: target.retries, baseDelayMs: target.retryBaseMs ?? defaultRetryOptions.baseDelayMs, clock: deps.clock ?? defaultRetryOptions.clock };
+}
+
+function failureOf(op: OperationSpec, error: CallError, attempts: number): CallFailure {
+  const idempotent = isIdempotent(op);
+  switch (error.kind) {
+    case 'invalid':
+      return { category: 'invalid', message: error.message, details: error.issues, retrySafe: true, mayHaveBeenApplied: false, attempts: 0 };
+    case 'api':
+      return {
+        category: 'api',
+        message: error.message,
+        status: error.status,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.type ? { type: error.type } : {}),
+        ...(error.details === undefined ? {} : { details: error.details }),
+        retrySafe: idempotent || error.status < 500,
+        mayHaveBeenApplied: false,
+        attempts,
+      };
+    case 'unreadable':
+      return { category: 'unreadable', message: error.message, status: error.status, retrySafe: idempotent, mayHaveBeenApplied: true, attempts };
+    case 'transport': {
+      const unknown = error.sent && !idempotent;
+      return { category: 'network', message: error.message, code: error.failure, retrySafe: !unknown, mayHaveBeenApplied: unknown, attempts };
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import type { GlobalOptions } from '../config/target.js';
+import { encodeQuery } from '../client/query-string.js';
+import { fillPath } from '../client/path.js';
+import { InputError } from '../errors.js';
+import { type DestructiveGate, type ElicitAnswer } from './destructive-gate.js';
+import { type CallDeps, type CallInput, callTool } from './operation-call.js';
+import type { OperationTool } from './tool-catalog.js';
+import { type ToolFilter, whyFiltered } from './tool-filter.js';
+import { failureResult, type Redaction, refusalResult, successResult, type ToolResult } from './tool-result.js';
+
+/** What the server was started with, shared by every call. */
+export interface ServeSettings {
+  /** Every operation's tool, served or not (a filtered one is refused by name, not unknown). */
+  tools: readonly OperationTool[];
+  filter: ToolFilter;
+  allowDestructive: boolean;
+  globals: GlobalOptions;
+  gate: DestructiveGate;
+}
+
+/** The process as a call sees it: settings, transport, the redactor and the audit line on stderr. */
+export interface ServeDeps extends CallDeps {
+  redaction: Redaction;
+  audit(line: string): void;
+}
+
+/** One tools/call as the handler received it, with what the client can do. */
+export interface ToolCallRequest {
+  name: string;
+  args: unknown;
+  canAsk: boolean;
+  answer?: ElicitAnswer;
+  requestState?: unknown;
+}
+
+/** A call's outcome: a result, or a question for the user before anything is sent. */
+export type ToolCallOutcome = { kind: 'result'; result: ToolResult } | { kind: 'ask'; message: string; requestState: string };
+
+/**
+ * Runs one tool call: the filter, the arguments, the destructive gate, then the operation. Every
+ * way it ends writes one audit line (tool, decision, status; never an argument's value).
+ */
+export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call: ToolCallRequest): Promise<ToolCallOutcome> {
+  const redact = deps.redaction.text;
+  const end = (decision: string, status: string, result: ToolResult): ToolCallOutcome => {
+    deps.audit(`svc mcp: audit tool=${call.name} decision=${decision} status=${status}\n`);
+    return { kind: 'result', result };
+  };
+  const tool = settings.tools.find((candidate) => candidate.id === call.name);
+  if (!tool) return end('refused', 'not-sent', refusalResult('unknown-tool', `there is no tool named ${JSON.stringify(call.name)}`, redact));
+  const filtered = whyFiltered(tool, settings.filter);
+  if (filtered) return end('refused', 'not-sent', refusalResult('not-served', `${filtered}: nothing was sent`, redact));
+  let input: CallInput;
+  let request: string;
+  try {
+    input = splitArguments(tool, call.args);
+    request = describeRequest(tool, input);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return end('refused', 'not-sent', failureResult({ category: 'invalid', message: error.message, retrySafe: true, mayHaveBeenApplied: false, attempts: 0 }, redact));
+  }
+  const args = call.args as Record<string, unknown>;
+  const decision = settings.gate.decide({ tool: tool.id, op: tool.op, args, request: redact(request), canAsk: call.canAsk, allowDestructive: settings.allowDestructive, answer: call.answer, requestState: call.requestState });
+  if (decision.kind === 'ask') {
+    deps.audit(`svc mcp: audit tool=${tool.id} decision=asked status=not-sent\n`);
+    return decision;
+  }
+  if (decision.kind !== 'allowed') return end(decision.kind, 'not-sent', refusalResult(decision.kind, decision.message, redact));
+  const outcome = await callTool(deps, settings.globals, tool.op, input);
+  if (!outcome.ok) return end('allowed', outcome.failure.status === undefined ? outcome.failure.category : String(outcome.failure.status), failureResult(outcome.failure, redact));
+  const notes = [
+    ...(outcome.mismatch ? [`the response does not match the registry's schema (${outcome.mismatch})`] : []),
+    ...(outcome.warning ? [outcome.warning] : []),
+  ];
+  return end('allowed', String(outcome.status), successResult(outcome.json, deps.redaction, notes));
+}
+
+/** The arguments, split into path, query and body; an unknown name or a path value that is not text is refused. */
+export function splitArguments(tool: OperationTool, args: unknown): CallInput {
+  if (args === undefined) args = {};
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) throw new InputError('the arguments must be a JSON object');
+  const given = args as Record<string, unknown>;
+  const { places } = tool;
+  const known = new Set([...places.path, ...places.query, ...places.body, ...(places.wholeBody ? [places.wholeBody] : [])]);
+  const unknown = Object.keys(given).filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new InputError(`unknown argument ${unknown.join(', ')}: ${tool.id} takes ${[...known].join(', ') || 'no arguments'}`);
+  const params: Record<string, unknown> = {};
+  for (const name of places.path) {
+    if (typeof given[name] !== 'string') throw new InputError({ field: name, message: 'must be a string' }, `${name} must be a string`);
+    params[name] = given[name];
+  }
+  const pick = (names: readonly string[]) => Object.fromEntries(names.filter((name) => Object.hasOwn(given, name)).map((name) => [name, given[name]]));
+  const query = places.query.length > 0 ? pick(places.query) : undefined;
+  const body = places.wholeBody ? given[places.wholeBody] : tool.op.body ? pick(places.body) : undefined;
+  return { params, ...(query && Object.keys(query).length > 0 ? { query } : {}), ...(body === undefined ? {} : { body }) };
+}
+
+/** What will be sent, for the person asked to confirm: method, path and query, and the body. */
+function describeRequest(tool: OperationTool, input: CallInput): string {
+  const line = `${tool.op.method} ${fillPath(tool.op.path, input.params)}${encodeQuery(input.query)}`;
+  return input.body === undefined ? line : `${line}\n${JSON.stringify(input.body, null, 2)}`;
+}

@@ -9,6 +9,6 @@ export async function buildCliVariant({ repoRoot, folder, plugins = [] }) {
   await bundleCli({ outdir: join(folder, 'dist'), plugins });
   mkdirSync(join(folder, 'bin'));
   for (const name of ['svc.cjs', 'run-cli.cjs']) copyFileSync(join(repoRoot, 'bin', name), join(folder, 'bin', name));
-  writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ name: 'svc', type: 'module' })}\n`);
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ name: '@svc-cli/svc', type: 'module' })}\n`);
   return join(folder, 'bin', 'svc.cjs');
 }

@@ -8,7 +8,7 @@ export const consumerTsconfig = {
 };
 
 /** Must type-check, and prints what it read: the base URL is argv[2], the key SERVICE_API_KEY. */
-export const goodFile = `import { createClient } from 'svc';
+export const goodFile = `import { createClient } from '@svc-cli/svc';
 
 declare const process: { argv: string[]; env: Record<string, string | undefined> };
 

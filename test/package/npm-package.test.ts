@@ -18,7 +18,7 @@ import { consumerPackage, consumerTsconfig, goodFile, misspeltFile } from './con
 const exec = promisify(execFile);
 const work = tempFolder('svc-package-');
 const consumer = join(work, 'consumer');
-const installed = join(consumer, 'node_modules', 'svc');
+const installed = join(consumer, 'node_modules', '@svc-cli', 'svc');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 let packed: { tarball: string; files: string[] };
 
@@ -47,7 +47,7 @@ describe('the tarball installed into a consumer project (type: module, nodenext,
     const lock = JSON.parse(readFileSync(join(consumer, 'package-lock.json'), 'utf8'));
     const added = Object.keys(lock.packages).filter((path) => path !== '');
     console.log(`npm install of the svc tarball adds ${added.length} packages: ${added.map((path) => path.replace(/^.*node_modules\//, '')).join(', ')}`);
-    expect(added).toContain('node_modules/svc');
+    expect(added).toContain('node_modules/@svc-cli/svc');
     expect(added.length).toBeLessThanOrEqual(15);
   });
 
@@ -113,11 +113,11 @@ describe(`on Node.js older than 22${whyNoOldNode ? ` (skipped: ${whyNoOldNode})`
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain(`Node.js 22 or newer is required; this is ${oldNodeVersion}`);
-    for (const way of ['Install Node.js 22+', 'standalone svc binary', '`npx svc`']) expect(run.stderr).toContain(way);
+    for (const way of ['Install Node.js 22+', 'standalone svc binary', '`npx --no-install svc`']) expect(run.stderr).toContain(way);
   });
 
   it.skipIf(whyNoOldNode !== '')('importing the library fails with the same sentence', () => {
-    const run = spawnSync(OLD_NODE, ['--input-type=module', '-e', "import('svc').then(() => console.log('loaded'), (error) => console.log(error.message))"], { cwd: consumer, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: work } });
+    const run = spawnSync(OLD_NODE, ['--input-type=module', '-e', "import('@svc-cli/svc').then(() => console.log('loaded'), (error) => console.log(error.message))"], { cwd: consumer, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: work } });
     expect(run.stdout).toContain(`svc needs Node.js 22 or newer; this is ${oldNodeVersion}. Install Node.js 22+`);
     expect(run.stdout).not.toContain('loaded');
   });

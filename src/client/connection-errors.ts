@@ -23,6 +23,7 @@ interface ErrorShape {
   code?: string;
   message?: string;
   cert?: { subjectaltname?: string };
+  name?: string;
   cause?: ErrorShape;
 }
 
@@ -38,19 +39,44 @@ export function certificateFailure(error: ErrorShape, host: string): TransportEr
 /** Codes of a connection that could not be opened at all. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
+/** Set on an error met while the proxy was asked for a tunnel (src/client/proxy-agent.ts). */
+const TUNNEL_FAILURE = Symbol('svc: failed while asking the proxy for a tunnel');
+
+/** Marks an error as met while asking the proxy for a tunnel: then nothing reached the API. */
+export function markTunnelFailure(error: unknown): unknown {
+  if (error !== null && typeof error === 'object') Object.defineProperty(error, TUNNEL_FAILURE, { value: true });
+  return error;
+}
+
+const inTunnelRequest = (error: ErrorShape): boolean => [error, error.cause].some((e) => e !== null && typeof e === 'object' && TUNNEL_FAILURE in e);
+
+/** `the proxy at HOST:PORT`: how every failure involving a proxy names it, its credentials left out. */
+export const theProxy = (proxy: string): string => `the proxy at ${new URL(proxy).host}`;
+
 /**
  * A failure of the proxy rather than of the API: it could not be reached, refused the credentials
- * (407), or could not open a tunnel to the API. Only for requests that went through a proxy.
+ * (407), could not open a tunnel to the API, or failed while asked for one (closed the connection,
+ * answered half a status line or something that is not HTTP). Only for requests that went
+ * through a proxy. In each case nothing reached the API, so each is retried as a refused connection is.
  */
 export function proxyFailure(error: ErrorShape, proxy: string, host: string): TransportError | undefined {
-  const where = new URL(proxy).host;
   const code = error.code ?? error.cause?.code ?? '';
-  if (UNREACHABLE.has(code)) return new TransportError('proxy', `could not reach the proxy at ${where} (${code}); the API at ${host} was not contacted`, false);
+  const notContacted = '; nothing reached the API';
+  if (UNREACHABLE.has(code)) return new TransportError('proxy', `could not reach ${theProxy(proxy)} (${code}); the API at ${host} was not contacted`, false);
   const status = proxyStatus(error.message ?? '');
   // A CONNECT never reaches the API, so a 401 to it is the proxy's too (tinyproxy answers wrong credentials so).
   if (status === 407 || status === 401) return proxyAuthFailure(proxy);
-  if (status !== undefined) return new TransportError('proxy', `the proxy at ${where} could not open a tunnel to ${host} (it answered HTTP ${status})`, false);
-  return undefined;
+  if (status !== undefined) return new TransportError('proxy', `${theProxy(proxy)} could not open a tunnel to ${host} (it answered HTTP ${status})${notContacted}`, false);
+  if (!inTunnelRequest(error)) return undefined;
+  const cause = error.code === 'UND_ERR_PRX_CONN' && error.cause ? error.cause : error;
+  const causeCode = cause.code ?? '';
+  if (cause.name === 'HTTPParserError' || causeCode.startsWith('HPE_')) {
+    return new TransportError('proxy', `${theProxy(proxy)} answered the CONNECT to ${host} with something that is not HTTP (${cause.message ?? causeCode})${notContacted}`, false);
+  }
+  if (causeCode === 'UND_ERR_SOCKET' || causeCode === 'ECONNRESET' || causeCode === 'EPIPE' || code === 'UND_ERR_PRX_CONN') {
+    return new TransportError('proxy', `${theProxy(proxy)} closed the connection before it answered the CONNECT to ${host}${notContacted}`, false);
+  }
+  return new TransportError('proxy', `${theProxy(proxy)} failed while opening a tunnel to ${host} (${cause.message ?? causeCode})${notContacted}`, false);
 }
 
 /**
@@ -66,8 +92,8 @@ export function isProxyRefusal(status: number, headers: Record<string, string>):
 export function proxyAuthFailure(proxy: string): TransportError {
   const url = new URL(proxy);
   const message = url.username
-    ? `the proxy at ${url.host} refused the credentials (HTTP 407); check the user name and password in ${redactProxyUrl(proxy)}`
-    : `the proxy at ${url.host} asks for credentials (HTTP 407); put them in the proxy URL: ${url.protocol}//user:password@${url.host}`;
+    ? `${theProxy(proxy)} refused the credentials (HTTP 407); check the user name and password in ${redactProxyUrl(proxy)}`
+    : `${theProxy(proxy)} asks for credentials (HTTP 407); put them in the proxy URL: ${url.protocol}//user:password@${url.host}`;
   return new TransportError('proxy-auth', message, false);
 }
 

@@ -1,6 +1,6 @@
 // What a failed request through undici is called, and whether any of it may have reached the server.
 import { DecodedTooLarge } from './body-decoding.js';
-import { certificateFailure, proxyFailure } from './connection-errors.js';
+import { certificateFailure, proxyFailure, theProxy } from './connection-errors.js';
 import { type HttpRequest, TransportError } from './transport.js';
 
 /** Error codes meaning the request never reached the server, so even a write may be tried again. */
@@ -39,13 +39,15 @@ export function toTransportError(error: unknown, failed: FailedRequest): Transpo
   const { req, written } = failed;
   const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? '';
-  const host = new URL(req.url).host;
+  const apiHost = new URL(req.url).host;
+  // Every failure of a request through a proxy names the proxy too.
+  const host = req.proxy ? `${apiHost} through ${theProxy(req.proxy)}` : apiHost;
   if (failed.expired) {
     if (!written) return new TransportError('timeout', `no connection to ${host} was ready ${within(req)}; nothing was sent`, false);
     return new TransportError('timeout', `no complete answer from ${host} ${within(req)}`, true);
   }
   if (req.signal?.aborted) return new TransportError('aborted', written ? 'the request was interrupted' : 'the request was interrupted before it was sent', written);
-  const special = certificateFailure(err, host) ?? (req.proxy ? proxyFailure(err, req.proxy, host) : undefined);
+  const special = certificateFailure(err, apiHost) ?? (req.proxy ? proxyFailure(err, req.proxy, apiHost) : undefined);
   if (special) return special;
   if (code === 'ECONNREFUSED') return new TransportError('refused', `could not connect to ${host}: connection refused`, false);
   if (NOT_SENT_CODES.has(code)) return new TransportError('network', `could not reach ${host} (${code})`, false);

@@ -29,3 +29,10 @@ declare module 'undici/lib/api/api-connect.js' {
   /** undici's `Dispatcher.prototype.connect`. */
   export default function connect(this: Dispatcher, options: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData>;
 }
+
+declare module 'undici/lib/dispatcher/pool.js' {
+  import type { Pool } from 'undici';
+
+  const PoolClass: typeof Pool;
+  export default PoolClass;
+}

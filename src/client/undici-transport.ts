@@ -101,8 +101,8 @@ function createDispatchers(pool: PoolOptions): (req: HttpRequest) => Dispatcher 
 async function createDispatcher(pool: PoolOptions, proxy: string | undefined, systemCa: boolean): Promise<Dispatcher> {
   const tls = systemCa ? { ca: await systemCaCertificates() } : undefined;
   if (!proxy) return new Agent({ ...pool, connect: tls });
-  const { ProxyAgent } = await import('./proxy-agent.js');
-  return new ProxyAgent({ ...pool, uri: proxy, proxyTunnel: false, requestTls: tls, proxyTls: tls });
+  const { ProxyAgent, proxyClientFactory } = await import('./proxy-agent.js');
+  return new ProxyAgent({ ...pool, uri: proxy, proxyTunnel: false, requestTls: tls, proxyTls: tls, clientFactory: proxyClientFactory(pool.connectTimeout) });
 }
 
 /** Node's CAs (bundled and NODE_EXTRA_CA_CERTS) and the system store's: ~45 ms to read, hence opt-in. */

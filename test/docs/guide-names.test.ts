@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SVC_BIN } from '../support/spawn-svc.js';
+import { codeBlocks, filesUnder, guideFiles, inlineCode, readRepoFile } from './doc-sources.js';
+
+// Every flag and environment variable a guide or the README names is one svc has: flags are read
+// from the built command tree (`svc --help` and `svc help reference`, every command's help),
+// variables from the sources that read them.
+
+/** Flags of other programs that the guides name, each with its program. */
+const OTHER_FLAGS: Record<string, string> = { '--use-system-ca': 'node (in NODE_OPTIONS)', '--no-install': 'npx' };
+/** Variables that are not svc's: the user's own in examples, or another system's. */
+const OTHER_VARIABLES: Record<string, string> = { AGENT_TOKEN: "the user's token in an example", JOB_COMPLETION_INDEX: 'Kubernetes Indexed Jobs' };
+
+const FLAG = /--[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![a-z0-9-])/g;
+/** An environment variable: upper case with an underscore, or a lower-case proxy variable. */
+const VARIABLE = /(?<![\w-])(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|NO_COLOR|[a-z]+_proxy)(?![\w-])/g;
+
+const pages = ['README.md', ...guideFiles()];
+
+/** The code a page shows (fenced blocks and inline spans), where flags and variables are written. */
+function codeOf(path: string): { where: string; text: string }[] {
+  const text = readRepoFile(path);
+  return [
+    ...codeBlocks(text).flatMap((block) => block.lines.map((line, i) => ({ where: `${path}:${block.line + i}`, text: line }))),
+    ...inlineCode(text).map((span) => ({ where: `${path}:${span.line}`, text: span.text })),
+  ];
+}
+
+const named = (pattern: RegExp) =>
+  pages.flatMap(codeOf).flatMap(({ where, text }) => [...text.matchAll(pattern)].map((match) => ({ where, name: match[0] })));
+
+let svcFlags: Set<string>;
+beforeAll(async () => {
+  const run = (args: string[]) => promisify(execFile)(process.execPath, [SVC_BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, maxBuffer: 16 * 1024 * 1024 });
+  const helps = await Promise.all([run(['--help']), run(['help', 'reference'])]);
+  svcFlags = new Set(helps.flatMap(({ stdout }) => stdout.match(FLAG) ?? []));
+}, 60_000);
+
+describe('names in the README and the guides', () => {
+  it('every --flag is one of svc\'s (from its command tree) or a listed flag of another program', () => {
+    expect(svcFlags.size).toBeGreaterThan(30);
+    const flags = named(FLAG);
+    expect(flags.length).toBeGreaterThan(50);
+    expect(flags.filter(({ name }) => !svcFlags.has(name) && !(name in OTHER_FLAGS))).toEqual([]);
+  });
+
+  it('every environment variable is read by svc (its sources name it) or is a listed one of another system', () => {
+    const sources = [...filesUnder('src', ['.ts']), ...filesUnder('bin', ['.cjs'])].map(readRepoFile).join('\n');
+    const variables = named(VARIABLE);
+    expect(variables.map(({ name }) => name)).toEqual(expect.arrayContaining(['SERVICE_API_KEY', 'SVC_CONFIG_DIR', 'https_proxy']));
+    const unknown = variables.filter(({ name }) => !(name in OTHER_VARIABLES) && !new RegExp(`\\b${name}\\b`).test(sources));
+    expect(unknown).toEqual([]);
+  });
+});

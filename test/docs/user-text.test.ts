@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SVC_BIN } from '../support/spawn-svc.js';
+import { REPO, filesUnder, guideFiles, readRepoFile } from './doc-sources.js';
+
+// User-facing text speaks to users: no issue numbers and no commit hashes in the README, the guides,
+// svc's help or the manual's own text (the project's history lives in CHANGELOG.md, CONTRIBUTING.md,
+// docs/performance.md, docs/reliability.md and the commit log). And every guide is one link away
+// from the README.
+
+/** `#123`, `issue 12`, `issues #3 and #4`, `PR 7`: a reference to the project's tracker. */
+const ISSUE = /(?<![&\w])#\d+\b|\b(?:issues?|PR|pull request)\s+#?\d+/gi;
+/** A commit hash: 7 to 40 hex digits, with at least one digit and one letter. */
+const COMMIT = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/g;
+
+function historyIn(text: string): string[] {
+  return [...text.matchAll(ISSUE), ...text.matchAll(COMMIT)].map((match) => match[0]);
+}
+
+/** The manual's own words: the strings of its sources, without comments or the stylesheet's colours. */
+function manualSourceText(): string {
+  return filesUnder('src/cli/reference', ['.ts'])
+    .map(readRepoFile)
+    .join('\n')
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\*|\/\*\*?)/.test(line))
+    .map((line) => line.replace(/\/\/ .*$/, '').replace(/#[0-9a-f]{3,8}\b/gi, ''))
+    .join('\n');
+}
+
+let help: string;
+beforeAll(async () => {
+  const run = (args: string[]) => promisify(execFile)(process.execPath, [SVC_BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, maxBuffer: 16 * 1024 * 1024 });
+  help = (await Promise.all([run(['--help']), run(['help', 'reference'])])).map(({ stdout }) => stdout).join('\n');
+}, 60_000);
+
+describe('user-facing text holds no project history', () => {
+  it.each(['README.md', ...guideFiles()])('%s', (path) => {
+    const found = readRepoFile(path)
+      .split('\n')
+      .flatMap((line, i) => historyIn(line).map((reference) => `${path}:${i + 1}: ${reference}`));
+    expect(found).toEqual([]);
+  });
+
+  it("svc's help, every command's (svc --help, svc help reference)", () => {
+    expect(help).toContain('svc email drafts get');
+    expect(historyIn(help)).toEqual([]);
+  });
+
+  it("the manual's own text", () => {
+    const text = manualSourceText();
+    expect(text.length).toBeGreaterThan(1000);
+    expect(historyIn(text)).toEqual([]);
+  });
+
+  it.each([
+    ['fixed in #123', '#123'],
+    ['see issue 12', 'issue 12'],
+    ['(issue #16)', 'issue #16'],
+    ['a fresh clone of 824cbef', '824cbef'],
+    ['main at eab0f0a9c1', 'eab0f0a9c1'],
+  ])('finds the reference in %j', (text, reference) => {
+    expect(historyIn(text)).toContain(reference);
+  });
+
+  it.each(['9007199254740993', '1e400', 'decade', '&#39;', 'ent_1', 'Retry-After: 2'])('finds none in %j', (text) => {
+    expect(historyIn(text)).toEqual([]);
+  });
+});
+
+describe('the README links every guide', () => {
+  const readme = readRepoFile('README.md');
+  const links = [...readme.matchAll(/\]\((docs\/guide\/[^)#\s]+)\)/g)].map((match) => match[1]!);
+
+  it.each(guideFiles())('%s, in one link', (path) => {
+    expect(links).toContain(path);
+  });
+
+  it('and every guide it links exists', () => {
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((path) => !existsSync(join(REPO, path)))).toEqual([]);
+  });
+});

@@ -44,6 +44,7 @@ export const crm = defineOperations({
     response: TaskOccurrences,
     safety: 'safe',
     errors: UNLISTED_ERRORS,
-    examples: ['svc crm tasks series occurrences list ser_weekly'],
+    // cursor: { param: '?', next: '?' }, // the spec does not show how this list is paged; declare its cursor here once it does
+    examples: ['svc crm tasks series occurrences list ser_weekly', 'svc crm tasks series occurrences list ser_weekly --paginate --output ndjson'],
   },
 });

@@ -68,6 +68,26 @@ export interface OperationSpec {
   display?: { fields: Readonly<Record<string, string>>; html?: string };
   /** `--<flag> <file>` writes the response's string `field` to a file, e.g. `--save-html` for `htmlBody`. */
   saveField?: { flag: string; field: string; help: string };
+  /**
+   * How a list is paged when the service pages it by cursor (`--paginate` follows RFC 8288 `Link:
+   * rel="next"` headers whatever this says): the answer's `next` field holds the cursor, which the
+   * next request sends as the query parameter `param`; `items` names the field that holds a page's
+   * items (absent: the answer is the array). Only a GET may declare one.
+   */
+  cursor?: PageCursor;
+}
+
+/** A list operation's cursor: see `OperationSpec.cursor`. */
+export interface PageCursor {
+  param: string;
+  next: string;
+  items?: string;
+}
+
+/** A list operation: a GET that declares a cursor or answers an array. `--paginate` applies to it. */
+export function isListOperation(op: Pick<OperationSpec, 'method' | 'response' | 'cursor'>): boolean {
+  if (op.method !== 'GET') return false;
+  return op.cursor !== undefined || (op.response as { _zod?: { def?: { type?: string } } })._zod?.def?.type === 'array';
 }
 
 export type Operations = Record<string, OperationSpec>;
@@ -140,6 +160,7 @@ function checkOperation(id: string, op: OperationSpec): void {
   checkSafety(id, op);
   if ((op.method === 'GET') && op.body) throw new Error(`Operation ${id}: a GET operation cannot declare a body.`);
   if (op.examples.length === 0) throw new Error(`Operation ${id}: give at least one example.`);
+  if (op.cursor && (op.method !== 'GET' || op.cursor.param === '' || op.cursor.next === '')) throw new Error(`Operation ${id}: a cursor is declared by a GET and names its query parameter and next field.`);
   if (op.saveField && !/^[a-z][a-z0-9-]*$/.test(op.saveField.flag)) {
     throw new Error(`Operation ${id}: the save flag "${op.saveField.flag}" must be kebab-case, without dashes in front.`);
   }

@@ -8,6 +8,8 @@ export const ExitCode = {
   notFound: 5,
   /** The output could not be made as asked; whatever was sent was sent (README, Exit codes). */
   output: 6,
+  /** `--paginate` stopped at a page it could not read or follow; the pages before it were printed. */
+  partial: 7,
   /** The terminal was closed (SIGHUP, 128 + 1). */
   hangUp: 129,
   /** Ctrl-C (SIGINT, 128 + 2). */

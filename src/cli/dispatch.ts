@@ -8,6 +8,7 @@ import type { OperationInput } from '../input/operation-input.js';
 import type { Context } from './context.js';
 import { debugHooks, formatRequest } from './debug-trace.js';
 import { afterSending } from '../errors.js';
+import type { PageBounds } from './paginate.js';
 import type { Presenter, TerminalView } from './presenter.js';
 import { reportResult } from './report.js';
 
@@ -25,6 +26,8 @@ export interface Dispatch {
   beforeSend?(): Promise<void>;
   /** Runs with a successful answer's data before it is printed (`--save-html`). */
   onSuccess?(data: unknown): Promise<void>;
+  /** `--paginate`: every page is read (src/cli/paginate.ts, loaded only then). */
+  pages?: PageBounds;
 }
 
 /**
@@ -42,6 +45,7 @@ export async function dispatch(ctx: Context, d: Dispatch): Promise<void> {
   }
   await d.beforeSend?.();
   const hooks = d.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), credential?.source, ctx.secrets?.redact, d.target.route), ...(ctx.clock ? { now: () => ctx.clock!.now() } : {}) } : {};
+  if (d.pages) return (await import('./paginate.js')).dispatchPages(ctx, { ...d, pages: d.pages }, { send: ctx.send, hooks, retry: retryPolicy(ctx, d.target) });
   const result = await sendRequest(d.op, d.request, ctx.send, hooks, retryPolicy(ctx, d.target));
   if (!result.ok) return reportResult(ctx, { op: d.op, input: d.input, result, presenter: d.presenter });
   try {

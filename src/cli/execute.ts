@@ -7,6 +7,7 @@ import type { Context } from './context.js';
 import type { Invocation } from './invocation.js';
 import { confirmDestructive } from './confirm-destructive.js';
 import { dispatch } from './dispatch.js';
+import type { PageBounds } from './paginate.js';
 import { requestTargetOf } from './request-target.js';
 import { jsonSources, readCommandInput } from './input-usage.js';
 import { usageError } from '../errors.js';
@@ -17,6 +18,7 @@ export type { Invocation } from './invocation.js';
 
 /** Runs one generated command: input, output options, target, confirmation, then the call and its report. */
 export async function executeOperation(ctx: Context, inv: Invocation): Promise<void> {
+  const pages = await readPaging(inv.flags);
   if (inv.flags.input !== undefined) return (await import('./run-batch.js')).runBatch(ctx, inv);
   refuseBatchFlags(inv.flags);
   const { op, globals } = inv;
@@ -35,7 +37,15 @@ export async function executeOperation(ctx: Context, inv: Invocation): Promise<v
     view: await terminalView(op),
     beforeSend: op.destructive && !inv.flags.yes ? () => confirm(ctx, op, inv.positionals) : undefined,
     onSuccess: saver?.save,
+    pages,
   });
+}
+
+/** `--paginate` and its bounds; the paging code loads only when one of them is given. */
+export async function readPaging(flags: Record<string, unknown>): Promise<PageBounds | undefined> {
+  if (flags.paginate === undefined && flags.maxPages === undefined && flags.maxItems === undefined) return undefined;
+  const { readPageBounds } = await import('./paginate.js');
+  return readCommandInput(() => readPageBounds(flags));
 }
 
 /** Batch flags mean nothing without --input; say so rather than ignore them. */

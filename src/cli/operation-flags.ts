@@ -1,4 +1,4 @@
-import type { OperationSpec } from '../../registry/define.js';
+import { isListOperation, type OperationSpec } from '../../registry/define.js';
 import { pathParamFields } from '../../registry/fields.js';
 import { type FieldRule, rulesOf, ruleText } from '../../registry/rules.js';
 import { type BodyField, bodyFields, commandFields, toKebab } from '../input/fields.js';
@@ -58,8 +58,17 @@ export function operationFlags(op: OperationSpec): FlagSpec[] {
   if (op.body) flags.push({ flags: '--body <json|@file|->', type: 'JSON', required: false, help: 'the whole request body as JSON; flags apply on top of it' });
   if (op.destructive) flags.push({ flags: '-y, --yes', type: 'boolean', required: false, help: 'do not ask for confirmation' });
   if (op.saveField) flags.push({ flags: `--${op.saveField.flag} <file>`, type: 'file', required: false, help: op.saveField.help });
-  return [...flags, ...batchFlags];
+  return [...flags, ...(isListOperation(op) ? pagingFlags : []), ...batchFlags];
 }
+
+const paging = { required: false, group: 'Paging options:' };
+
+/** `--paginate` and its bounds (docs/guide/pagination.md): list operations and `svc api`. */
+export const pagingFlags: FlagSpec[] = [
+  { ...paging, flags: '--paginate', type: 'boolean', help: 'read every page (Link rel="next", or the declared cursor) and print the items as one list' },
+  { ...paging, flags: '--max-pages <n>', type: 'number', help: 'with --paginate, read at most this many pages (default 1000)' },
+  { ...paging, flags: '--max-items <n>', type: 'number', help: 'with --paginate, print at most this many items (default 100000)' },
+];
 
 const batch = { required: false, group: 'Batch options:' };
 

@@ -15,6 +15,8 @@ export const EXIT_CODES_HELP = `Exit codes:
   5  not found: the service answered 404
   6  output failure (--query failed on the answer, or stdout is not writable):
      any request was sent; the answer is printed whole when stdout works
+  7  partial: --paginate stopped at a page it could not read or follow;
+     the items of the pages before it are printed
   129  stopped by SIGHUP (the terminal was closed)
   130  interrupted (Ctrl-C)
   141  batch stopped: standard output was closed

@@ -24,6 +24,9 @@ export const NUMERIC_OPTIONS = {
   retryBaseMs: { name: 'SVC_RETRY_BASE_MS', unit: 'milliseconds', min: 0, max: 60_000 },
   port: { name: '--port', min: 0, max: 65_535 },
   latency: { name: '--latency', unit: 'milliseconds', min: 0, max: 600_000 },
+  maxPages: { name: '--max-pages', min: 1, max: 1_000_000 },
+  maxItems: { name: '--max-items', min: 1, max: 100_000_000 },
+  pageSize: { name: '--page-size', min: 1, max: 10_000 },
 } as const satisfies Record<string, NumericSpec>;
 
 export type NumberReading = { ok: true; value: number } | { ok: false; problem: string };

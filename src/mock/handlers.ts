@@ -6,6 +6,7 @@ import type { Behaviour } from './behaviour/behaviour.js';
 import { behaviours } from './behaviour/index.js';
 import { failure, type Reply } from './reply.js';
 import { readValidBody } from './request-body.js';
+import { pageReply, withoutPage } from './paging.js';
 import { readValidQuery } from './request-query.js';
 import type { MockStore } from './state.js';
 
@@ -16,6 +17,8 @@ export interface HandlerOptions {
   baseUrl?: string;
   /** The operations served; default the registry's. One without a behaviour answers 501 once its input is valid. */
   operations?: Operations;
+  /** Serve list answers in pages of this many items, with RFC 8288 `Link` headers (src/mock/paging.ts); whole when absent. */
+  pageSize?: number;
 }
 
 /**
@@ -29,7 +32,7 @@ export function createHandlers(store: MockStore, options: HandlerOptions): HttpH
     const route = baseUrl + op.path.replace(/\{([^{}]+)\}/g, ':$1');
     const method = op.method.toLowerCase() as Lowercase<OperationSpec['method']>;
     return http[method](route, async ({ request, params }) => {
-      const reply = await answerOperation(id as OperationId, op, store, options.apiKey, request, params);
+      const reply = await answerOperation(id as OperationId, op, store, options, request, params);
       return toResponse(reply);
     });
   });
@@ -49,15 +52,17 @@ async function answerOperation(
   id: OperationId,
   op: OperationSpec,
   store: MockStore,
-  apiKey: string,
+  options: HandlerOptions,
   request: Request,
   params: Record<string, string | readonly string[] | undefined>,
 ): Promise<Reply> {
-  const refused = refuseBearer(request.headers.get('authorization'), apiKey);
+  const refused = refuseBearer(request.headers.get('authorization'), options.apiKey);
   if (refused) return refused;
+  const url = new URL(request.url);
+  const paged = options.pageSize !== undefined && op.method === 'GET';
   let query: Record<string, unknown> = {};
   if (op.query) {
-    const read = readValidQuery(new URL(request.url), op.query);
+    const read = readValidQuery(paged ? withoutPage(url) : url, op.query);
     if (!read.ok) return read.reply;
     query = read.query;
   }
@@ -70,7 +75,8 @@ async function answerOperation(
   const behaviour = (behaviours as Partial<Record<string, Behaviour<OperationId>>>)[id];
   if (!behaviour) return failure(501, `The mock has no behaviour for ${id}; its input was valid.`, { code: 'not_implemented', details: { query } });
   try {
-    return behaviour(store, pathParams(params) as never, body as never, query);
+    const reply = behaviour(store, pathParams(params) as never, body as never, query);
+    return paged ? pageReply(reply, url, options.pageSize!) : reply;
   } catch (error) {
     return failure(500, `The mock failed while answering ${id}: ${(error as Error).message}`);
   }

@@ -27,6 +27,8 @@ export interface MockServerOptions {
   fixtures?: Fixtures;
   /** Added before every API answer. */
   latencyMs?: number;
+  /** Serve lists in pages of this many items, linked by `Link: rel="next"` headers; whole lists when absent. */
+  pageSize?: number;
 }
 
 export interface MockServer {
@@ -86,7 +88,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const { address, port } = server.address() as AddressInfo;
   context.origin = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
-  context.handlers = createHandlers(store, { apiKey, baseUrl: `${context.origin}/v1` });
+  context.handlers = createHandlers(store, { apiKey, baseUrl: `${context.origin}/v1`, ...(options.pageSize ? { pageSize: options.pageSize } : {}) });
   return {
     url: `${context.origin}/v1`,
     origin: context.origin,

@@ -12,6 +12,7 @@ import { buildQueryString } from '../../input/query-params.js';
 import type { Context } from '../context.js';
 import { requestTargetOf } from '../request-target.js';
 import { dispatch } from '../dispatch.js';
+import { readPaging } from '../execute.js';
 import { jsonSources, readCommandInput } from '../input-usage.js';
 import { type OutputOptions, preparePresenter } from '../presenter.js';
 
@@ -21,6 +22,9 @@ interface ApiOptions {
   body?: string;
   data?: string[];
   queryParam?: string[];
+  paginate?: boolean;
+  maxPages?: string;
+  maxItems?: string;
 }
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
@@ -32,6 +36,7 @@ Examples:
   svc api POST /crm/objects/deals/entries --data data:='{"name":"Acme renewal"}'
   svc api DELETE /files --body '{"path":"tmp/scratch.txt"}' --dry-run
   svc api GET /meetings --query-param limit:=10 --query-param tag=a --query-param tag=b
+  svc api GET /crm/tasks/series/ser_weekly/occurrences --paginate --output ndjson
 `;
 
 /**
@@ -47,6 +52,9 @@ export function register(program: Command, ctx: Context): void {
     .addOption(new Option('--body <json|@file|->', 'the request body as JSON; --data applies on top of it'))
     .addOption(new Option('--data <key=value>', 'a body field: key=value, key:=json or key[]=value (repeatable)').argParser(collect))
     .addOption(new Option('--query-param <key=value>', 'a query parameter (repeatable; a repeated key repeats the parameter)').argParser(collect))
+    .addOption(new Option('--paginate', 'GET only: read every page (Link rel="next") and print the items as one list').helpGroup('Paging options:'))
+    .addOption(new Option('--max-pages <n>', 'with --paginate, read at most this many pages (default 1000)').helpGroup('Paging options:'))
+    .addOption(new Option('--max-items <n>', 'with --paginate, print at most this many items (default 100000)').helpGroup('Paging options:'))
     .addHelpText('after', `\nThe path is relative to the base URL and cannot leave it (no scheme, host, "//" or "..").\n${EXAMPLES}`)
     .action(async (method: string, path: string, options: ApiOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions & OutputOptions>();
@@ -56,12 +64,14 @@ export function register(program: Command, ctx: Context): void {
       const query = [route.query, await readCommandInput(() => buildQueryString(options.queryParam ?? []))].filter(Boolean).join('&');
       const body = await readCommandInput(() => readRawBody(ctx, options));
       if (body !== undefined && verb === 'GET') throw usageError('a GET request has no body; give parameters with --query-param');
+      const pages = await readPaging(options as Record<string, unknown>);
+      if (pages && verb !== 'GET') throw usageError(`--paginate reads a list: it applies to GET, not ${verb}`);
       const presenter = await preparePresenter(ctx, globals);
       const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun });
       const op = rawOperation(verb, `${route.path}${query ? `?${query}` : ''}`, body !== undefined);
       const request = buildRequest(op, op.path, body, requestTargetOf(target, ctx.signal));
       if (!isUnderBase(request.url, target.baseUrl)) throw usageError(`<path>: ${path} leads outside the base URL ${target.baseUrl}`);
-      await dispatch(ctx, { op, input: { params: {}, body: body as Record<string, unknown> | undefined }, request, target, globals, presenter });
+      await dispatch(ctx, { op, input: { params: {}, body: body as Record<string, unknown> | undefined }, request, target, globals, presenter, pages });
     });
 }
 

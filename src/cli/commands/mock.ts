@@ -14,6 +14,7 @@ interface MockOptions {
   fixtures?: string;
   apiKey: string;
   latency?: string;
+  pageSize?: string;
 }
 
 const description = 'Run a local, stateful Workspace API service for demos, tests and scripts';
@@ -28,6 +29,7 @@ export function register(program: Command, ctx: Context): void {
     .option('--fixtures <file.json>', 'seed the workspace from this JSON file instead of the built-in fixtures')
     .option('--api-key <key>', 'API key the service accepts (any svc_agent_ token is accepted too)', 'svc_mock_key')
     .option('--latency <ms>', 'delay every API answer by this many milliseconds')
+    .option('--page-size <n>', 'serve lists in pages of this many items, linked by Link rel="next" headers (for --paginate)')
     .addHelpText('after', helpText())
     .action(async (options: MockOptions) => {
       const server = await startListening(await readCommandInput(() => serverOptions(ctx, options)));
@@ -45,6 +47,7 @@ async function serverOptions(ctx: Context, options: MockOptions): Promise<MockSe
   if (!/^[A-Za-z0-9._~+/-]+=*$/.test(apiKey)) throw usageError(`--api-key: "${apiKey}" is not a usable bearer token`);
   const result: MockServerOptions = { port, host: options.host, apiKey };
   if (options.latency !== undefined) result.latencyMs = parseNumericOption(options.latency, NUMERIC_OPTIONS.latency);
+  if (options.pageSize !== undefined) result.pageSize = parseNumericOption(options.pageSize, NUMERIC_OPTIONS.pageSize);
   if (options.fixtures !== undefined) result.fixtures = await readFixtures(ctx, options.fixtures);
   return result;
 }

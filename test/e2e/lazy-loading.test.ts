@@ -59,4 +59,12 @@ describe('commands run only the code they need', () => {
     expect(await heavyRan(['openapi'])).toEqual(['src/openapi/']);
     expect(await heavyRan(['openapi', '--format', 'yaml'])).toEqual(['src/output/yaml.ts', 'src/openapi/']);
   });
+
+  const PAGING = ['src/cli/paginate.ts', 'src/client/pages.ts', 'src/client/link-header.ts'];
+  it('the paging code runs only with --paginate', async () => {
+    for (const args of [['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly'], ['api', 'GET', '/crm/tasks/series/ser_weekly/occurrences']]) {
+      expect((await ran(args)).filter((source) => PAGING.includes(source)), args.join(' ')).toEqual([]);
+      expect((await ran([...args, '--paginate'])).filter((source) => PAGING.includes(source)).sort(), args.join(' ')).toEqual([...PAGING].sort());
+    }
+  });
 });

@@ -16,7 +16,7 @@ describe('defineOperations', () => {
     [{ email_a_get: { ...base, path: '/a/{id}', args: ['id'], params: z.strictObject({ other: z.string() }) } }, 'Operation email_a_get: params declares other, the path has id'],
     [{ email_a_list: { ...base, path: '/a/{id}', args: ['id'], query: z.strictObject({ id: z.string() }) } }, 'Operation email_a_list: the query parameter "id" has the name of another input'],
     [{ Email_A: { ...base, path: '/a', args: [] } }, 'Operation Email_A: the id must be lower-case words'],
-    [{ email_a_create: { ...base, method: 'POST', path: '/a', args: [], cursor: { param: 'after', next: 'next' } } }, 'Operation email_a_create: a cursor is declared by a GET'],
+    [{ email_a_create: { ...base, method: 'POST', safety: 'unsafe', path: '/a', args: [], cursor: { param: 'after', next: 'next' } } }, 'Operation email_a_create: a cursor is declared by a GET'],
     [{ email_a_list: { ...base, path: '/a', args: [], cursor: { param: '', next: 'next' } } }, 'Operation email_a_list: a cursor is declared by a GET and names its query parameter'],
     [{ email_a_get: { ...base, path: '/a', args: ['nope'] } }, 'Operation email_a_get: the argument "nope" is neither'],
     [

@@ -10,6 +10,7 @@ import type { HttpRequest, HttpResponse } from '../../src/client/transport.js';
 
 const cursorList: OperationSpec = {
   method: 'GET',
+  safety: 'safe',
   path: '/things',
   summary: 'List things',
   args: [],

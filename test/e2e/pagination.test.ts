@@ -15,18 +15,23 @@ async function scripted(onTestFinished: Finished): Promise<ScriptedServer> {
   return server;
 }
 
+// A run that reads two pages or more takes up to a second longer to exit than a single call (V8
+// finishing a background compile at exit); under a loaded CI runner that is several seconds.
+const SLOW = { timeoutMs: 40_000 };
+const TIMEOUT = { timeout: 45_000 };
+
 const env = (server: { url: string }) => ({ SERVICE_BASE_URL: server.url, SERVICE_API_KEY: TOKEN, SVC_RETRY_BASE_MS: '1' });
 const list = ['api', 'GET', '/items', '--paginate'];
 const stderrLines = (text: string) => text.trimEnd().split('\n').filter(Boolean);
 
-describe.concurrent('--paginate follows Link rel="next"', () => {
+describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
   it('reads every page, resolving relative links, and prints one array', async ({ onTestFinished }) => {
     const server = await scripted(onTestFinished);
     // Several links in one header and over two headers, a quoted comma, a rel list, relative targets.
     server.script('/v1/items', { body: [{ id: 1 }, { id: 2 }], headers: { link: ['</v1/items?page=9>; rel="last"', '<?page=2>; title="a, b"; rel="next"'] } });
     server.script('/v1/items?page=2', { body: [{ id: 3 }], headers: { link: '<https://elsewhere.example/x>; rel=prev, <items?page=3>; rel="last next"' } });
     server.script('/v1/items?page=3', { body: [{ id: 4 }] });
-    const run = await runSvc(list, { env: env(server) });
+    const run = await runSvc(list, { env: env(server), ...SLOW });
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(run.stdout)).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
     expect(server.received.map((r) => r.url)).toEqual(['/v1/items', '/v1/items?page=2', '/v1/items?page=3']);
@@ -37,11 +42,11 @@ describe.concurrent('--paginate follows Link rel="next"', () => {
     { output: 'ndjson', query: undefined, stdout: '{"id":1}\n{"id":2}\n{"id":3}\n' },
     { output: 'json', query: 'length(@)', stdout: '3\n' },
     { output: 'ndjson', query: '[?id > `1`]', stdout: '{"id":2}\n{"id":3}\n' },
-  ])('--output $output --query $query: one item a line, the query on the merged list', async ({ output, query, stdout }, { onTestFinished }) => {
+  ])('--output $output, --query $query: one item a line, the query on the merged list', async ({ output, query, stdout }, { onTestFinished }) => {
     const server = await scripted(onTestFinished);
     server.script('/v1/items', { body: [{ id: 1 }], headers: { link: '<items?page=2>; rel="next"' } });
     server.script('/v1/items?page=2', { body: [{ id: 2 }, { id: 3 }] });
-    const run = await runSvc([...list, '--output', output, ...(query ? ['--query', query] : [])], { env: env(server) });
+    const run = await runSvc([...list, '--output', output, ...(query ? ['--query', query] : [])], { env: env(server), ...SLOW });
     expect(run).toMatchObject({ code: 0, stdout, stderr: '' });
   });
 
@@ -50,7 +55,7 @@ describe.concurrent('--paginate follows Link rel="next"', () => {
     const other = await scripted(onTestFinished);
     server.script('/v1/items', { body: [{ id: 1 }], headers: { link: `<${other.url}/items?page=2>; rel="next"` } });
     other.script('/v1/items?page=2', { body: [{ id: 2 }] });
-    const run = await runSvc(list, { env: env(server) });
+    const run = await runSvc(list, { env: env(server), ...SLOW });
     expect(run.code).toBe(7);
     expect(JSON.parse(run.stdout)).toEqual([{ id: 1 }]);
     expect(stderrLines(run.stderr)).toEqual([expect.stringMatching(/^svc: page 2 was not read: page 1's next link leads to another origin \(http:\/\/127\.0\.0\.1:\d+\)/)]);
@@ -61,7 +66,7 @@ describe.concurrent('--paginate follows Link rel="next"', () => {
   it('a downgrade to http on the same host is another origin too', async ({ onTestFinished }) => {
     const server = await scripted(onTestFinished);
     server.script('/v1/items', { body: [{ id: 1 }], headers: { link: `<${server.origin.replace('http:', 'https:')}/v1/items?page=2>; rel="next"` } });
-    const run = await runSvc(list, { env: env(server) });
+    const run = await runSvc(list, { env: env(server), ...SLOW });
     expect(run.code).toBe(7);
     expect(server.received).toHaveLength(1);
   });
@@ -70,7 +75,7 @@ describe.concurrent('--paginate follows Link rel="next"', () => {
     const server = await scripted(onTestFinished);
     server.script('/v1/items', { body: [{ id: 1 }], headers: { link: '<items?page=2>; rel="next"' } });
     server.script('/v1/items?page=2', { body: [{ id: 2 }], headers: { link: '</v1/items>; rel="next"' } });
-    const run = await runSvc([...list, '--output', 'ndjson'], { env: env(server) });
+    const run = await runSvc([...list, '--output', 'ndjson'], { env: env(server), ...SLOW });
     expect(run.code).toBe(7);
     expect(run.stdout).toBe('{"id":1}\n{"id":2}\n');
     expect(stderrLines(run.stderr)).toEqual(["svc: page 3 was not read: page 2's next link leads back to page 1 (a loop); the 2 pages read are printed"]);
@@ -82,7 +87,7 @@ describe.concurrent('--paginate follows Link rel="next"', () => {
     server.script('/v1/items', { body: [{ id: 1 }], headers: { link: '<items?page=2>; rel="next"' } });
     server.script('/v1/items?page=2', { body: [{ id: 2 }], headers: { link: '<items?page=3>; rel="next"' } });
     server.script('/v1/items?page=3', { status: 503, body: { error: { message: 'try later', type: 'api_error', code: 'service_unavailable' } } });
-    const run = await runSvc([...list, '--retries', '1'], { env: env(server) });
+    const run = await runSvc([...list, '--retries', '1'], { env: env(server), ...SLOW });
     expect(run.code).toBe(7);
     expect(JSON.parse(run.stdout)).toEqual([{ id: 1 }, { id: 2 }]);
     expect(stderrLines(run.stderr)).toEqual(['svc: page 3 failed: try later (api_error/service_unavailable, HTTP 503) (after 2 attempts); the 2 pages before it are printed']);
@@ -92,7 +97,7 @@ describe.concurrent('--paginate follows Link rel="next"', () => {
 
   it('the first page failing is a plain failure with its own exit code', async ({ onTestFinished }) => {
     const server = await scripted(onTestFinished);
-    const run = await runSvc(list, { env: env(server) });
+    const run = await runSvc(list, { env: env(server), ...SLOW });
     expect(run).toMatchObject({ code: 5, stdout: '' });
     expect(stderrLines(run.stderr)).toHaveLength(1);
   });
@@ -102,7 +107,7 @@ describe.concurrent('--paginate follows Link rel="next"', () => {
     server.script('/v1/items', { body: [{ id: 1 }, { id: 2 }], headers: { link: '<items?page=2>; rel="next"' } });
     server.script('/v1/items?page=2', { body: [{ id: 3 }, { id: 4 }], headers: { link: '<items?page=3>; rel="next"' } });
     server.script('/v1/items?page=3', { body: [{ id: 5 }] });
-    const pages = await runSvc([...list, '--max-pages', '2', '--output', 'ndjson'], { env: env(server) });
+    const pages = await runSvc([...list, '--max-pages', '2', '--output', 'ndjson'], { env: env(server), ...SLOW });
     expect(pages).toMatchObject({ code: 0, stdout: '{"id":1}\n{"id":2}\n{"id":3}\n{"id":4}\n', stderr: 'svc: note: stopped at --max-pages 2 with more to read\n' });
     expect(server.received).toHaveLength(2);
   });
@@ -116,7 +121,7 @@ describe.concurrent('--paginate follows Link rel="next"', () => {
     server.script('/v1/items', { body: [{ id: 1 }, { id: 2 }], headers: { link: '<items?page=2>; rel="next"' } });
     server.script('/v1/items?page=2', { body: [{ id: 3 }, { id: 4 }], headers: { link: '<items?page=3>; rel="next"' } });
     server.script('/v1/items?page=3', { body: [{ id: 5 }] });
-    const run = await runSvc([...list, '--max-items', max], { env: env(server) });
+    const run = await runSvc([...list, '--max-items', max], { env: env(server), ...SLOW });
     expect(run).toMatchObject({ code: 0, stderr });
     expect(JSON.parse(run.stdout)).toEqual(items.map((id) => ({ id })));
     expect(server.received).toHaveLength(requests);
@@ -125,7 +130,7 @@ describe.concurrent('--paginate follows Link rel="next"', () => {
   it('refuses bounds without --paginate, a bad bound, and --paginate on a write, sending nothing', async ({ onTestFinished }) => {
     const server = await scripted(onTestFinished);
     for (const args of [['api', 'GET', '/items', '--max-pages', '2'], [...list, '--max-items', '0'], [...list, '--max-pages', 'many'], ['api', 'POST', '/items', '--paginate', '--data', 'a=1']]) {
-      const run = await runSvc(args, { env: env(server) });
+      const run = await runSvc(args, { env: env(server), ...SLOW });
       expect(run.code, args.join(' ')).toBe(2);
       expect(stderrLines(run.stderr), args.join(' ')).toHaveLength(1);
     }
@@ -136,7 +141,7 @@ describe.concurrent('--paginate follows Link rel="next"', () => {
     const server = await scripted(onTestFinished);
     server.script('/v1/items', { body: [{ id: 1 }], headers: { link: '<items?page=2>; rel="next"' } });
     server.script('/v1/items?page=2', { hold: true, body: [{ id: 2 }] });
-    const svc = startSvc(list, { env: env(server) });
+    const svc = startSvc(list, { env: env(server), ...SLOW });
     await server.receivedCount(2);
     svc.child.kill('SIGTERM');
     const run = await svc.done;
@@ -147,14 +152,14 @@ describe.concurrent('--paginate follows Link rel="next"', () => {
   });
 });
 
-describe('svc mock serves paged lists', () => {
+describe('svc mock serves paged lists', TIMEOUT, () => {
   it('a generated list command reads every page the mock serves', async ({ onTestFinished }) => {
     const mock = await startMockServer({ port: 0, pageSize: 2 });
     onTestFinished(() => mock.close());
     const mockEnv = { SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey };
-    const one = await runSvc(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--query', '[].taskId', '--output', 'json'], { env: mockEnv });
+    const one = await runSvc(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--query', '[].taskId', '--output', 'json'], { env: mockEnv, ...SLOW });
     expect(JSON.parse(one.stdout)).toEqual(['tsk_w1', 'tsk_w2']);
-    const all = await runSvc(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--paginate', '--query', '[].taskId'], { env: mockEnv });
+    const all = await runSvc(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--paginate', '--query', '[].taskId'], { env: mockEnv, ...SLOW });
     expect(all).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(all.stdout)).toEqual(['tsk_w1', 'tsk_w2', 'tsk_w3']);
     expect(mock.requests.map((r) => r.path)).toEqual(['/v1/crm/tasks/series/ser_weekly/occurrences', '/v1/crm/tasks/series/ser_weekly/occurrences', '/v1/crm/tasks/series/ser_weekly/occurrences?page=2']);

@@ -46,5 +46,5 @@ describe('tools/list', () => {
     expect(run.stderr).toMatch(/^3 tools; tools\/list is \d+ bytes \(about \d+ tokens; budget 8192 bytes\)\n$/);
     const json = await runSvc(['mcp', 'tools', '--json'], { env: { SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
     expect(JSON.parse(json.stdout)).toEqual(snapshot('tools'));
-  });
+  }, 60_000);
 });

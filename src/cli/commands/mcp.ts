@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { GlobalOptions } from '../../config/target.js';
+import { usageError } from '../../errors.js';
 import type { McpFlags, McpProcess } from '../../mcp/serve.js';
 import type { Context } from '../context.js';
 
@@ -7,34 +8,29 @@ const description = 'Serve the API operations to an AI agent as a Model Context 
 
 /** `svc mcp` and `svc mcp tools`; the server's modules (and the MCP SDK) load only for them. */
 export function register(program: Command, ctx: Context): void {
-  const mcp = program.command('mcp').description(description);
-  addServerOptions(mcp)
-    .option('--http', 'serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio')
-    .option('--port <port>', 'port for --http; 0 picks a free port (default 4020)')
-    .option('--host <host>', 'address for --http (default 127.0.0.1); another needs SVC_MCP_TOKEN')
-    .option('--allow-destructive', 'send destructive calls when the client cannot ask its user (it never asks: use with care)')
-    .addHelpText('after', helpText())
-    .action(async (flags: McpFlags, command: Command) => {
-      const { runMcpServer } = await import('../../mcp/serve.js');
-      await runMcpServer(processOf(ctx), flags, command.optsWithGlobals<GlobalOptions>());
-    });
-  addServerOptions(mcp.command('tools').description('List the tools svc mcp would serve with these options, and the size of tools/list'))
-    .option('--json', 'print tools/list as the server sends it')
-    // The options are svc mcp's too: given after `tools` or before it, they are read from both.
-    .action(async (_flags: unknown, command: Command) => {
-      const { printTools } = await import('../../mcp/serve.js');
-      const flags = command.optsWithGlobals<McpFlags & GlobalOptions & { json?: boolean }>();
-      await printTools(processOf(ctx), flags, flags, flags.json === true);
-    });
-}
-
-function addServerOptions(command: Command): Command {
-  return command
+  program
+    .command('mcp')
+    .description(description)
+    .argument('[tools]', 'instead of serving, list the tools it would serve with these options, and the size of tools/list')
     .addOption(new Option('--mode <mode>', 'tools: one tool per operation; discover: search, describe and call (env SVC_MCP_MODE)').choices(['tools', 'discover']))
     .option('--read-only', 'serve only the operations that read (env SVC_MCP_READ_ONLY=1)')
     .option('--areas <list>', 'serve only these areas, comma-separated (env SVC_MCP_AREAS)')
     .option('--tools <list>', 'serve only these tools, comma-separated, besides any --areas (env SVC_MCP_TOOLS)')
-    .option('--exclude-tools <list>', 'never serve these tools (env SVC_MCP_EXCLUDE_TOOLS)');
+    .option('--exclude-tools <list>', 'never serve these tools (env SVC_MCP_EXCLUDE_TOOLS)')
+    .option('--http', 'serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio')
+    .option('--port <port>', 'port for --http; 0 picks a free port (default 4020)')
+    .option('--host <host>', 'address for --http (default 127.0.0.1); another needs SVC_MCP_TOKEN')
+    .option('--allow-destructive', 'send destructive calls when the client cannot ask its user (it never asks: use with care)')
+    .option('--json', 'with tools: print tools/list as the server sends it')
+    .addHelpText('after', helpText())
+    .action(async (what: string | undefined, flags: McpFlags & { json?: boolean }, command: Command) => {
+      if (what !== undefined && what !== 'tools') throw usageError(`svc mcp takes no argument but tools, not "${what}"`);
+      if (flags.json && what === undefined) throw usageError('--json goes with svc mcp tools');
+      const serve = await import('../../mcp/serve.js');
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      if (what === 'tools') return serve.printTools(processOf(ctx), flags, globals, flags.json === true);
+      await serve.runMcpServer(processOf(ctx), flags, globals);
+    });
 }
 
 /** The context's parts the server uses; standard output is the protocol's in stdio mode. */

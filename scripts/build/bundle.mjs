@@ -68,7 +68,7 @@ async function bundleScript({ name, entry, outdir, plugins, metafile }) {
     minify: true,
     banner: { js: CJS_WRAPPER_START },
     footer: { js: '})' },
-    plugins: [builtinImports, lazyUndici, ...plugins],
+    plugins: [builtinImports, lazyUndici, nativeKeyring, ...plugins],
     metafile,
     write: false,
   });
@@ -96,6 +96,20 @@ const rootOnly = {
       contents: `throw new Error(${JSON.stringify(`dist/cli-root.cjs holds no ${args.path}: a command runs in dist/cli.cjs`)});`,
       loader: 'js',
     }));
+  },
+};
+
+/**
+ * The keyring binding is native code, installed beside svc as an optional dependency and never
+ * bundled. The CLI script has no ES loader, so its `import()` becomes a require() that resolves from
+ * svc's own folder; a copy of svc without it (a standalone binary) fails that require, and svc then
+ * stores tokens in the config file, saying so.
+ */
+const nativeKeyring = {
+  name: 'native-keyring',
+  setup(build) {
+    build.onResolve({ filter: /^@napi-rs\/keyring$/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, namespace: 'native-require' } : { path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'native-require' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
   },
 };
 

@@ -1,6 +1,7 @@
 import { credentialProblem } from '../client/bearer.js';
 import type { SettingsSource } from '../config/store.js';
-import { InputError } from '../errors.js';
+import { CliError, ExitCode, InputError } from '../errors.js';
+import type { Keyring } from './keyring.js';
 
 export { credentialProblem };
 
@@ -10,6 +11,8 @@ export interface Credential {
   token: string;
   /** Where it came from, in words for `svc auth status`. */
   source: string;
+  /** Where a stored session token lives: the system keyring or the config file (in plain text). */
+  storage?: 'keyring' | 'file';
 }
 
 /**
@@ -20,9 +23,28 @@ export interface Credential {
 export async function resolveCredential(ctx: SettingsSource, profile: string): Promise<Credential | undefined> {
   const key = ctx.env.SERVICE_API_KEY;
   if (key) return usable({ token: key, source: 'SERVICE_API_KEY environment variable' }, 'SERVICE_API_KEY');
-  const token = (await ctx.config()).profile(profile).token;
+  const settings = (await ctx.config()).profile(profile);
+  const token = settings.token ?? (settings.tokenStorage === 'keyring' ? await keyringToken(ctx, profile) : undefined);
   if (!token) return undefined;
-  return usable({ token, source: `stored session token of profile "${profile}" (svc auth login)` }, `the stored token of profile "${profile}"`, ' (run `svc auth login` again)');
+  const storage = settings.token ? 'file' : 'keyring';
+  return usable({ token, source: `stored session token of profile "${profile}" (svc auth login)`, storage }, `the stored token of profile "${profile}"`, ' (run `svc auth login` again)');
+}
+
+/** The system keyring of the context, or the real one; its native code loads only here. */
+export function openKeyring(ctx: Pick<SettingsSource, 'keyring'>): Promise<Keyring> {
+  return ctx.keyring ? ctx.keyring() : import('./keyring.js').then((keyring) => keyring.openSystemKeyring());
+}
+
+/** A profile signed in to the keyring whose token cannot be had is one line, exit 4, nothing sent. */
+async function keyringToken(ctx: SettingsSource, profile: string): Promise<string> {
+  let token: string | undefined;
+  try {
+    token = await (await openKeyring(ctx)).read(profile);
+  } catch (error) {
+    throw new CliError(`the session token of profile "${profile}" is kept in the system keyring, which cannot be used now (${(error as Error).message}); nothing was sent: unlock the keyring, set SERVICE_API_KEY, or run \`svc auth login\` again`, ExitCode.auth);
+  }
+  if (token === undefined) throw new CliError(`the system keyring holds no session token for profile "${profile}" any more; nothing was sent: run \`svc auth login\` again, or set SERVICE_API_KEY`, ExitCode.auth);
+  return token;
 }
 
 function usable(credential: Credential, origin: string, fix = ''): Credential {

@@ -1,6 +1,7 @@
 import type { RejectsFile } from '../batch/rejects.js';
 import type { OpenedInput } from '../batch/source.js';
 import type { Clock } from '../client/retry.js';
+import type { Keyring } from '../auth/keyring.js';
 import type { Transport } from '../client/transport.js';
 import type { ConfigStore } from '../config/store.js';
 import type { FileIdentity } from '../output/output-file.js';
@@ -53,6 +54,8 @@ export interface Context {
   files: UserFiles;
   /** Lazy: a command that needs no config never loads it. */
   config(): Promise<ConfigStore>;
+  /** The system keyring, opened only when a stored token is written, read or removed; the real one when absent. */
+  keyring?(): Promise<Keyring>;
   /** Aborted on Ctrl-C, SIGTERM or SIGHUP; its reason is an Interruption (src/cli/interruption.ts) naming which. */
   signal?: AbortSignal;
   /**

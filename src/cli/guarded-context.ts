@@ -1,5 +1,7 @@
 import { createRedactor, passwordsInUrls } from '../auth/redaction.js';
 import { ALL_PROXY_VARIABLES, proxySecrets } from '../client/proxy-route.js';
+import { openKeyring } from '../auth/credential.js';
+import type { Keyring } from '../auth/keyring.js';
 import type { ConfigStore } from '../config/store.js';
 import { colorEnabled } from '../output/color.js';
 import { terminalSafe } from '../output/terminal-safe.js';
@@ -13,7 +15,7 @@ import type { Context, IO } from './context.js';
  * means every control character is shown, not obeyed (src/output/terminal-safe.ts); only svc's own
  * colours survive on stdout, and only `io.status` (the progress bar) moves the cursor.
  * Secrets are learned as soon as they can be: SERVICE_API_KEY and the proxy variables' passwords
- * at once, `extraSecrets` (a password in a URL on the command line), stored tokens when the config is read, a new token when `svc auth login` reads it.
+ * at once, `extraSecrets` (a password in a URL on the command line), stored tokens when the config or the keyring is read, a new token when `svc auth login` reads it.
  * Only `secrets.reveal` (`svc auth token`) prints whole. Config write warnings are printed here too.
  */
 export function guardContext(ctx: Context, extraSecrets: readonly string[] = []): Context {
@@ -23,7 +25,21 @@ export function guardContext(ctx: Context, extraSecrets: readonly string[] = [])
   let store: Promise<ConfigStore> | undefined;
   const config = (): Promise<ConfigStore> => (store ??= ctx.config().then((loaded) => guardStore(loaded, redactor.add, io.err)));
   const secrets = { add: redactor.add, redact: redactor.text, redactValue: redactor.value, reveal: (text: string) => ctx.io.out(text) };
-  return copyWith(ctx, { io, config, secrets });
+  const keyring = async (): Promise<Keyring> => guardKeyring(await openKeyring(ctx), redactor.add);
+  return copyWith(ctx, { io, config, secrets, keyring });
+}
+
+/** A token read from or written to the keyring is a secret from then on, like one in the config file. */
+function guardKeyring(keyring: Keyring, add: (secret: string) => void): Keyring {
+  return {
+    async read(profile) {
+      const token = await keyring.read(profile);
+      if (token !== undefined) add(token);
+      return token;
+    },
+    write: (profile, token) => (add(token), keyring.write(profile, token)),
+    remove: (profile) => keyring.remove(profile),
+  };
 }
 
 function guardedOutput(ctx: Context, redact: (text: string) => string): Pick<IO, 'out' | 'err' | 'status'> {

@@ -31,11 +31,11 @@ export class ProxySettingError extends Error {
 
 // curl's order: the lower-case name first (curl reads only http_proxy in lower case; like gh and
 // undici, svc also takes HTTP_PROXY), then the scheme-less ALL_PROXY, then svc's own profile setting.
-const PROXY_VARIABLES = {
+export const PROXY_VARIABLES = {
   'https:': ['https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY'],
   'http:': ['http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY'],
 } as const;
-const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'] as const;
+export const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'] as const;
 
 /** Every environment variable svc reads for proxies, for callers that collect their secrets. */
 export const ALL_PROXY_VARIABLES: readonly string[] = [...new Set([...PROXY_VARIABLES['https:'], ...PROXY_VARIABLES['http:']])];

@@ -63,6 +63,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => value !==
 const settingTypes: Record<keyof ProfileSettings, 'string' | 'number' | 'boolean'> = {
   baseUrl: 'string',
   token: 'string',
+  tokenStorage: 'string',
   timeout: 'number',
   retries: 'number',
   proxy: 'string',
@@ -81,6 +82,7 @@ function settingsProblem(data: unknown): string | undefined {
       const value = profile[field];
       if (value !== undefined && (typeof value !== type || (type === 'number' && !Number.isFinite(value)))) return `${field} of profile ${JSON.stringify(name)} is not a ${type}`;
     }
+    if (profile.tokenStorage !== undefined && profile.tokenStorage !== 'keyring') return `tokenStorage of profile ${JSON.stringify(name)} is not "keyring"`;
   }
   return undefined;
 }

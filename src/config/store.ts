@@ -1,8 +1,12 @@
+import type { Keyring } from '../auth/keyring.js';
+
 /** Settings kept per profile (one profile per workspace, since keys are workspace-scoped). */
 export interface ProfileSettings {
   baseUrl?: string;
   /** Agent session token (`svc_agent_...`), stored by `svc auth login`. */
   token?: string;
+  /** `keyring`: the profile's session token is kept in the system keyring, not in this file. */
+  tokenStorage?: 'keyring';
   /** Default whole-request timeout, in seconds. */
   timeout?: number;
   /** Default number of retries for idempotent requests. */
@@ -36,4 +40,6 @@ export interface ConfigStore {
 export interface SettingsSource {
   env: Record<string, string | undefined>;
   config(): Promise<ConfigStore>;
+  /** The system keyring (src/auth/keyring.ts), opened only when a stored token is needed; the real one when absent. */
+  keyring?(): Promise<Keyring>;
 }

@@ -3,21 +3,24 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
 import { openConfigStore } from '../../src/config/config-file.js';
-import { createFakeContext, json } from '../support/fake-context.js';
+import { createFakeContext, createMemoryKeyring, json } from '../support/fake-context.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 const TOKEN = 'svc_agent_Zq81LmNopQrsTuv';
 let dir: string;
+/** One system keyring for every svc a test runs, as the user's session has one. */
+let keyring: ReturnType<typeof createMemoryKeyring>;
 
 beforeEach(() => {
   dir = tempFolder('svc-config-');
+  keyring = createMemoryKeyring();
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A fake world whose config is the real file store in a temporary folder. */
 function world(options: Parameters<typeof createFakeContext>[0] = {}) {
   const env = { SVC_CONFIG_DIR: join(dir, 'svc'), SERVICE_API_KEY: undefined, SERVICE_BASE_URL: undefined, ...options.env };
-  const fake = createFakeContext({ ...options, env });
+  const fake = createFakeContext({ keyring, ...options, env });
   fake.ctx.config = async () => openConfigStore(fake.ctx.env);
   return fake;
 }
@@ -25,9 +28,27 @@ function world(options: Parameters<typeof createFakeContext>[0] = {}) {
 const configFile = () => join(dir, 'svc', 'config.json');
 
 describe('svc auth', () => {
-  it('login reads a piped token, stores it 0600 in a 0700 folder, and never prints it', async () => {
+  it('login stores the token in the system keyring; the config file only says so', async () => {
     const login = world({ stdin: `${TOKEN}\n` });
     expect(await run(['auth', 'login'], login.ctx)).toBe(0);
+    expect([...keyring.tokens]).toEqual([['default', TOKEN]]);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ profiles: { default: { tokenStorage: 'keyring' } } });
+    expect(login.err()).toBe('Signed in: profile "default" now uses svc_agent_Zq81******** (stored in the system keyring).\n');
+  });
+
+  it('without a keyring, login says so in one line and stores the token 0600 in a 0700 folder', async () => {
+    const login = world({ stdin: TOKEN, keyring: createMemoryKeyring({ unavailable: 'no D-Bus session with a Secret Service is reachable' }) });
+    expect(await run(['auth', 'login'], login.ctx)).toBe(0);
+    expect(login.err()).toBe(
+      `svc: note: no system keyring can be used (no D-Bus session with a Secret Service is reachable); the token is stored in plain text in the config file instead (--insecure-storage says so without trying)\nSigned in: profile "default" now uses svc_agent_Zq81******** (stored in ${configFile()}).\n`,
+    );
+    expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ profiles: { default: { token: TOKEN } } });
+  });
+
+  it('login --insecure-storage reads a piped token, stores it 0600 in a 0700 folder, and never prints it', async () => {
+    const login = world({ stdin: `${TOKEN}\n` });
+    expect(await run(['auth', 'login', '--insecure-storage'], login.ctx)).toBe(0);
+    expect(keyring.tokens.size).toBe(0);
     expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ profiles: { default: { token: TOKEN } } });
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'svc')).mode & 0o777).toBe(0o700);
@@ -39,7 +60,7 @@ describe('svc auth', () => {
     const login = world({ tty: true, answers: [TOKEN] });
     expect(await run(['auth', 'login', '--profile', 'acme'], login.ctx)).toBe(0);
     expect(login.prompts).toEqual(['Paste the agent session token for profile "acme": ']);
-    expect(openConfigStore(login.ctx.env).profile('acme').token).toBe(TOKEN);
+    expect(keyring.tokens.get('acme')).toBe(TOKEN);
   });
 
   it.each([
@@ -59,7 +80,7 @@ describe('svc auth', () => {
     const status = world();
     expect(await run(['auth', 'status'], status.ctx)).toBe(0);
     expect(status.out()).toBe(
-      "Profile:     default\nBase URL:    https://api.example.com/v1\nProxy:       none: direct (no proxy is set)\nTLS trust:   Node's bundled CAs\nCredential:  stored session token of profile \"default\" (svc auth login)\nToken:       svc_agent_Zq81********\n",
+      "Profile:     default\nBase URL:    https://api.example.com/v1\nProxy:       none: direct (no proxy is set)\nTLS trust:   Node's bundled CAs\nCredential:  stored session token of profile \"default\" (svc auth login)\nStored in:   the system keyring\nToken:       svc_agent_Zq81********\n",
     );
     const token = world();
     expect(await run(['auth', 'token'], token.ctx)).toBe(0);
@@ -69,6 +90,22 @@ describe('svc auth', () => {
     expect(await run(['auth', 'status'], after.ctx)).toBe(4);
     expect(after.out()).toContain('Credential:  none\n');
     expect(openConfigStore(after.ctx.env).profile('default')).toEqual({ baseUrl: 'https://api.example.com/v1' });
+    expect(keyring.tokens.size).toBe(0);
+  });
+
+  it('a keyring that cannot be reached after login: one line, exit 4, nothing sent', async () => {
+    await run(['auth', 'login'], world({ stdin: TOKEN }).ctx);
+    const call = world({ env: { SERVICE_BASE_URL: 'http://127.0.0.1:1/v1' }, keyring: createMemoryKeyring({ unavailable: 'the keyring is locked' }), respond: () => json(200, []) });
+    expect(await run(['crm', 'tasks', 'series', 'occurrences', 'list', 's'], call.ctx)).toBe(4);
+    expect(call.err()).toBe(
+      'svc: the session token of profile "default" is kept in the system keyring, which cannot be used now (the keyring is locked); nothing was sent: unlock the keyring, set SERVICE_API_KEY, or run `svc auth login` again\n',
+    );
+    expect(call.requests).toEqual([]);
+    keyring.tokens.clear();
+    const gone = world({ env: { SERVICE_BASE_URL: 'http://127.0.0.1:1/v1' }, respond: () => json(200, []) });
+    expect(await run(['crm', 'tasks', 'series', 'occurrences', 'list', 's'], gone.ctx)).toBe(4);
+    expect(gone.err()).toBe('svc: the system keyring holds no session token for profile "default" any more; nothing was sent: run `svc auth login` again, or set SERVICE_API_KEY\n');
+    expect(gone.requests).toEqual([]);
   });
 
   it('SERVICE_API_KEY comes before the stored token, and the stored token is used without it', async () => {
@@ -100,16 +137,63 @@ describe('svc config and profiles', () => {
     expect(envWins.requests[0]!.url).toBe('http://127.0.0.1:3333/v1/crm/tasks/series/s/occurrences');
   });
 
-  it('get prints a setting, list shows every profile with tokens redacted', async () => {
+  it('get prints a setting, list --all shows every profile with tokens redacted', async () => {
     await run(['config', 'set', 'base-url', 'https://a.example.com/v1'], world().ctx);
     await run(['config', 'set', 'timeout', '12', '--profile', 'acme'], world().ctx);
-    await run(['auth', 'login', '--profile', 'acme'], world({ stdin: TOKEN }).ctx);
+    await run(['auth', 'login', '--profile', 'acme', '--insecure-storage'], world({ stdin: TOKEN }).ctx);
+    await run(['auth', 'login', '--profile', 'kr'], world({ stdin: TOKEN }).ctx);
     const get = world();
     await run(['config', 'get', 'base-url'], get.ctx);
     expect(get.out()).toBe('https://a.example.com/v1\n');
     const list = world();
-    expect(await run(['config', 'list'], list.ctx)).toBe(0);
-    expect(list.out()).toBe('[acme]\n  timeout = 12\n  token = svc_agent_Zq81********\n[default]\n  base-url = https://a.example.com/v1\n');
+    expect(await run(['config', 'list', '--all'], list.ctx)).toBe(0);
+    expect(list.out()).toBe('[acme]\n  timeout = 12\n  token = svc_agent_Zq81********\n[default]\n  base-url = https://a.example.com/v1\n[kr]\n  token = (in the system keyring)\n');
+  });
+
+  it('list shows what a call would use and where each value comes from: flag, environment, profile, default', async () => {
+    await run(['config', 'set', 'base-url', 'https://a.example.com/v1', '--profile', 'acme'], world().ctx);
+    await run(['config', 'set', 'timeout', '12', '--profile', 'acme'], world().ctx);
+    await run(['config', 'set', 'proxy', 'http://u:proxy-pass@proxy.example:3128', '--profile', 'acme'], world().ctx);
+    await run(['auth', 'login', '--profile', 'acme'], world({ stdin: TOKEN }).ctx);
+    const list = world({ env: { SERVICE_PROFILE: 'acme', NO_PROXY: '.internal' } });
+    expect(await run(['config', 'list', '--retries', '1'], list.ctx)).toBe(0);
+    const inAcme = `profile "acme" (${configFile()})`;
+    expect(list.out()).toBe(
+      [
+        'NAME        VALUE                             SOURCE',
+        'profile     acme                              SERVICE_PROFILE',
+        `base-url    https://a.example.com/v1          ${inAcme}`,
+        `timeout     12                                ${inAcme}`,
+        'retries     1                                 --retries',
+        `proxy       http://u:****@proxy.example:3128  ${inAcme}`,
+        'no-proxy    .internal                         NO_PROXY',
+        'system-ca   false                             default',
+        'credential  (in the system keyring)           profile "acme", in the system keyring',
+        '',
+      ].join('\n'),
+    );
+    expect(list.out()).not.toContain('proxy-pass');
+    const withKey = world({ env: { SERVICE_API_KEY: 'ws_key_ABCDEFGHIJKLMNOP', SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    expect(await run(['config', 'list', '--base-url', 'http://127.0.0.1:8/v1'], withKey.ctx)).toBe(0);
+    expect(withKey.out()).toMatch(/^base-url +http:\/\/127\.0\.0\.1:8\/v1 +--base-url$/m);
+    expect(withKey.out()).toMatch(/^timeout +30 +default$/m);
+    expect(withKey.out()).toMatch(/^proxy +\(not set\)$/m);
+    expect(withKey.out()).toMatch(/^credential +ws_k\*{8} +SERVICE_API_KEY$/m);
+  });
+
+  it('unset removes one setting of the profile and leaves the rest; an unset key is a note, an unknown one exit 2', async () => {
+    await run(['config', 'set', 'timeout', '12'], world().ctx);
+    await run(['config', 'set', 'retries', '2'], world().ctx);
+    const unset = world();
+    expect(await run(['config', 'unset', 'timeout'], unset.ctx)).toBe(0);
+    expect(unset.err()).toBe('Unset timeout of profile "default".\n');
+    expect(openConfigStore(unset.ctx.env).profile('default')).toEqual({ retries: 2 });
+    const again = world();
+    expect(await run(['config', 'unset', 'timeout'], again.ctx)).toBe(0);
+    expect(again.err()).toBe('Profile "default" has no timeout set; nothing to change.\n');
+    const unknown = world();
+    expect(await run(['config', 'unset', 'colour'], unknown.ctx)).toBe(2);
+    expect(unknown.err()).toBe('svc: unknown setting "colour"; settings are: base-url, timeout, retries, proxy, no-proxy, system-ca\n');
   });
 
   it.each([

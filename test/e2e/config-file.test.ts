@@ -90,7 +90,7 @@ describe('concurrent writers', () => {
   it(`${concurrentLogins} logins at once into as many profiles leave a valid file holding all of them`, async () => {
     const dir = freshConfigDir();
     const runs = await Promise.all(
-      Array.from({ length: concurrentLogins }, (_, n) => runSvc(['auth', 'login', '--profile', `p${n}`], { env: { SVC_CONFIG_DIR: dir }, input: TOKEN(n) })),
+      Array.from({ length: concurrentLogins }, (_, n) => runSvc(['auth', 'login', '--profile', `p${n}`, '--insecure-storage'], { env: { SVC_CONFIG_DIR: dir }, input: TOKEN(n) })),
     );
     // Each failure whole (profile, exit code, stderr): a lost race names itself in the report.
     expect(runs.map((run, n) => ({ profile: `p${n}`, ...run })).filter((run) => run.code !== 0)).toEqual([]);

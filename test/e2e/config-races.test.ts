@@ -16,14 +16,14 @@ describe('concurrent writers on one profile', () => {
     for (let round = 0; round < concurrentWriteRounds; round++) {
       const dir = freshConfigDir();
       const env = { SVC_CONFIG_DIR: dir };
-      const login = await runSvc(['auth', 'login', '--profile', 'ci'], { env, input: TOKEN(round) });
+      const login = await runSvc(['auth', 'login', '--profile', 'ci', '--insecure-storage'], { env, input: TOKEN(round) });
       expect(login.code).toBe(0);
       const runs = await Promise.all([
         runSvc(['config', 'set', 'timeout', String(10 + round), '--profile', 'ci'], { env }),
         runSvc(['config', 'set', 'retries', '2', '--profile', 'ci'], { env }),
         runSvc(['config', 'set', 'base-url', 'https://eu.example.com/v1', '--profile', 'ci'], { env }),
         runSvc(['auth', 'logout', '--profile', 'ci'], { env }),
-        runSvc(['auth', 'login', '--profile', 'other'], { env, input: TOKEN(100 + round) }),
+        runSvc(['auth', 'login', '--profile', 'other', '--insecure-storage'], { env, input: TOKEN(100 + round) }),
       ]);
       // Each failure whole, stderr included: a lost race names itself in the report.
       expect(runs.filter((run) => run.code !== 0 || run.stderr.includes('svc:'))).toEqual([]);
@@ -41,7 +41,7 @@ describe.each(prototypeProfileNames)('a profile named %s', (name) => {
     expect((await runSvc(['config', 'get', 'retries', '--profile', name], { env })).stdout).toBe('1\n');
     const status = await runSvc(['auth', 'status', '--profile', name], { env });
     expect(status.stdout).toContain(`Credential:  stored session token of profile "${name}"`);
-    expect((await runSvc(['config', 'list'], { env })).stdout).toBe(`[${name}]\n  base-url = ${mock.server.url}\n  retries = 1\n  token = svc_agent_race********\n`);
+    expect((await runSvc(['config', 'list', '--all'], { env })).stdout).toBe(`[${name}]\n  base-url = ${mock.server.url}\n  retries = 1\n  token = svc_agent_race********\n`);
     const call = await runSvc(['email', 'drafts', 'get', 'dr_123', '--profile', name], { env });
     expect(call.code).toBe(0);
     expect(mock.server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN(7)}`]);

@@ -166,7 +166,7 @@ describe.skipIf(skipped)(`svc behind a real proxy, with a private CA${skipped ? 
     const withAuth = authProxy.origin.replace('//', `//${USER}:${PASSWORD}@`);
     const set = await runSvc(['config', 'set', 'proxy', withAuth], { env: config });
     expect(set.code, set.stderr).toBe(0);
-    const list = await runSvc(['config', 'list'], { env: config });
+    const list = await runSvc(['config', 'list', '--all'], { env: config });
     expect(list.stdout).toContain(`proxy = http://${USER}:****@127.0.0.1:${authProxy.port}`);
     const viaProfile = await getDraft({ ...config, SERVICE_BASE_URL: https() }, '--debug');
     expect(viaProfile.code, viaProfile.stderr).toBe(0);

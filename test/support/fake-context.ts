@@ -3,6 +3,7 @@ import { processFiles } from '../../src/cli/process-files.js';
 import { InputError } from '../../src/errors.js';
 import type { HttpRequest, HttpResponse } from '../../src/client/transport.js';
 import type { ConfigStore, ProfileSettings } from '../../src/config/store.js';
+import { type Keyring, KeyringUnavailable } from '../../src/auth/keyring.js';
 
 export type Responder = (request: HttpRequest) => HttpResponse | Promise<HttpResponse>;
 
@@ -73,7 +74,26 @@ export function createMemoryFiles(initial: Record<string, string> = {}) {
   return { doors, file: (path: string) => files.get(path) };
 }
 
+/**
+ * A system keyring in memory, so no test reaches the machine's own; `unavailable` makes every use
+ * fail as an unreachable keyring does (a container without D-Bus).
+ */
+export function createMemoryKeyring(options: { unavailable?: string } = {}): Keyring & { tokens: Map<string, string> } {
+  const tokens = new Map<string, string>();
+  const usable = () => {
+    if (options.unavailable !== undefined) throw new KeyringUnavailable(options.unavailable);
+  };
+  return {
+    tokens,
+    read: async (profile) => (usable(), tokens.get(profile)),
+    write: async (profile, token) => void (usable(), tokens.set(profile, token)),
+    remove: async (profile) => (usable(), tokens.delete(profile)),
+  };
+}
+
 export interface FakeOptions {
+  /** The system keyring; one in memory when absent. */
+  keyring?: Keyring;
   env?: Record<string, string | undefined>;
   respond?: Responder;
   stdin?: string;
@@ -93,6 +113,7 @@ export function createFakeContext(options: FakeOptions = {}) {
   const waits: number[] = [];
   const answers = [...(options.answers ?? [])];
   const store = createMemoryStore(options.profiles);
+  const keyring = options.keyring ?? createMemoryKeyring();
   const tty = options.tty ?? false;
   const files = options.files ? createMemoryFiles(options.files) : { doors: processFiles, file: () => undefined };
   const ctx: Context = {
@@ -122,9 +143,10 @@ export function createFakeContext(options: FakeOptions = {}) {
       return options.respond(request);
     },
     config: async () => store,
+    keyring: async () => keyring,
     files: files.doors,
     // Retry waits are recorded, not waited: a test of four attempts takes no time.
     clock: { now: () => Date.parse('2026-01-01T00:00:00Z'), sleep: async (ms) => void waits.push(ms), random: () => 0.5 },
   };
-  return { ctx, requests, prompts, waits, store, file: files.file, out: () => out.join(''), err: () => err.join('') };
+  return { ctx, requests, prompts, waits, store, keyring, file: files.file, out: () => out.join(''), err: () => err.join('') };
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { redactToken } from '../../auth/credential.js';
 import { checkProxyUrl, ProxySettingError, redactProxyUrl } from '../../client/proxy-route.js';
-import type { ProfileSettings } from '../../config/store.js';
+import type { ConfigStore, ProfileSettings } from '../../config/store.js';
 import { checkBaseUrl, parseRetries, profileName, type GlobalOptions } from '../../config/target.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
 import type { Context } from '../context.js';
@@ -45,10 +45,10 @@ function settingKey(name: string): SettingKey {
   return key;
 }
 
-/** `svc config set|get|list`: per-profile settings (one profile per workspace). */
+/** `svc config set|get|unset|list`: per-profile settings (one profile per workspace). */
 export function register(program: Command, ctx: Context): void {
   const config = program.command('config').description('Show and change per-profile settings such as base-url');
-  config.addHelpText('after', `\nSettings:\n${Object.entries(KEYS).map(([name, key]) => `  ${name.padEnd(10)} ${key.help}`).join('\n')}\n\nExamples:\n  svc config set base-url https://api.example.com/v1\n  svc config set base-url https://eu.example.com/v1 --profile acme\n  svc config list\n`);
+  config.addHelpText('after', `\nSettings:\n${Object.entries(KEYS).map(([name, key]) => `  ${name.padEnd(10)} ${key.help}`).join('\n')}\n\nExamples:\n  svc config set base-url https://api.example.com/v1\n  svc config set base-url https://eu.example.com/v1 --profile acme\n  svc config unset timeout\n  svc config list\n  svc config list --all\n`);
   const profileOf = (command: Command) => profileName(ctx, command.optsWithGlobals<GlobalOptions>());
 
   config.command('set <key> <value>').description('Set a setting of the profile').action(async (name: string, value: string, _o, command: Command) => {
@@ -66,15 +66,39 @@ export function register(program: Command, ctx: Context): void {
     if (value !== undefined) ctx.io.out(`${shown(value)}\n`);
   });
 
-  config.command('list').description('List every profile and its settings (tokens redacted)').action(async () => {
+  config.command('unset <key>').description('Remove a setting from the profile, so its default (or the environment) applies').action(async (name: string, _o, command: Command) => {
+    const key = settingKey(name);
+    const profile = profileOf(command);
     const store = await ctx.config();
-    const names = store.profileNames();
-    if (names.length === 0) ctx.io.err(`No profiles yet (${store.path}).\n`);
-    for (const name of names) {
-      const { token, ...settings } = store.profile(name);
-      const lines = Object.entries(settings).map(([field, value]) => `  ${Object.keys(KEYS).find((k) => KEYS[k]!.field === field) ?? field} = ${shown(value)}`);
-      if (token) lines.push(`  token = ${redactToken(token)}`);
-      ctx.io.out(`[${name}]\n${lines.join('\n')}\n`);
+    if (store.profile(profile)[key.field] === undefined) {
+      ctx.io.err(`Profile "${profile}" has no ${name} set; nothing to change.\n`);
+      return;
     }
+    await store.updateProfile(profile, ({ [key.field]: _removed, ...rest }) => rest);
+    ctx.io.err(`Unset ${name} of profile "${profile}".\n`);
   });
+
+  config
+    .command('list')
+    .description('Show the settings a call would use now and where each comes from (flag, environment, profile, default); --all lists every stored profile')
+    .option('--all', 'list every profile stored in the config file instead')
+    .action(async (options: { all?: boolean }, command: Command) => {
+      const store = await ctx.config();
+      if (options.all) return listProfiles(ctx, store);
+      const { settingOrigins, formatOrigins } = await import('./config-origins.js');
+      ctx.io.out(formatOrigins(settingOrigins(ctx.env, command.optsWithGlobals<GlobalOptions>(), store)));
+    });
+}
+
+/** Every stored profile and its settings, tokens masked. */
+function listProfiles(ctx: Context, store: ConfigStore): void {
+  const names = store.profileNames();
+  if (names.length === 0) ctx.io.err(`No profiles yet (${store.path}).\n`);
+  for (const name of names) {
+    const { token, tokenStorage, ...settings } = store.profile(name);
+    const lines = Object.entries(settings).map(([field, value]) => `  ${Object.keys(KEYS).find((k) => KEYS[k]!.field === field) ?? field} = ${shown(value)}`);
+    if (token) lines.push(`  token = ${redactToken(token)}`);
+    else if (tokenStorage === 'keyring') lines.push('  token = (in the system keyring)');
+    ctx.io.out(`[${name}]\n${lines.join('\n')}\n`);
+  }
 }

@@ -88,5 +88,11 @@ function guardStore(store: ConfigStore, add: (secret: string) => void, err: (tex
       if (warnings.length > 0) err(`svc: warning: ${warnings.join('; ')}\n`);
       return warnings;
     },
+    aliases: () => store.aliases(),
+    async updateAliases(change) {
+      const warnings = await store.updateAliases(change);
+      if (warnings.length > 0) err(`svc: warning: ${warnings.join('; ')}\n`);
+      return warnings;
+    },
   };
 }

@@ -18,11 +18,17 @@ function valueOptions(program: Command): Set<string> {
 
 /** The first word of argv that is not a global option or an option's value. */
 export function firstCommandWord(argv: readonly string[], takesValue: ReadonlySet<string>): string | undefined {
+  const index = commandWordIndex(argv, takesValue);
+  return index === undefined ? undefined : argv[index];
+}
+
+/** Where that word is in argv. */
+function commandWordIndex(argv: readonly string[], takesValue: ReadonlySet<string>): number | undefined {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--') return argv[i + 1];
+    if (arg === '--') return i + 1 < argv.length ? i + 1 : undefined;
     if (takesValue.has(arg)) i++;
-    else if (!arg.startsWith('-')) return arg;
+    else if (!arg.startsWith('-')) return i;
   }
   return undefined;
 }
@@ -59,6 +65,7 @@ export async function run(argv: readonly string[], world: Context): Promise<numb
   const program = createRootProgram(ctx);
   try {
     refuseUndecodable(argv);
+    argv = await expandAliases(argv, ctx, valueOptions(program));
     const word = firstCommandWord(argv, valueOptions(program));
     await addCommandsFor(program, word, ctx, argv);
     // No command word: help on stdout, exit 0; commander still refuses an unknown option (exit 2).
@@ -69,6 +76,20 @@ export async function run(argv: readonly string[], world: Context): Promise<numb
   } catch (error) {
     return reportError(ctx, error, argv.includes('--debug'));
   }
+}
+
+/**
+ * A first word that is neither a command nor an area may be an alias (`svc alias set`): the config
+ * is read only then, so a command's start-up pays nothing for aliases.
+ */
+async function expandAliases(argv: readonly string[], ctx: Context, takesValue: ReadonlySet<string>): Promise<readonly string[]> {
+  const index = commandWordIndex(argv, takesValue);
+  const word = index === undefined ? undefined : argv[index]!;
+  if (word === undefined || Object.hasOwn(builtins, word) || Object.hasOwn(areas, word)) return argv;
+  const aliases = (await ctx.config()).aliases();
+  if (!Object.hasOwn(aliases, word)) return argv;
+  const { expandAlias, splitAliasWords } = await import('./aliases.js');
+  return expandAlias(argv, index!, splitAliasWords(aliases[word]!)).argv;
 }
 
 /**

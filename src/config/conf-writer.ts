@@ -10,14 +10,36 @@ import type { ProfileSettings } from './store.js';
  * inside it, keeping the file 0600 and its folder 0700. Returns the settings as written and
  * warnings (a mode that had to be tightened).
  */
-export async function writeProfile(path: string, name: string, change: (current: ProfileSettings) => ProfileSettings): Promise<{ config: StoredConfig; warnings: string[] }> {
+export function writeProfile(path: string, name: string, change: (current: ProfileSettings) => ProfileSettings): Promise<{ config: StoredConfig; warnings: string[] }> {
+  return writeConfig(path, (conf) => {
+    // Read again under the lock: another svc may have written since this one read.
+    const current = ownProfile(readConfigFile(path), name);
+    // No prototype: a profile named "__proto__" or "constructor" is a profile like any other.
+    const profiles: Record<string, ProfileSettings> = Object.assign(Object.create(null) as object, conf.get('profiles'));
+    const kept = Object.fromEntries(Object.entries(change({ ...current })).filter(([, value]) => value !== undefined));
+    if (Object.keys(kept).length === 0) delete profiles[name];
+    else profiles[name] = kept;
+    conf.set('profiles', profiles);
+  });
+}
+
+/** Changes the aliases as writeProfile changes a profile: under the lock, read again inside it. */
+export function writeAliases(path: string, change: (current: Record<string, string>) => Record<string, string>): Promise<{ config: StoredConfig; warnings: string[] }> {
+  return writeConfig(path, (conf) => {
+    const current: Record<string, string> = Object.assign(Object.create(null) as object, readConfigFile(path).aliases);
+    const next = change(current);
+    if (Object.keys(next).length === 0) conf.delete('aliases');
+    else conf.set('aliases', Object.assign(Object.create(null) as object, next));
+  });
+}
+
+/** One write of the settings file through conf, under the config lock, 0600 in a 0700 folder. */
+async function writeConfig(path: string, write: (conf: Conf<StoredConfig>) => void): Promise<{ config: StoredConfig; warnings: string[] }> {
   const folder = dirname(path);
   const warnings: string[] = [];
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   makePrivate(folder, 0o700, warnings);
   const config = await withConfigLock(path, () => {
-    // Read again under the lock: another svc may have written since this one read.
-    const current = ownProfile(readConfigFile(path), name);
     makePrivate(path, 0o600, warnings);
     const conf = new Conf<StoredConfig>({
       projectName: 'svc',
@@ -27,12 +49,7 @@ export async function writeProfile(path: string, name: string, change: (current:
       clearInvalidConfig: false,
       accessPropertiesByDotNotation: false,
     });
-    // No prototype: a profile named "__proto__" or "constructor" is a profile like any other.
-    const profiles: Record<string, ProfileSettings> = Object.assign(Object.create(null) as object, conf.get('profiles'));
-    const kept = Object.fromEntries(Object.entries(change({ ...current })).filter(([, value]) => value !== undefined));
-    if (Object.keys(kept).length === 0) delete profiles[name];
-    else profiles[name] = kept;
-    conf.set('profiles', profiles);
+    write(conf);
     chmodSync(path, 0o600);
     return { ...conf.store };
   });

@@ -31,5 +31,14 @@ export function openConfigStore(env: Record<string, string | undefined>): Config
       cached = written.config;
       return written.warnings;
     },
+    // No prototype: an alias named "constructor" is looked up as a name like any other.
+    aliases: () => Object.assign(Object.create(null) as object, read().aliases),
+    async updateAliases(change) {
+      read();
+      const { writeAliases } = await import('./conf-writer.js');
+      const written = await writeAliases(path, change);
+      cached = written.config;
+      return written.warnings;
+    },
   };
 }

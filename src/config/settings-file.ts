@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { CliError, ExitCode } from '../errors.js';
 import type { ProfileSettings } from './store.js';
 
-export type StoredConfig = { profiles?: Record<string, ProfileSettings> };
+export type StoredConfig = { profiles?: Record<string, ProfileSettings>; aliases?: Record<string, string> };
 
 /** A config file that exists but cannot be used; never overwritten silently. A usage error (exit 2). */
 export class ConfigFileError extends CliError {
@@ -74,6 +74,7 @@ const settingTypes: Record<keyof ProfileSettings, 'string' | 'number' | 'boolean
 /** What makes valid JSON unusable as settings (`"token": 12345678`, a list where a profile goes), or undefined. */
 function settingsProblem(data: unknown): string | undefined {
   if (!isRecord(data)) return 'it is not a JSON object';
+  if (data.aliases !== undefined && (!isRecord(data.aliases) || Object.values(data.aliases).some((words) => typeof words !== 'string'))) return '"aliases" is not an object of strings';
   if (data.profiles === undefined) return undefined;
   if (!isRecord(data.profiles)) return '"profiles" is not an object';
   for (const [name, profile] of Object.entries(data.profiles)) {

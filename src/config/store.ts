@@ -31,6 +31,10 @@ export interface ConfigStore {
    * too open and has been fixed.
    */
   updateProfile(name: string, change: (current: ProfileSettings) => ProfileSettings): Promise<string[]>;
+  /** The aliases (`svc alias set`), by name: the words each stands for, as typed. */
+  aliases(): Record<string, string>;
+  /** Changes the aliases under the config lock, as updateProfile changes a profile; resolves to warnings. */
+  updateAliases(change: (current: Record<string, string>) => Record<string, string>): Promise<string[]>;
 }
 
 /**

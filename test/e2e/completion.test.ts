@@ -59,7 +59,7 @@ const cases: [words: string[], expected: string[]][] = [
   [['svc', 'campaigns', 'person', 'add', 'seq_1', '--li'], ['--linkedin-profile-url']],
   [['svc', 'files', 'delete', 'x', '--y'], ['--yes']],
   [['svc', '--profile', 'crm', ''], topLevel], // "crm" is the profile's name, not a command word
-  [['svc', 'completion', ''], ['bash', 'zsh', 'fish']],
+  [['svc', 'completion', ''], ['bash', 'zsh', 'fish', 'powershell']],
   [['svc', 'completion', 'bash', ''], []], // one shell only
   [['svc', 'api', 'P'], ['POST', 'PUT', 'PATCH']],
   [['svc', 'api', 'GET', '/x', '--output', 'nd'], ['ndjson']],
@@ -74,7 +74,7 @@ const cases: [words: string[], expected: string[]][] = [
   [['svc', 'campaigns', 'person', 'add', '--', ''], []],
   [['svc', 'campaigns', 'person', 'add', 's', '--', '--'], []],
   [['svc', 'email', '--', ''], []],
-  [['svc', 'completion', '--', ''], ['bash', 'zsh', 'fish']],
+  [['svc', 'completion', '--', ''], ['bash', 'zsh', 'fish', 'powershell']],
 ];
 
 describe('bash completion', () => {

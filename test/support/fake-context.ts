@@ -23,7 +23,8 @@ export const sentRequest = (request: HttpRequest) => ({
 });
 
 /** A config store in memory, for tests that must not touch a file. */
-export function createMemoryStore(initial: Record<string, ProfileSettings> = {}): ConfigStore {
+export function createMemoryStore(initial: Record<string, ProfileSettings> = {}, initialAliases: Record<string, string> = {}): ConfigStore {
+  let aliases: Record<string, string> = Object.assign(Object.create(null) as object, initialAliases);
   const profiles: Record<string, ProfileSettings> = Object.assign(Object.create(null) as object, structuredClone(initial));
   return {
     path: '/memory/config.json',
@@ -34,6 +35,11 @@ export function createMemoryStore(initial: Record<string, ProfileSettings> = {})
       const kept = Object.fromEntries(Object.entries(change(current)).filter(([, v]) => v !== undefined));
       if (Object.keys(kept).length === 0) delete profiles[name];
       else profiles[name] = kept;
+      return [];
+    },
+    aliases: () => ({ ...aliases }),
+    async updateAliases(change) {
+      aliases = change({ ...aliases });
       return [];
     },
   };

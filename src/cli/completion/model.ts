@@ -78,3 +78,33 @@ export function descriptionRows(nodes: CompletionNode[]): [string, string[]][] {
 
 /** A word in single quotes for sh, bash, zsh and fish alike (none of ours holds a quote, but be safe). */
 export const shellWord = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The user's aliases as commands of their own: each completes as the command path its words name
+ * (`dg` → `email drafts get`), and svc itself offers the alias names. `aliases` maps a name to its words.
+ */
+export function withAliases(nodes: CompletionNode[], aliases: Record<string, readonly string[]>): CompletionNode[] {
+  const byPath = new Map(nodes.map((node) => [node.path, node]));
+  const root = byPath.get('');
+  if (!root) return nodes;
+  const added: CompletionNode[] = [];
+  const rootWords = [...root.subcommands];
+  const rootDescriptions = { ...root.descriptions };
+  for (const [name, words] of Object.entries(aliases)) {
+    // The longest run of leading words that names a command path: `crm tasks series occurrences list $1` names five.
+    let target = '';
+    for (const word of words) {
+      const next = target === '' ? word : `${target} ${word}`;
+      if (!byPath.has(next)) break;
+      target = next;
+    }
+    if (target === '' || byPath.has(name)) continue;
+    rootWords.push(name);
+    rootDescriptions[name] = `alias for ${words.join(' ')}`;
+    for (const node of nodes) {
+      if (node.path !== target && !node.path.startsWith(`${target} `)) continue;
+      added.push({ ...node, path: `${name}${node.path.slice(target.length)}` });
+    }
+  }
+  return [{ ...root, subcommands: rootWords, descriptions: rootDescriptions }, ...nodes.filter((node) => node !== root), ...added];
+}

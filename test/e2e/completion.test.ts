@@ -120,7 +120,7 @@ describe.skipIf(!has('fish'))(`fish completion${has('fish') ? '' : ' (skipped: f
     const lines = ['svc em', 'svc email ', 'svc crm entries create deals --da', 'svc --output ', 'svc --output=y', 'svc completion ', 'svc completion fish ', 'svc campaigns person add s --input my', 'svc email drafts get d -- -', 'svc email -- ', 'svc completion -- '];
     const program = `cd '${dir}'\nsource '${scripts.fish}'\nfor line in ${lines.map((l) => `'${l}'`).join(' ')}\n  echo (complete -C"$line" | string split -f1 \\t | string join '|')\nend`;
     const { stdout } = await exec('fish', ['--no-config', '-c', program]);
-    expect(stdout.replace(/\n$/, '').split('\n')).toEqual(['email', 'drafts|templates', '--data', 'json|ndjson|table|yaml', '--output=yaml', 'bash|fish|zsh', '', 'my leads.csv|my*glob.csv', '', '', 'bash|fish|zsh']);
+    expect(stdout.replace(/\n$/, '').split('\n')).toEqual(['email', 'drafts|templates', '--data', 'json|ndjson|table|yaml', '--output=yaml', 'bash|fish|powershell|zsh', '', 'my leads.csv|my*glob.csv', '', '', 'bash|fish|powershell|zsh']);
   });
 });
 

@@ -25,7 +25,7 @@ beforeEach(() => mock.reset());
 
 const configText = (dir: string): string => readFileSync(join(dir, 'config.json'), 'utf8');
 
-describe.skipIf(missing.length > 0)(`svc auth with a real Secret Service${missing.length > 0 ? ` (skipped: ${missing.join(', ')} not installed; CI installs them)` : ''}`, () => {
+describe.skipIf(missing.length > 0)(`svc auth with a real Secret Service${missing.length > 0 ? ` (skipped: ${missing.join(', ')} is not installed; CI installs it)` : ''}`, () => {
   const setup = () => {
     const dir = freshConfigDir();
     return { dir, env: { ...keyring!.env, SVC_CONFIG_DIR: dir, SERVICE_BASE_URL: mock.url } };

@@ -1,3 +1,4 @@
+import { orderedRecord } from '../client/key-order.js';
 import { redactToken } from './credential.js';
 
 /**
@@ -164,7 +165,8 @@ function redactValue(value: unknown, text: (input: string) => string): unknown {
     changed ||= entry[0] !== key || entry[1] !== item;
     return entry;
   });
-  return changed ? Object.fromEntries(entries) : value;
+  // A copy lists its keys as the original does (integer-like keys included), `__proto__` an own key.
+  return changed ? orderedRecord(entries) : value;
 }
 
 /** The password of a URL that holds one (`https://user:password@host/`), to be redacted wherever the URL shows up. */

@@ -1,4 +1,5 @@
 import { exactNumber } from './exact-number.js';
+import { listsOwnKeyOrder, orderedRecord } from './key-order.js';
 
 /**
  * Deeper than this is not data but an attack on the stack: printing or validating it would
@@ -13,8 +14,10 @@ export type ParsedBody =
       value: unknown;
       /**
        * Exactly as sent (issue #17): a number a double would change (9007199254740993, -0, 1e400,
-       * 1.0) is a `JSON.rawJSON` of its text, which JSON.stringify writes back unchanged. The same
-       * object as `value` when no number needs it.
+       * 1.0) is a `JSON.rawJSON` of its text, which JSON.stringify writes back unchanged; an object
+       * whose keys were sent in an order a plain object cannot keep (integer-like keys after others)
+       * lists them in that order (src/client/key-order.ts). The same object as `value` when nothing
+       * needs either.
        */
       exact: unknown;
     }
@@ -27,14 +30,82 @@ export function parseJsonBody(text: string): ParsedBody {
   // cap, and no number in them can read back differently as a double.
   const scan = body.length <= MAX_JSON_DEPTH && !MAY_CHANGE_AS_DOUBLE.test(body) ? { depth: 0, inexact: false } : scanJson(body);
   if (scan.depth > MAX_JSON_DEPTH) return { ok: false, problem: 'too-deep' };
+  let value: unknown;
   try {
-    const value = JSON.parse(body) as unknown;
-    // The reviver costs about ten times a plain parse, so it runs only when a number needs it.
-    return { ok: true, value, exact: scan.inexact ? (JSON.parse(body, keepNumberText) as unknown) : value };
+    value = JSON.parse(body) as unknown;
   } catch {
     return { ok: false, problem: 'malformed' };
   }
+  // Read again only when needed: a second reading costs about ten times a plain parse.
+  if (MAY_HOLD_INDEX_KEY.test(body)) {
+    const inOrder = readInOrder(body);
+    if (inOrder.reordered || scan.inexact) return { ok: true, value, exact: inOrder.value };
+  }
+  return { ok: true, value, exact: scan.inexact ? (JSON.parse(body, keepNumberText) as unknown) : value };
 }
+
+/** Text without which no key is integer-like: a key starting with a digit, plain or `\u`-escaped. */
+const MAY_HOLD_INDEX_KEY = /"(?:\d|\\u003\d)[^"]*"[ \t\n\r]*:/;
+
+/**
+ * Reads a JSON text that JSON.parse accepted, each object's keys in the order sent (see
+ * `exact`), numbers a double would change as their text. One frame a nesting level; the text is
+ * at most MAX_JSON_DEPTH deep when this runs.
+ */
+function readInOrder(text: string): { value: unknown; reordered: boolean } {
+  let at = 0;
+  let reordered = false;
+  const skipSpace = (): void => {
+    while (at < text.length && JSON_SPACE.has(text.charCodeAt(at))) at++;
+  };
+  const readString = (): string => {
+    const end = closingQuote(text, at);
+    const string = JSON.parse(text.slice(at, end + 1)) as string;
+    at = end + 1;
+    return string;
+  };
+  /** The items of an array or the entries of an object, up to the closing bracket. */
+  const readItems = <T>(close: number, item: () => T): T[] => {
+    const items: T[] = [];
+    at++;
+    skipSpace();
+    if (text.charCodeAt(at) === close) return at++, items;
+    do {
+      items.push(item());
+      skipSpace();
+    } while (text.charCodeAt(at++) !== close);
+    return items;
+  };
+  const readEntry = (): [string, unknown] => {
+    skipSpace();
+    const key = readString();
+    skipSpace();
+    at++; // the colon
+    return [key, readValue()];
+  };
+  const readValue = (): unknown => {
+    skipSpace();
+    const c = text.charCodeAt(at);
+    if (c === 0x7b) {
+      const record = orderedRecord(readItems(0x7d, readEntry));
+      reordered ||= listsOwnKeyOrder(record);
+      return record;
+    }
+    if (c === 0x5b) return readItems(0x5d, readValue);
+    if (c === 0x22) return readString();
+    const literal = LITERALS.find(([word]) => text.startsWith(word, at));
+    if (literal) return (at += literal[0].length), literal[1];
+    const end = numberEnd(text, at);
+    const token = text.slice(at, end);
+    at = end;
+    return changesAsDouble(token) ? exactNumber(token) : Number(token);
+  };
+  return { value: readValue(), reordered };
+}
+
+const JSON_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const LITERALS: [string, unknown][] = [['true', true], ['false', false], ['null', null]];
+
 
 /**
  * Text without which no JSON number changes as a double: a fraction or an exponent follows a digit,

@@ -1,4 +1,6 @@
 import { TreeInterpreter } from '@jmespath-community/jmespath';
+// Patched first, so the budget below wraps what it builds.
+import { DATA_NODES } from './query-data.js';
 
 // A JMESPath result can grow exponentially with the expression (`[@,@][]` repeated doubles an
 // array each time; `join` doubles strings): V8 then dies with "Invalid string length" or aborts
@@ -59,7 +61,12 @@ if (!prototype.budgeted) {
   const visit = prototype.visit;
   // Every interpreter (the default and those `let` scopes make) shares this prototype.
   prototype.visit = function budgetedVisit(this: { visit: Visit }, node, value) {
-    const result = node.type === 'Comparator' && (node.name === 'EQ' || node.name === 'NE') ? compareDeeply.call(this, visit, node, value) : visit.call(this, node, value);
+    const ownWay = DATA_NODES[node.type];
+    const result = ownWay
+      ? ownWay.call(this, visit, node, value)
+      : node.type === 'Comparator' && (node.name === 'EQ' || node.name === 'NE')
+        ? compareDeeply.call(this, visit, node, value)
+        : visit.call(this, node, value);
     if (Array.isArray(result)) charge(result.length + 1);
     else if (typeof result === 'string') charge(result.length);
     else charge(1);

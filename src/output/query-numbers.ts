@@ -1,4 +1,5 @@
 import { type ExactNumber, exactNumber, isExactNumber } from '../client/exact-number.js';
+import { orderedRecord } from '../client/key-order.js';
 
 // JMESPath computes with doubles, so a search runs on the answer's numbers as doubles; a number it
 // passes through unchanged then gets the service's exact text back (issue #17). A number the
@@ -37,7 +38,7 @@ export function withExactTexts(value: unknown, texts: ExactTexts): unknown {
   return restore(value);
 }
 
-/** A copy with each child mapped, or the value itself when nothing changed; `__proto__` keys stay own keys. */
+/** A copy with each child mapped, or the value itself when nothing changed; keys stay in their order, `__proto__` an own key. */
 function mapChildren(item: unknown, map: (child: unknown) => unknown): unknown {
   if (item === null || typeof item !== 'object' || isExactNumber(item)) return item;
   if (Array.isArray(item)) {
@@ -50,5 +51,5 @@ function mapChildren(item: unknown, map: (child: unknown) => unknown): unknown {
     changed ||= mapped !== child;
     return [key, mapped] as const;
   });
-  return changed ? Object.fromEntries(entries) : item;
+  return changed ? orderedRecord(entries) : item;
 }

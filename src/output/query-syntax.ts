@@ -61,9 +61,11 @@ const LITERAL_NAMES: Record<string, string> = { "'": 'string literal', '`': 'JSO
 
 /** A problem found before the library's parser runs: length, nesting, a quote never closed. */
 export function checkShape(expression: string): string | undefined {
-  if (expression.length > MAX_QUERY_LENGTH) return `the expression is ${expression.length} characters long; at most ${MAX_QUERY_LENGTH} are accepted`;
+  // Characters as the user counts them: code points, not UTF-16 units (an emoji is one).
+  const length = codePoints(expression);
+  if (length > MAX_QUERY_LENGTH) return `the expression is ${length} characters long; at most ${MAX_QUERY_LENGTH} are accepted`;
   const scan = scanQuotes(expression);
-  if (scan.unterminated) return `unterminated ${LITERAL_NAMES[scan.unterminated.quote]} starting at column ${scan.unterminated.at + 1}`;
+  if (scan.unterminated) return `unterminated ${LITERAL_NAMES[scan.unterminated.quote]} starting at column ${columnAt(expression, scan.unterminated.at)}`;
   if (scan.deepest > MAX_QUERY_NESTING) return `brackets nest ${scan.deepest} levels deep; at most ${MAX_QUERY_NESTING} are accepted`;
   return undefined;
 }
@@ -73,16 +75,17 @@ export function describeSyntaxError(expression: string, error: Error): string {
   if (error instanceof RangeError) return TOO_DEEP;
   if (error.name === 'LexerError') {
     const at = lexableLength(expression);
-    const char = expression[at] ?? '';
-    if ('`"\''.includes(char)) return `malformed ${LITERAL_NAMES[char]} at column ${at + 1}`;
-    return `unexpected character ${quoteText(char)} at column ${at + 1}`;
+    const code = expression.codePointAt(at);
+    const char = code === undefined ? '' : String.fromCodePoint(code);
+    if ('`"\''.includes(char)) return `malformed ${LITERAL_NAMES[char]} at column ${columnAt(expression, at)}`;
+    return `unexpected character ${quoteText(char)} at column ${columnAt(expression, at)}`;
   }
   const starts = tokenize(expression, QUERY_OPTIONS).map((token) => token.start);
   const ends = starts.map((_, i) => starts[i + 1] ?? expression.length);
   // A prefix with a mistake other than ending early keeps it in every longer prefix: binary search.
   const first = firstIndex(ends.length, (i) => hasMistake(expression.slice(0, ends[i])));
-  if (first < ends.length) return `unexpected ${quoteText(expression.slice(starts[first], ends[first]).trim())} at column ${starts[first]! + 1}`;
-  return `the expression ends too early (after column ${expression.trimEnd().length})`;
+  if (first < ends.length) return `unexpected ${quoteText(expression.slice(starts[first], ends[first]).trim())} at column ${columnAt(expression, starts[first]!)}`;
+  return `the expression ends too early (after column ${codePoints(expression.trimEnd())})`;
 }
 
 function hasMistake(prefix: string): boolean {
@@ -123,4 +126,14 @@ function firstIndex(count: number, test: (i: number) => boolean): number {
   return low;
 }
 
-export const quoteText = (text: string): string => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
+/** The text in quotes, cut after 57 characters (never inside one) when longer than 60. */
+export const quoteText = (text: string): string => {
+  if (text.length <= 60 || codePoints(text) <= 60) return JSON.stringify(text);
+  return JSON.stringify(`${Array.from(text.slice(0, 114)).slice(0, 57).join('')}...`);
+};
+
+/** How many characters (code points) a text holds: a surrogate pair is one. */
+export const codePoints = (text: string): number => text.length - (text.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0);
+
+/** The column, counted in characters from 1, of the UTF-16 index `at`. */
+export const columnAt = (text: string, at: number): number => codePoints(text.slice(0, at)) + 1;

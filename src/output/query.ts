@@ -2,7 +2,8 @@ import { compile, TreeInterpreter, type JSONValue } from '@jmespath-community/jm
 import { MAX_JSON_DEPTH } from '../client/response-body.js';
 import { withDoubles, withExactTexts } from './query-numbers.js';
 import { MAX_RESULT_VALUES, measureResult, withQueryBudget } from './query-budget.js';
-import { checkShape, checkTreeDepth, describeSyntaxError, QUERY_OPTIONS, quoteText } from './query-syntax.js';
+import { holdsReference, referencesMade } from './query-data.js';
+import { checkShape, checkTreeDepth, columnAt, describeSyntaxError, QUERY_OPTIONS, quoteText } from './query-syntax.js';
 
 // `--query`: JMESPath, compiled before anything is sent so that a bad expression costs no request.
 
@@ -26,7 +27,7 @@ export function compileQuery(expression: string): CompiledQuery {
   } catch (error) {
     return { ok: false, message: `${describeSyntaxError(expression, error as Error)} in ${quoteText(expression)}` };
   }
-  const badCall = checkTreeDepth(node) ?? checkFunctionCalls(node, expression);
+  const badCall = checkTreeDepth(node) ?? checkFunctionCalls(node, expression) ?? (node.type === 'ExpressionReference' ? `an expression reference at column ${columnAt(expression, expression.search(/\S/))} ${REFERENCE_ALONE}` : undefined);
   if (badCall) return { ok: false, message: `${badCall} in ${quoteText(expression)}` };
   return {
     ok: true,
@@ -41,6 +42,7 @@ export function compileQuery(expression: string): CompiledQuery {
 /** Runs the search within the work budget; a result too big or too deep to print is refused here. */
 function search(node: Node, data: unknown): QueryResult {
   let value: unknown;
+  referencesMade();
   try {
     value = withQueryBudget(() => TreeInterpreter.search(node, data as JSONValue));
   } catch (error) {
@@ -49,8 +51,12 @@ function search(node: Node, data: unknown): QueryResult {
   const size = measureResult(value, MAX_JSON_DEPTH);
   if (size.values > MAX_RESULT_VALUES) return { ok: false, message: `the result would hold over ${MAX_RESULT_VALUES.toLocaleString('en')} values` };
   if (size.depth > MAX_JSON_DEPTH) return { ok: false, message: `the result nests deeper than ${MAX_JSON_DEPTH} levels` };
+  if (referencesMade() && holdsReference(value)) return { ok: false, message: `the result holds an expression reference, which ${REFERENCE_ALONE}` };
   return { ok: true, value };
 }
+
+/** An expression reference is the evaluator's, not data: it is never printed (issue #26). */
+const REFERENCE_ALONE = 'is not a value (pass one to a function that takes it, as in sort_by(items, &name))';
 
 /** What a RangeError from a search means: too deep for the stack, or a value too large to build. */
 const rangeErrorWords = (error: RangeError): string =>
@@ -65,7 +71,7 @@ interface CallNode {
 /** Unknown functions and wrong argument counts, which the library would only find while searching. */
 function checkFunctionCalls(node: unknown, expression: string): string | undefined {
   for (const call of functionCalls(node)) {
-    const column = new RegExp(`\\b${call.name}\\s*\\(`).exec(expression)?.index ?? 0;
+    const column = columnAt(expression, new RegExp(`\\b${call.name}\\s*\\(`).exec(expression)?.index ?? 0) - 1;
     // The function table is typed public (underscore or not); it holds each function's signature.
     const entry = TreeInterpreter.runtime._functionTable[call.name];
     if (!entry) return `unknown function ${call.name}() at column ${column + 1}`;

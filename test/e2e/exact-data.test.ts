@@ -85,6 +85,51 @@ describe('keys exactly as sent', () => {
   });
 });
 
+describe('keys in the order received, integer-like ones too (issue #26)', () => {
+  const ORDERED = '{"ok":true,"kind":"email","draftId":"dr_1","syncStatus":"synced","revision":1,"b":1,"2":0,"1":0,"__proto__":{"z":1,"10":2,"__proto__":3},"list":[{"9":1,"a":2,"0":3}]}';
+  const LIST = '[{"b":1,"2":0,"__proto__":{"p":1},"1":0},{"__proto__":[1],"0":"x"}]';
+
+  it.each([['json'], ['ndjson']])('--output %s writes the text as sent', async (format) => {
+    for (const [body, command] of [[ORDERED, DRAFT], [ORDERED, RAW], [LIST, RAW]] as const) {
+      const run = await svc(body, ...command, '--output', format);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      const expected = format === 'ndjson' && body === LIST ? '{"b":1,"2":0,"__proto__":{"p":1},"1":0}\n{"__proto__":[1],"0":"x"}\n' : `${body}\n`;
+      expect(format === 'json' ? `${run.stdout.replace(/\s+/g, '')}\n` : run.stdout).toBe(expected);
+    }
+  });
+
+  it('--output yaml and table list the keys as sent', async () => {
+    const yaml = await svc(ORDERED, ...RAW, '--output', 'yaml');
+    expect(yaml.stdout).toMatch(/^revision: 1\nb: 1\n"2": 0\n"1": 0\n__proto__:\n {2}z: 1\n {2}"10": 2\n {2}__proto__: 3\nlist:\n {2}- "9": 1\n {4}a: 2\n {4}"0": 3\n$/m);
+    const table = await svc(LIST, ...RAW, '--output', 'table');
+    expect(table.stdout.split('\n')[0]).toBe('b  2  __proto__  1  0');
+    const record = await svc(ORDERED, ...RAW, '--output', 'table');
+    expect(record.stdout.split('\n').slice(4, 9).map((line) => line.split(' ')[0])).toEqual(['revision', 'b', '2', '1', '__proto__']);
+  });
+
+  it('--query keeps the order of what it passes through and of what it builds', async () => {
+    const run = await svc(ORDERED, ...RAW, '--query', '{"__proto__": "__proto__", "5": b, x: list[0]}', '--output', 'ndjson');
+    expect(run).toEqual({ code: 0, stdout: '{"__proto__":{"z":1,"10":2,"__proto__":3},"5":1,"x":{"9":1,"a":2,"0":3}}\n', stderr: '' });
+  });
+
+  it('batch records hold each result as sent', async () => {
+    server.answer(ORDERED);
+    const run = await runSvc(['email', 'drafts', 'get', '--input', '-'], { env: { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key' }, input: '{"draftId":"dr_1"}\n' });
+    expect(run).toMatchObject({ code: 0, stderr: expect.stringMatching(/^svc: 1 line: 1 succeeded, 0 failed in /) });
+    expect(run.stdout).toBe(`{"line":1,"ok":true,"status":200,"result":${ORDERED}}\n`);
+  });
+
+  it('--query never prints an expression reference', async () => {
+    const alone = await svc(ORDERED, ...RAW, '--query', '&@');
+    expect(alone).toMatchObject({ code: 2, stdout: '' });
+    expect(alone.stderr).toMatch(/^svc: --query: an expression reference at column 1 is not a value/);
+    const inside = await svc(ORDERED, ...RAW, '--query', '[&@]');
+    expect(inside.code).toBe(6);
+    expect(inside.stdout).toBe(`${ORDERED}\n`);
+    expect(inside.stdout + inside.stderr).not.toContain('Current');
+  });
+});
+
 // Strings a YAML 1.1 reader (PyYAML) would take for booleans, numbers, dates or nulls, or that break it.
 const TRICKY = ['yes', 'no', 'on', 'off', 'y', 'n', 'Y', 'N', 'True', 'FALSE', 'Off', '~', 'null', 'NULL', '', '0b11', '1_000', '0x1F', '0o17', '017',
   '2026-01-01', '2026-01-01T12:30:45Z', '2026-1-1 1:2:3', '12:30:45', '190:20:30', '1e3', '1.5', '.5', '+1', '-1', '.inf', '-.Inf', '.NaN', 'NaN',

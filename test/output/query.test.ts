@@ -132,3 +132,69 @@ describe('--query limits (issue #17)', () => {
     ]);
   });
 });
+
+describe('what a search prints is data (issue #26)', () => {
+  const failure = (expression: string, data: unknown): string => {
+    const query = compileQuery(expression);
+    if (!query.ok) return `compile: ${query.message}`;
+    const result = query.apply(data);
+    return result.ok ? `ok: ${JSON.stringify(result.value)}` : `apply: ${result.message}`;
+  };
+
+  it.each(['&@', ' &taskId', '&a.b'])('an expression reference alone (%j) is refused before anything is sent', (expression) => {
+    expect(failure(expression, occurrences)).toMatch(/^compile: an expression reference at column \d+ is not a value \(pass one to a function that takes it, as in sort_by\(items, &name\)\) in /);
+  });
+
+  it.each(['[&@]', '{a: &taskId}', 'a || &b', '[0].[&taskId, status]', 'map(&[&@], @)'])('an expression reference anywhere in a result (%j) is never printed', (expression) => {
+    expect(failure(expression, occurrences)).toBe(
+      'apply: the result holds an expression reference, which is not a value (pass one to a function that takes it, as in sort_by(items, &name))',
+    );
+  });
+
+  it('an answer holding a key named expref is data, in every function', () => {
+    const data = [{ expref: true, name: 'b', n: 2 }, { expref: 1, name: 'a', n: 1 }];
+    expect(run('length([0])', data)).toBe(3);
+    expect(run('sort_by(@, &name)[].n', data)).toEqual([1, 2]);
+    expect(run('keys([1])', data)).toEqual(['expref', 'name', 'n']);
+    expect(run('[0]', data)).toEqual(data[0]);
+    expect(run('values(merge([0], [1]))', data)).toEqual([1, 'a', 1]);
+  });
+
+  it('a field is an own key: inherited names are null, a __proto__ key is kept wherever objects are built', () => {
+    const data = JSON.parse('{"a":{"__proto__":{"p":1},"x":1},"list":[{"k":"constructor"},{"k":"__proto__"},{"k":"toString"},{"k":"constructor"}]}') as unknown;
+    for (const name of ['"__proto__"', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) expect(run(name, {})).toBeNull();
+    expect(run('a."__proto__".p', data)).toBe(1);
+    expect(JSON.stringify(run('{"__proto__": a.x, b: `2`}', data))).toBe('{"__proto__":1,"b":2}');
+    expect(JSON.stringify(run('merge(`{}`, a)', data))).toBe('{"__proto__":{"p":1},"x":1}');
+    expect(JSON.stringify(run('from_items([[`"__proto__"`, `1`]])', data))).toBe('{"__proto__":1}');
+    expect(JSON.stringify(run('group_by(list, &k)', data))).toBe(
+      '{"constructor":[{"k":"constructor"},{"k":"constructor"}],"__proto__":[{"k":"__proto__"}],"toString":[{"k":"toString"}]}',
+    );
+    expect(({} as Record<string, unknown>).p).toBeUndefined();
+  });
+
+  it('group_by still refuses a key that is not a string', () => {
+    expect(failure('group_by(@, &n)', [{ n: 1 }])).toBe('apply: Invalid type: expected one of (string), received number');
+  });
+
+  it.each([
+    ['"😀😀" | foo(@)', 'unknown function foo() at column 8 in "\\"😀😀\\" | foo(@)"'],
+    ['"😀😀".x x', 'unexpected "x" at column 8 in "\\"😀😀\\".x x"'],
+    ["'😀😀' == 'a", "unterminated string literal starting at column 9 in \"'😀😀' == 'a\""],
+    ['"😀" | 😀', 'unexpected character "😀" at column 7 in "\\"😀\\" | 😀"'],
+    ['"𝒳𝒳𝒳" == ', 'the expression ends too early (after column 8) in "\\"𝒳𝒳𝒳\\" == "'],
+    ['"😀" || abs(@, @)', 'abs() takes 1 argument, not 2 (column 8) in "\\"😀\\" || abs(@, @)"'],
+    ['"😀" || "😀" |', 'the expression ends too early (after column 12) in "\\"😀\\" || \\"😀\\" |"'],
+  ])('columns count characters as the user sees them, not UTF-16 units: %s', (expression, message) => {
+    expect(failure(expression, {})).toBe(`compile: ${message}`);
+  });
+
+  it('a long expression is cut between characters, never inside one', () => {
+    const expression = `${'😀'.repeat(70)} x`;
+    const message = failure(expression, {});
+    expect(message).toContain(`"${'😀'.repeat(57)}..."`);
+    expect(message).not.toMatch(/\\ud[89a-f]/i);
+    expect(failure(`${'a'.repeat(16 * 1024 - 1)}😀`, {})).not.toMatch(/characters long/);
+    expect(failure(`${'😀'.repeat(16 * 1024 + 1)}`, {})).toMatch(/^compile: the expression is 16385 characters long; at most 16384 are accepted/);
+  });
+});

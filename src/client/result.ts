@@ -27,7 +27,10 @@ export type CallResult<T> =
       /**
        * The body exactly as the service sent it, for printing: every key kept (`__proto__` too,
        * which the schema's parse drops), and numbers a double would change (9007199254740993, -0,
-       * 1e400) as `JSON.rawJSON` values that JSON.stringify writes back unchanged. Absent without a body.
+       * 1e400) as `JSON.rawJSON` values that JSON.stringify writes back unchanged. Keys are listed in
+       * the order sent: an object with integer-like keys after others, which a plain object would
+       * list first, is a Proxy listing them as sent (structuredClone refuses it; JSON.parse of
+       * JSON.stringify makes a plain copy). Absent without a body.
        */
       json?: unknown;
       /** Set when a 2xx body did not match the registry's response schema; `data` is then the raw body. */

@@ -4,6 +4,7 @@ import { type OperationId, type Registry, registry } from '../../registry/index.
 import { USER_AGENT } from '../version.js';
 import { NUMERIC_OPTIONS, readNumber } from '../config/numeric-options.js';
 import { credentialProblem } from './bearer.js';
+import { describeThrown, readCallArguments } from './call-arguments.js';
 import { callOperation } from './call.js';
 import { chooseProxyRoute, type ProxyRoute } from './proxy-route.js';
 import type { CallResult } from './result.js';
@@ -68,47 +69,65 @@ export interface Client {
 
 /** Creates a typed client of the Workspace API: `await client.call('email_drafts_get', { draftId })`. */
 export function createClient(options: ClientOptions): Client {
-  if (options === null || typeof options !== 'object') throw new TypeError('createClient: the options must be an object, at least { baseUrl }');
-  const problem = options.token === undefined ? undefined : credentialProblem(options.token);
+  const { baseUrl, token, timeout: seconds, retries, proxy, noProxy, systemCa, transport, userAgent } = readClientOptions(options);
+  if (token !== undefined && typeof token !== 'string') throw new TypeError(`createClient: the token must be a string, not a ${typeof token}`);
+  const problem = token === undefined ? undefined : credentialProblem(token);
   if (problem) throw new TypeError(`createClient: the token cannot be used: ${problem}`);
   // The CLI's ranges (src/config/numeric-options.ts): a timeout that would overflow the timer or round to none is refused.
-  const timeout = options.timeout === undefined ? { ok: true as const, value: 30 } : readNumber(options.timeout, NUMERIC_OPTIONS.timeout);
+  const timeout = seconds === undefined ? { ok: true as const, value: 30 } : readNumber(seconds, NUMERIC_OPTIONS.timeout);
   if (!timeout.ok) throw new RangeError(`createClient: timeout: ${timeout.problem}`);
-  const retry = retryOptions(options.retries);
-  const send = options.transport ?? createUndiciTransport();
+  const retry = retryOptions(retries);
+  const send = transport ?? createUndiciTransport();
+  // Each option was read once, above: a getter on them is not asked again at each call.
+  const base = baseUrlProblem(baseUrl);
   const target = {
-    baseUrl: options.baseUrl,
-    token: options.token,
-    userAgent: options.userAgent ?? USER_AGENT,
+    baseUrl: baseUrl as string,
+    token,
+    userAgent: userAgent ?? USER_AGENT,
     timeoutMs: Math.round(timeout.value * 1000),
-    proxy: chooseLibraryRoute(options).proxy,
-    systemCa: options.systemCa === true,
+    proxy: base ? undefined : chooseLibraryRoute(baseUrl as string, proxy, noProxy).proxy,
+    systemCa: systemCa === true,
   };
   return {
     // Never throws and never rejects: every misuse resolves to an `invalid` error, nothing sent (issue #17).
-    async call(id, input, callOptions = {}) {
+    // The arguments are read once, into plain data, before anything else looks at them (issue #26).
+    async call(id, input, callOptions) {
       const op: OperationSpec | undefined = typeof id === 'string' && Object.hasOwn(registry, id) ? registry[id] : undefined;
-      if (!op) return invalidCall(`unknown operation id ${JSON.stringify(String(id))}; the registry's ids are listed by \`svc ops\``);
+      if (!op) return invalidCall(`unknown operation id ${typeof id === 'string' ? JSON.stringify(id) : `(a ${id === null ? 'null' : typeof id}, not a string)`}; the registry's ids are listed by \`svc ops\``);
       if (input === null || typeof input !== 'object') return invalidCall(`${id}: the input must be an object of path parameters (and a body, for operations that take one)`);
-      const base = baseUrlProblem(options.baseUrl);
       if (base) return invalidCall(`baseUrl: ${base}`);
-      // Reading the input runs the caller's code (a getter, a toJSON, a Proxy); what it throws is
-      // the caller's input refused, as long as nothing has been handed to the transport.
+      const read = readCallArguments(input, callOptions);
+      if (!read.ok) return invalidCall(`${id}: ${read.message}`);
+      const { params, body, query, signal } = read.value;
+      // Past the boundary only the transport (the caller's own, if given) and the retry clock run
+      // the caller's code; what they throw is reported as the transport's failure.
       let handedOver = false;
       const sendOnce: Transport = (request) => {
         handedOver = true;
         return send(request);
       };
       try {
-        const { body, query, ...params } = input as { body?: unknown; query?: Record<string, unknown> } & Record<string, unknown>;
-        return await callOperation(op, params, body, { ...target, signal: callOptions?.signal }, sendOnce, {}, retry, query);
+        return await callOperation(op, params, body, { ...target, signal }, sendOnce, {}, retry, query);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = describeThrown(error);
         if (!handedOver) return invalidCall(`${id}: the input could not be read: ${message}`);
         return { ok: false, status: 0, error: { kind: 'transport', failure: 'network', message: `the transport failed: ${message}`, sent: true } };
       }
     },
   };
+}
+
+/** The options, each read once; what cannot be read is refused at creation, with a sentence. */
+function readClientOptions(options: ClientOptions): ClientOptions {
+  if (options === null || typeof options !== 'object') throw new TypeError('createClient: the options must be an object, at least { baseUrl }');
+  try {
+    const { baseUrl, token, timeout, retries, proxy, noProxy, systemCa, transport, userAgent } = options;
+    // An object of retry options is read once too (its clock is the caller's code, run when retrying).
+    const retryParts = retries !== null && typeof retries === 'object' ? { ...retries } : retries;
+    return { baseUrl, token, timeout, retries: retryParts, proxy, noProxy, systemCa, transport, userAgent };
+  } catch (error) {
+    throw new TypeError(`createClient: the options could not be read: ${describeThrown(error)}`);
+  }
 }
 
 /** `retries` as a number (the CLI's range, 0 to 10) or the policy's parts; anything else is refused at creation. */
@@ -119,22 +138,21 @@ function retryOptions(retries: ClientOptions['retries']): RetryOptions {
     if (!count.ok) throw new RangeError(`createClient: retries: ${count.problem}`);
     return { ...defaultRetryOptions, retries: count.value };
   }
-  if (retries === null || typeof retries !== 'object') throw new TypeError(`createClient: retries must be a number or an object of retry options, not ${JSON.stringify(String(retries))}`);
+  if (retries === null || typeof retries !== 'object') throw new TypeError(`createClient: retries must be a number or an object of retry options, not ${typeof retries === 'string' ? JSON.stringify(retries) : retries === null ? 'null' : `a ${typeof retries}`}`);
   return { ...defaultRetryOptions, ...retries };
 }
 
 const invalidCall = (message: string): CallResult<never> => ({ ok: false, status: 0, error: { kind: 'invalid', message, issues: [{ path: [], message }] } });
 
 function baseUrlProblem(baseUrl: unknown): string | undefined {
-  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl)) return `${JSON.stringify(String(baseUrl))} is not a URL`;
+  if (typeof baseUrl !== 'string') return `the base URL must be a string, not ${baseUrl === null ? 'null' : `a ${typeof baseUrl}`}`;
+  if (!URL.canParse(baseUrl)) return `${JSON.stringify(baseUrl)} is not a URL`;
   const { protocol } = new URL(baseUrl);
   return protocol === 'http:' || protocol === 'https:' ? undefined : `${protocol} URLs are not supported; give an http or https URL`;
 }
 
-function chooseLibraryRoute({ baseUrl, proxy, noProxy }: ClientOptions): ProxyRoute {
+function chooseLibraryRoute(baseUrl: string, proxy: ClientOptions['proxy'], noProxy: ClientOptions['noProxy']): ProxyRoute {
   if (proxy === false) return { reason: 'proxy: false' };
-  // A base URL that is not one is refused by each call (an `invalid` result), not here.
-  if (!URL.canParse(baseUrl)) return { reason: 'no usable base URL' };
   if (proxy === undefined) return chooseProxyRoute(baseUrl, { env: process.env });
   return chooseProxyRoute(baseUrl, { env: {}, profileProxy: proxy, profileNoProxy: noProxy });
 }

@@ -70,9 +70,9 @@ export async function runMcpServer(proc: McpProcess, flags: McpFlags, globals: G
   const endpoint = await serveHttp(factory, { host, port, token: token.value }).catch((error: NodeJS.ErrnoException) => {
     throw new CliError(`cannot listen on ${host}:${port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; pick another with --port, or --port 0 for a free one' : error.message}`, ExitCode.network);
   });
-  proc.out(`svc mcp listening on ${endpoint.url}\n`);
   if (token.generated) proc.err(`svc mcp: token (send it as Authorization: Bearer <token>; set SVC_MCP_TOKEN to choose it): ${token.value}\n`);
   proc.secrets.add(token.value); // printed once, above; redacted from everything after
+  proc.out(`svc mcp listening on ${endpoint.url}\n`);
   proc.err(`svc mcp: serving ${served} tools over Streamable HTTP (${target.baseUrl}); press Ctrl-C to stop\n`);
   await stopped(proc.signal);
   await endpoint.close();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/errors.js';
 import { type MockProcess, startMockProcess } from '../support/mock-process.js';
+import { type ScriptedServer, startScriptedServer } from '../support/scripted-server.js';
 import { SVC_BIN, TEST_CACHE_HOME, freshConfigDir, runSvc, startSvc } from '../support/spawn-svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 import { readRepoFile } from './doc-sources.js';
@@ -51,6 +52,19 @@ async function batchIntoHead(): Promise<number> {
   });
 }
 
+/** `--paginate` over a list whose second page links back to the first: a loop, read no further. */
+async function paginationLoop(): Promise<number> {
+  const server: ScriptedServer = await startScriptedServer();
+  try {
+    server.script('/v1/items', { body: [{ id: 1 }], headers: { link: '<items?page=2>; rel="next"' } });
+    server.script('/v1/items?page=2', { body: [{ id: 2 }], headers: { link: '</v1/items>; rel="next"' } });
+    const env = { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: mock.apiKey };
+    return (await runSvc(['api', 'GET', '/items', '--paginate'], { env, timeoutMs: 40_000 })).code;
+  } finally {
+    await server.close();
+  }
+}
+
 const run = async (args: string[], extraEnv: Record<string, string> = {}) => (await runSvc(args, { env: { ...env(), ...extraEnv } })).code;
 
 /** For each documented code, the situation the table describes. */
@@ -75,6 +89,7 @@ const situations: Record<number, { what: string; produce(): Promise<number> }> =
   [ExitCode.auth]: { what: 'the service answers 401', produce: () => run(['email', 'drafts', 'get', 'dr_123'], { SERVICE_API_KEY: 'svc_not_the_mock_key' }) },
   [ExitCode.notFound]: { what: 'the service answers 404', produce: () => run(['email', 'drafts', 'get', 'dr_missing']) },
   [ExitCode.output]: { what: 'a --query that fails on the answer', produce: () => run(['email', 'drafts', 'get', 'dr_123', '--query', 'abs(senders)']) },
+  [ExitCode.partial]: { what: '--paginate stopped at a page it could not follow (a loop)', produce: paginationLoop },
   [ExitCode.hangUp]: { what: 'SIGHUP while waiting for the answer', produce: () => stoppedBy('SIGHUP') },
   [ExitCode.interrupted]: { what: 'SIGINT (Ctrl-C) while waiting for the answer', produce: () => stoppedBy('SIGINT') },
   [ExitCode.outputClosed]: { what: "a batch's reader goes away", produce: batchIntoHead },

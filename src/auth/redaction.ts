@@ -31,8 +31,9 @@ export function createRedactor(secrets: Iterable<string | undefined> = []): Reda
   const add = (secret: string | undefined): void => {
     if (secret === undefined || secret.length < MIN_SECRET) return;
     const shown = redactToken(secret.trim());
-    for (const form of formsOf(secret)) if (form.length >= MIN_SECRET && !forms.has(form)) forms.set(form, { text: form, shown });
-    for (const base of new Set([secret, secret.trim()])) escaped.push({ pattern: escapedFormPattern(base), shown });
+    // Every form is at least as long as its base, so at least MIN_SECRET: none is too short to mask.
+    for (const form of formsOf(secret)) if (!forms.has(form)) forms.set(form, { text: form, shown });
+    for (const base of basesOf(secret)) escaped.push({ pattern: escapedFormPattern(base), shown });
   };
   for (const secret of secrets) add(secret);
   const text = (input: string): string => (forms.size === 0 ? input : redactText(input, [...forms.values()], escaped));
@@ -93,7 +94,7 @@ const mayHoldEscapes = (text: string): boolean => /[%&\\]/.test(text);
  */
 export function formsOf(secret: string): Set<string> {
   const encoded = new Set<string>();
-  for (const base of new Set([secret, secret.trim()])) {
+  for (const base of basesOf(secret)) {
     const percent = encodeURIComponent(base);
     encoded.add(base).add(percent).add(percent.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())).add(percent.replace(/%20/g, '+'));
     encoded.add(base.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
@@ -103,6 +104,14 @@ export function formsOf(secret: string): Set<string> {
   for (const form of encoded) for (const escaped of jsonEscapes(form)) forms.add(escaped);
   return forms;
 }
+
+/**
+ * The secret as given and trimmed, each only when MIN_SECRET characters or more: a padded secret
+ * whose trimmed form is shorter (` abc `) has that form masked nowhere, rather than masked only
+ * in a text that also holds `%`, `&` or `\\` (where the escaped-form patterns look). Whether a
+ * text is masked never depends on what else it holds.
+ */
+const basesOf = (secret: string): string[] => [...new Set([secret, secret.trim()])].filter((base) => base.length >= MIN_SECRET);
 
 /** A text as it appears inside a JSON string: plain, with `\/`, and ASCII-only with `\uXXXX`. */
 function jsonEscapes(text: string): string[] {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type CsvRecord, parseCsvRecords } from '../../src/batch/csv.js';
-import { MAX_LINE_BYTES, splitLines } from '../../src/batch/lines.js';
+import { MAX_LINE_BYTES, type SourceLine, splitLines } from '../../src/batch/lines.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 // CSV files as spreadsheets and scripts write them, LF and CRLF alike: what `svc ... --input x.csv`
 // reads from each row, and what a rejects file repeats of a row it cannot read.
@@ -113,6 +115,33 @@ describe('the 1 MiB cap holds for a record across lines, not just for one line',
       [1, 3, ['ok']],
       [2, 0, TOO_LONG],
     ]);
+  });
+
+  it('a record past the cap holds no more memory however long it goes on: 48 MiB of quoted cells keep under 8 MiB', async () => {
+    // Lines made one by one, each its own string, as a file's are: what is kept shows in the heap.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const LINE = 64 * 1024;
+    const COUNT = 768;
+    let grown = 0;
+    async function* lines(): AsyncGenerator<SourceLine> {
+      yield { number: 1, text: '"start', eol: '\n', endOffset: 7 };
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      for (let number = 2; number <= COUNT; number++) {
+        // Each line closes the cell, starts another (`","`) and leaves it open: cells and a cell both grow.
+        yield { number, text: `${String(number).padStart(LINE, 'q')}","`, eol: '\n', endOffset: number * (LINE + 4) };
+        if (number % 256 === 0) {
+          gc();
+          grown = Math.max(grown, process.memoryUsage().heapUsed - before);
+        }
+      }
+      yield { number: COUNT + 1, text: 'end",1', eol: '\n', endOffset: (COUNT + 1) * (LINE + 4) };
+    }
+    const records: CsvRecord[] = [];
+    for await (const record of parseCsvRecords(lines())) records.push(record);
+    expect(records.map((r) => [r.line, r.raw, r.cells, r.problem])).toEqual([[1, '', [], TOO_LONG]]);
+    expect(grown).toBeLessThan(8 * 1024 * 1024);
   });
 
   it('a line over the cap is refused, on its own or inside a quoted cell', async () => {

@@ -99,3 +99,16 @@ describe('which numbers parseJsonBody keeps as text', () => {
   });
 });
 
+
+describe('the scan of an answer (issue #26: mutants once judged equivalent)', () => {
+  it.each(['{"a":"1.5', '["1.5', '{"a":"\\"1.5', '"1e5'])('an unclosed string (%j) ends the scan: the answer is malformed, not a loop', (body) => {
+    expect(parseJsonBody(body)).toEqual({ ok: false, problem: 'malformed' });
+    expect(nestingDepth(`${body}${'['.repeat(3)}`)).toBe(body.startsWith('"') ? 0 : 1);
+  });
+
+  it.each(['[1e+21]', '[1e-7]', '{"n":-1e+21,"m":5e-324}', '[2.5e-8]'])('%s: a number with a signed exponent JSON writes alike is exact as it is, so exact is value itself', (body) => {
+    const parsed = parseJsonBody(body);
+    expect(parsed.ok && parsed.exact === parsed.value).toBe(true);
+    expect(parsed.ok && JSON.stringify(parsed.exact)).toBe(body);
+  });
+});

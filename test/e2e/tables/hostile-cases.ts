@@ -50,8 +50,9 @@ export const hostileCases: HostileCase[] = [
   { behaviour: 'unknown-charset', code: 3, stderr: 'svc: the service answered 200 with a body in charset "x-klingon", which svc cannot read\n', hits: 1 },
   { behaviour: 'invalid-utf8', code: 0, stderr: 'svc: warning: the answer is not valid UTF-8: the bytes that cannot be decoded are shown as U+FFFD\n', stdout: /"subject": "Caf\uFFFD"/, hits: 1 },
   { behaviour: 'early-hints', code: 0, stderr: '', stdout: /"draftId": "dr_1"/, hits: 1 },
-  { behaviour: 'unsolicited-continue', code: 3, stderr: new RegExp(`^svc: the answer from ${port} is not HTTP/1\\.1 svc can read \\(.*; an unrequested 1xx such as 100 Continue is one cause\\)\n$`), hits: 1 },
-  { behaviour: 'unsolicited-upgrade', code: 3, stderr: new RegExp(`^svc: the answer from ${port} is not HTTP/1\\.1 svc can read \\(bad upgrade; an unrequested 1xx such as 100 Continue is one cause\\)\n$`), hits: 1 },
+  // undici refuses an interim 100 Continue (a known limit, test/client/interim-responses.test.ts): named as such.
+  { behaviour: 'unsolicited-continue', code: 3, stderr: new RegExp(`^svc: the answer from ${port} began with an interim "100 Continue", which svc's HTTP client \\(undici\\) cannot read past; the server has the request\n$`), hits: 1 },
+  { behaviour: 'unsolicited-upgrade', code: 3, stderr: new RegExp(`^svc: the answer from ${port} is not HTTP/1\\.1 svc can read \\(bad upgrade\\)\n$`), hits: 1 },
   { behaviour: 'double-length', code: 3, stderr: new RegExp(`^svc: the answer from ${port} is not (valid HTTP|HTTP/1\\.1 svc can read)`), hits: 1 },
   { behaviour: 'not-http', code: 3, stderr: new RegExp(`^svc: the answer from ${port} is not HTTP/1\\.1 svc can read \\(`), hits: 1 },
   { behaviour: 'chunked-trailers', code: 0, stderr: '', stdout: /"draftId": "dr_1"/, hits: 1 },

@@ -118,10 +118,10 @@ const CJS_WRAPPER_START = '(function (exports, require, module, __filename, __di
 
 /** The library (`import { createClient } from 'svc'`): one file, loaded whole by its users. */
 export function bundleLibrary({ outdir }) {
-  return build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir, plugins: [builtinImports, lazyUndici] });
+  return build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir, plugins: [builtinImports, lazyUndici, nativeKeyring] });
 }
 
 /** The manual's writer (`npm run docs`, src/cli/reference/manual.ts): one file, run at build time only. */
 export function bundleManualWriter({ outfile }) {
-  return build({ ...common, entryPoints: ['src/cli/reference/manual.ts'], outfile, sourcemap: false, external: ['msw', 'msw/*'], plugins: [builtinImports, lazyUndici] });
+  return build({ ...common, entryPoints: ['src/cli/reference/manual.ts'], outfile, sourcemap: false, external: ['msw', 'msw/*'], plugins: [builtinImports, lazyUndici, nativeKeyring] });
 }

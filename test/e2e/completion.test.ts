@@ -116,11 +116,11 @@ describe.skipIf(!tmuxAvailable)(`bash completion on a terminal${tmuxAvailable ? 
 });
 
 describe.skipIf(!has('fish'))(`fish completion${has('fish') ? '' : ' (skipped: fish is not installed)'}`, () => {
-  it('completes commands, flags and --output values', async () => {
-    const lines = ['svc em', 'svc email ', 'svc crm entries create deals --da', 'svc --output ', 'svc --output=y', 'svc completion ', 'svc completion fish ', 'svc campaigns person add s --input my', 'svc email drafts get d -- -', 'svc email -- ', 'svc completion -- '];
+  it('completes commands, flags, --output values and file names, after a space or an = (--input=<prefix>)', async () => {
+    const lines = ['svc em', 'svc email ', 'svc crm entries create deals --da', 'svc --output ', 'svc --output=y', 'svc completion ', 'svc completion fish ', 'svc campaigns person add s --input my', 'svc email drafts get d -- -', 'svc email -- ', 'svc completion -- ', 'svc campaigns person add s --input=my', 'svc email templates preview t --save-html=preview-'];
     const program = `cd '${dir}'\nsource '${scripts.fish}'\nfor line in ${lines.map((l) => `'${l}'`).join(' ')}\n  echo (complete -C"$line" | string split -f1 \\t | string join '|')\nend`;
     const { stdout } = await exec('fish', ['--no-config', '-c', program]);
-    expect(stdout.replace(/\n$/, '').split('\n')).toEqual(['email', 'drafts|templates', '--data', 'json|ndjson|table|yaml', '--output=yaml', 'bash|fish|powershell|zsh', '', 'my leads.csv|my*glob.csv', '', '', 'bash|fish|powershell|zsh']);
+    expect(stdout.replace(/\n$/, '').split('\n')).toEqual(['email', 'drafts|templates', '--data', 'json|ndjson|table|yaml', '--output=yaml', 'bash|fish|powershell|zsh', '', 'my leads.csv|my*glob.csv', '', '', 'bash|fish|powershell|zsh', '--input=my leads.csv|--input=my*glob.csv', '--save-html=preview-notes.html']);
   });
 });
 

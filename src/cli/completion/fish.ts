@@ -59,7 +59,10 @@ function __svc_complete
                 echo "$prefix$value"
             end
         else if __svc_has $prev (__svc_file_flags "$cmd")
-            __fish_complete_path (string replace -- "$prefix" '' "$cur")
+            # The candidates replace the whole token, so --input=<prefix> gets them after its =.
+            for path in (__fish_complete_path (string replace -- "$prefix" '' "$cur"))
+                echo "$prefix$path"
+            end
         end
         return
     end

@@ -26,6 +26,8 @@ export interface Dispatch {
   beforeSend?(): Promise<void>;
   /** Runs with a successful answer's data before it is printed (`--save-html`). */
   onSuccess?(data: unknown): Promise<void>;
+  /** `svc api -i`: the status and headers too, on stderr or in an envelope (src/cli/include.ts). */
+  include?: { envelope: boolean };
   /** `--paginate`: every page is read (src/cli/paginate.ts, loaded only then). */
   pages?: PageBounds;
 }
@@ -47,7 +49,9 @@ export async function dispatch(ctx: Context, d: Dispatch): Promise<void> {
   const hooks = d.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), credential?.source, ctx.secrets?.redact, d.target.route), ...(ctx.clock ? { now: () => ctx.clock!.now() } : {}) } : {};
   if (d.pages) return (await import('./paginate.js')).dispatchPages(ctx, { ...d, pages: d.pages }, { send: ctx.send, hooks, retry: retryPolicy(ctx, d.target) });
   const result = await sendRequest(d.op, d.request, ctx.send, hooks, retryPolicy(ctx, d.target));
+  const enveloped = d.include && result.status > 0 ? await (await import('./include.js')).showIncluded(ctx, result, d.include.envelope, d.presenter) : false;
   if (!result.ok) return reportResult(ctx, { op: d.op, input: d.input, result, presenter: d.presenter });
+  if (enveloped) return;
   try {
     // A file that cannot be written still leaves the answer to be printed: the user learns what happened.
     const saved = await d.onSuccess?.(result.data).then(() => undefined, (error: unknown) => error);

@@ -4,6 +4,7 @@ import type { Issue } from '../client/result.js';
 import { InputError } from '../errors.js';
 import { applyAssignments, parseFieldAssignment } from './assignment.js';
 import { type JsonSources, readBodySource } from './body-source.js';
+import { readFieldAssignments } from './field-files.js';
 import { readFieldText } from './field-text.js';
 import { type BodyField, bodyFields, commandFields, queryFields } from './fields.js';
 
@@ -44,7 +45,7 @@ export async function buildOperationInput(op: OperationSpec, values: CommandValu
   for (const field of bodyFields(op)) {
     const given = values.flags[field.name];
     if (given === undefined || field.positional) continue;
-    body[field.name] = convertFlagValue(field, given, body[field.name]);
+    body[field.name] = field.kind === 'map' ? await readMapFlag(field, given as string[], body[field.name], from) : convertFlagValue(field, given);
   }
   return input;
 }
@@ -55,19 +56,21 @@ function queryValues(op: OperationSpec, flags: Record<string, unknown>): Record<
   const query: Record<string, unknown> = {};
   for (const field of queryFields(op)) {
     const given = flags[field.name];
-    if (given !== undefined) query[field.name] = convertFlagValue(field, given, undefined);
+    if (given !== undefined) query[field.name] = convertFlagValue(field, given);
   }
   return query;
 }
 
-function convertFlagValue(field: BodyField, given: unknown, base: unknown): unknown {
+/** A map flag's assignments on top of the `--body` value; `key=@file` reads the user's file (src/input/field-files.ts). */
+async function readMapFlag(field: BodyField, given: readonly string[], base: unknown, from: JsonSources): Promise<Record<string, unknown>> {
+  const assigned = await readFieldAssignments(`--${field.flag}`, given, from);
+  const isMap = base !== null && typeof base === 'object' && !Array.isArray(base);
+  return isMap ? { ...(base as object), ...assigned } : assigned;
+}
+
+function convertFlagValue(field: BodyField, given: unknown): unknown {
   const flag = `--${field.flag}`;
   switch (field.kind) {
-    case 'map': {
-      const assigned = parseAssignments(flag, given as string[]);
-      const isMap = base !== null && typeof base === 'object' && !Array.isArray(base);
-      return isMap ? { ...(base as object), ...assigned } : assigned;
-    }
     case 'number':
     case 'json':
       try {

@@ -5,9 +5,10 @@ import { type HttpMethod, isIdempotentMethod, type OperationSpec } from '../../.
 import { buildRequest } from '../../client/exchange.js';
 import { checkRawPath, isUnderBase } from '../../client/raw-path.js';
 import { type GlobalOptions, resolveTarget } from '../../config/target.js';
-import { readJsonSource } from '../../input/body-source.js';
+import { MAX_BODY_FILE_BYTES, readJsonSource } from '../../input/body-source.js';
+import { readRequestHeaders } from '../request-headers.js';
 import { InputError, usageError } from '../../errors.js';
-import { parseAssignments } from '../../input/operation-input.js';
+import { readFieldAssignments } from '../../input/field-files.js';
 import { buildQueryString } from '../../input/query-params.js';
 import type { Context } from '../context.js';
 import { requestTargetOf } from '../request-target.js';
@@ -22,6 +23,10 @@ interface ApiOptions {
   body?: string;
   data?: string[];
   queryParam?: string[];
+  header?: string[];
+  headerAuthorizationOk?: boolean;
+  include?: boolean;
+  input?: string;
   paginate?: boolean;
   maxPages?: string;
   maxItems?: string;
@@ -37,6 +42,8 @@ Examples:
   svc api DELETE /files --body '{"path":"tmp/scratch.txt"}' --dry-run
   svc api GET /meetings --query-param limit:=10 --query-param tag=a --query-param tag=b
   svc api GET /crm/tasks/series/ser_weekly/occurrences --paginate --output ndjson
+  svc api GET /email/drafts/dr_123 -i -H 'Accept-Language: fr'
+  svc api POST /crm/objects/deals/entries --input entry.json
 `;
 
 /**
@@ -52,6 +59,10 @@ export function register(program: Command, ctx: Context): void {
     .addOption(new Option('--body <json|@file|->', 'the request body as JSON; --data applies on top of it'))
     .addOption(new Option('--data <key=value>', 'a body field: key=value, key:=json or key[]=value (repeatable)').argParser(collect))
     .addOption(new Option('--query-param <key=value>', 'a query parameter (repeatable; a repeated key repeats the parameter)').argParser(collect))
+    .addOption(new Option('--input <file|->', 'the request body as given, from a file or - for standard input, sent unchanged (not with --body or --data)'))
+    .addOption(new Option('-H, --header <name: value>', 'a request header (repeatable); Authorization needs --header-authorization-ok').argParser(collect))
+    .addOption(new Option('--header-authorization-ok', 'let -H Authorization replace the credential svc would send'))
+    .addOption(new Option('-i, --include', 'show the status and headers: on stderr, or with --output json in one {status, headers, body} object'))
     .addOption(new Option('--paginate', 'GET only: read every page (Link rel="next") and print the items as one list').helpGroup('Paging options:'))
     .addOption(new Option('--max-pages <n>', 'with --paginate, read at most this many pages (default 1000)').helpGroup('Paging options:'))
     .addOption(new Option('--max-items <n>', 'with --paginate, print at most this many items (default 100000)').helpGroup('Paging options:'))
@@ -62,16 +73,23 @@ export function register(program: Command, ctx: Context): void {
       const route = checkRawPath(path);
       if (!route.ok) throw usageError(`<path>: ${route.message}`);
       const query = [route.query, await readCommandInput(() => buildQueryString(options.queryParam ?? []))].filter(Boolean).join('&');
-      const body = await readCommandInput(() => readRawBody(ctx, options));
-      if (body !== undefined && verb === 'GET') throw usageError('a GET request has no body; give parameters with --query-param');
+      const headers = await readCommandInput(() => readRequestHeaders(options.header ?? [], options.headerAuthorizationOk === true));
+      const raw = options.input === undefined ? undefined : await readCommandInput(() => readRawInput(ctx, options));
+      const body = raw === undefined ? await readCommandInput(() => readRawBody(ctx, options)) : undefined;
+      if ((body !== undefined || raw !== undefined) && verb === 'GET') throw usageError('a GET request has no body; give parameters with --query-param');
       const pages = await readPaging(options as Record<string, unknown>);
       if (pages && verb !== 'GET') throw usageError(`--paginate reads a list: it applies to GET, not ${verb}`);
+      if (pages && options.include) throw usageError('-i shows one answer; it does not apply with --paginate');
+      keepSecret(ctx, headers.authorization);
       const presenter = await preparePresenter(ctx, globals);
-      const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun });
-      const op = rawOperation(verb, `${route.path}${query ? `?${query}` : ''}`, body !== undefined);
+      const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun && headers.authorization === undefined });
+      const op = rawOperation(verb, `${route.path}${query ? `?${query}` : ''}`, body !== undefined || raw !== undefined);
       const request = buildRequest(op, op.path, body, requestTargetOf(target, ctx.signal));
+      if (raw !== undefined) request.body = raw;
+      Object.assign(request.headers, headers);
       if (!isUnderBase(request.url, target.baseUrl)) throw usageError(`<path>: ${path} leads outside the base URL ${target.baseUrl}`);
-      await dispatch(ctx, { op, input: { params: {}, body: body as Record<string, unknown> | undefined }, request, target, globals, presenter, pages });
+      const include = options.include ? { envelope: globals.output === 'json' } : undefined;
+      await dispatch(ctx, { op, input: { params: {}, body: body as Record<string, unknown> | undefined }, request, target, globals, presenter, pages, include });
     });
 }
 
@@ -81,13 +99,31 @@ function checkMethod(method: string): HttpMethod {
   return verb;
 }
 
+/** `--input <file|->`: the body exactly as given, UTF-8 text; not with --body or --data. */
+async function readRawInput(ctx: Context, options: ApiOptions): Promise<string> {
+  if (options.body !== undefined || options.data) throw new InputError('--input is the whole body as given; it does not combine with --body or --data');
+  const source = options.input!;
+  if (source !== '-') return ctx.files.readText(source, MAX_BODY_FILE_BYTES);
+  const text = await ctx.io.stdin(MAX_BODY_FILE_BYTES);
+  if (text.includes('\uFFFD')) throw new InputError('--input: standard input is not valid UTF-8');
+  return text;
+}
+
+/** A credential given with -H Authorization is redacted as svc's own is: whole, and without its scheme. */
+function keepSecret(ctx: Context, authorization: string | undefined): void {
+  if (authorization === undefined || !ctx.secrets) return;
+  ctx.secrets.add(authorization);
+  const credential = authorization.replace(/^\S+\s+/, '');
+  if (credential !== '' && credential !== authorization) ctx.secrets.add(credential);
+}
+
 /** `--body` as the base, `--data` fields on top; undefined when neither is given. */
 async function readRawBody(ctx: Context, options: ApiOptions): Promise<unknown> {
   const base = options.body === undefined ? undefined : (await readJsonSource(options.body, jsonSources(ctx))).value;
   if (!options.data) return base;
   const isObject = base !== null && typeof base === 'object' && !Array.isArray(base);
   if (base !== undefined && !isObject) throw new InputError('--data needs --body to be a JSON object');
-  return { ...(base as object | undefined), ...parseAssignments('--data', options.data) };
+  return { ...(base as object | undefined), ...(await readFieldAssignments('--data', options.data, jsonSources(ctx))) };
 }
 
 /**

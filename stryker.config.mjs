@@ -12,6 +12,7 @@ export const guardedModules = [
   'src/config/config-lock.ts',
   'src/config/stale-lock.ts',
   'src/batch/checkpoint-lock.ts',
+  'src/batch/rejects-lock.ts',
   'src/cli/guarded-context.ts',
   'src/auth/redaction.ts',
   'src/output/terminal-safe.ts',

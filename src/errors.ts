@@ -10,6 +10,8 @@ export const ExitCode = {
   output: 6,
   /** `--paginate` stopped at a page it could not read or follow; the pages before it were printed. */
   partial: 7,
+  /** A batch stopped because another run took over its --checkpoint (its lock taken over, removed or replaced): it sent nothing more. */
+  checkpointLost: 8,
   /** The terminal was closed (SIGHUP, 128 + 1). */
   hangUp: 129,
   /** Ctrl-C (SIGINT, 128 + 2). */

@@ -1,7 +1,7 @@
 import { isIdempotent, type OperationSpec } from '../../registry/define.js';
 import type { CallResult } from '../client/result.js';
 import type { FileIdentity } from '../output/output-file.js';
-import { lockCheckpoint } from './checkpoint-lock.js';
+import { type CheckpointLock, lockCheckpoint } from './checkpoint-lock.js';
 import type { Fingerprint } from './fingerprint.js';
 import { type Journal, openJournal } from './journal.js';
 import type { LineCall } from './line-call.js';
@@ -26,6 +26,10 @@ export interface CheckpointOptions {
   journal: Journal;
   tally: ResumeTally;
   resendUncertain: boolean;
+  /** The checkpoint's path, as the user named it. */
+  path: string;
+  /** Its lock: asked before each request; once lost, the journal is another run's and gets nothing more from this one. */
+  lock: Pick<CheckpointLock, 'owned' | 'lost'>;
 }
 
 export interface CheckpointRun {
@@ -39,13 +43,18 @@ export interface CheckpointRun {
   processor(process: (record: SourceRecord) => Promise<LineOutcome>): (record: SourceRecord) => Promise<LineOutcome>;
 }
 
-export function createCheckpointRun({ op, journal, tally, resendUncertain }: CheckpointOptions): CheckpointRun {
+export function createCheckpointRun({ op, journal, tally, resendUncertain, path, lock }: CheckpointOptions): CheckpointRun {
   const repeatable = safeToRepeat(op) || resendUncertain;
   // Lines whose request is known not to have taken effect: the resumed run sends them.
   const unapplied = new Set<number>();
+  const mine = () => !lock.lost.aborted;
   return {
     call: (send) => async (request, line) => {
+      if (!lock.owned()) return notSent(path);
       await journal.started(line);
+      // Checked again once the entry is on disk: a run that takes the lock over reads the journal after
+      // that, so a line this run sends is one it will find started (uncertain), never one it sends too.
+      if (!lock.owned()) return notSent(path);
       tally.sentNow++;
       const result = await send(request, line);
       if (appliedNothing(result)) unapplied.add(line);
@@ -60,16 +69,25 @@ export function createCheckpointRun({ op, journal, tally, resendUncertain }: Che
       }
       if (prior?.state === 'started' && !repeatable) {
         const outcome = uncertainOutcome(op.method);
-        journal.finished(record.line, outcome);
+        if (mine()) journal.finished(record.line, outcome);
         tally.uncertain++;
         return outcome;
       }
       const outcome = await process(record);
-      if (unapplied.delete(record.line)) journal.unsent(record.line);
+      const unsent = unapplied.delete(record.line);
+      // A run that lost its lock leaves the lines it sent as a kill -9 would: started, so uncertain to the run that holds it.
+      if (!mine()) return outcome;
+      if (unsent) journal.unsent(record.line);
       else journal.finished(record.line, outcome);
       return outcome;
     },
   };
+}
+
+/** The answer of a line not sent because this run no longer holds the checkpoint. */
+function notSent(path: string): CallResult<unknown> {
+  const message = `not sent: this run no longer holds --checkpoint ${path} (another run took its lock over, or the lock was removed or replaced)`;
+  return { ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message, sent: false } };
 }
 
 /** A line whose effect is unknown: sent by an earlier run that stopped before the answer, or whose answer was lost. */
@@ -93,6 +111,8 @@ function appliedNothing(result: CallResult<unknown>): boolean {
 
 export interface OpenedCheckpoint {
   run: CheckpointRun;
+  /** Aborted when this run finds it no longer holds the checkpoint's lock: the batch stops taking lines. */
+  lost: AbortSignal;
   tally: ResumeTally;
   journal: Journal;
   close(): Promise<void>;
@@ -102,7 +122,9 @@ export interface OpenedCheckpoint {
 export async function openCheckpoint(path: string, op: OperationSpec, fingerprint: () => Promise<Fingerprint>, resendUncertain: boolean, guarded: readonly FileIdentity[]): Promise<OpenedCheckpoint> {
   const lock = lockCheckpoint(path);
   try {
-    const journal = openJournal(path, await fingerprint(), guarded);
+    const identity = await fingerprint();
+    if (lock.graceMs > 0) await new Promise((resolve) => setTimeout(resolve, lock.graceMs));
+    const journal = openJournal(path, identity, guarded);
     const tally = new ResumeTally();
     const close = async () => {
       try {
@@ -111,7 +133,7 @@ export async function openCheckpoint(path: string, op: OperationSpec, fingerprin
         lock.release();
       }
     };
-    return { run: createCheckpointRun({ op, journal, tally, resendUncertain }), tally, journal, close };
+    return { run: createCheckpointRun({ op, journal, tally, resendUncertain, path, lock }), lost: lock.lost, tally, journal, close };
   } catch (error) {
     lock.release();
     throw error;

@@ -13,7 +13,8 @@ export type BatchStopCause =
   | { kind: 'signal'; interruption: Interruption }
   | { kind: 'output-closed'; lastWritten: number; allTaken: boolean }
   | { kind: 'output-failed'; reason: string; lastWritten: number; allTaken: boolean }
-  | { kind: 'halted' };
+  | { kind: 'halted' }
+  | { kind: 'checkpoint-lost'; checkpoint: string; allTaken: boolean };
 
 /**
  * The one place a batch learns it must stop: the pipeline is handed `signal`, and everything that
@@ -39,14 +40,21 @@ export interface StopSources {
   io: { stdoutClosed?: AbortSignal };
 }
 
-export function watchBatchStop(ctx: StopSources): BatchStop {
+/** A checkpoint's lock, lost when another run takes it over (src/batch/checkpoint-lock.ts). */
+export interface CheckpointWatch {
+  path: string;
+  lost: AbortSignal;
+}
+
+export function watchBatchStop(ctx: StopSources, checkpoint?: CheckpointWatch): BatchStop {
   const controller = new AbortController();
   const closed = ctx.io.stdoutClosed;
   let lastWritten = 0;
   let failure: string | undefined;
   const onSignal = () => controller.abort(ctx.signal?.reason);
   const onClosed = () => controller.abort('output-closed');
-  const watched = [ctx.signal && ([ctx.signal, onSignal] as const), closed && ([closed, onClosed] as const)].filter((w) => w !== undefined);
+  const onLost = () => controller.abort('checkpoint-lost');
+  const watched = [ctx.signal && ([ctx.signal, onSignal] as const), closed && ([closed, onClosed] as const), checkpoint && ([checkpoint.lost, onLost] as const)].filter((w) => w !== undefined);
   for (const [signal, listener] of watched) {
     if (signal.aborted) listener();
     else signal.addEventListener('abort', listener, { once: true });
@@ -61,6 +69,8 @@ export function watchBatchStop(ctx: StopSources): BatchStop {
       controller.abort('output-failed');
     },
     cause(end) {
+      // Lost first: whatever else happened, this run may not send again with this checkpoint.
+      if (checkpoint?.lost.aborted) return { kind: 'checkpoint-lost', checkpoint: checkpoint.path, allTaken: end.stopped === undefined };
       if (end.stopped === 'halted') return { kind: 'halted' };
       // Found by a write that failed, so a record was lost even if every line was taken.
       if (failure !== undefined) return { kind: 'output-failed', reason: failure, lastWritten, allTaken: end.stopped === undefined };
@@ -86,6 +96,11 @@ export function stopEnd(cause: BatchStopCause): BatchEnd {
       return { why: `stopped: standard output was closed ${afterRecord(cause.lastWritten)}`, allTaken: cause.allTaken };
     case 'output-failed':
       return { why: `stopped: ${cause.reason}, ${afterRecord(cause.lastWritten)}`, allTaken: cause.allTaken };
+    case 'checkpoint-lost':
+      return {
+        why: `stopped: this run no longer holds --checkpoint ${cause.checkpoint} (another run took its lock over, or the lock was removed or replaced); it sent nothing more, and the lines it had in flight are uncertain to the run that holds it`,
+        allTaken: cause.allTaken,
+      };
   }
 }
 
@@ -100,6 +115,8 @@ export function stoppedBatchError(cause: BatchStopCause, summary: string): CliEr
       return new CliError(summary, ExitCode.outputClosed);
     case 'output-failed':
       return new CliError(summary, ExitCode.output);
+    case 'checkpoint-lost':
+      return new CliError(summary, ExitCode.checkpointLost);
   }
 }
 

@@ -89,7 +89,7 @@ interface Batch {
 async function runLines(ctx: Context, inv: Invocation, batch: Batch): Promise<void> {
   const { options } = batch;
   const send = ctx.createTransport?.({ connections: options.concurrency }) ?? ctx.send;
-  const stop = watchBatchStop(ctx);
+  const stop = watchBatchStop(ctx, batch.checkpoint && { path: options.checkpoint!, lost: batch.checkpoint.lost });
   try {
     await drainLines(ctx, inv, batch, send, stop);
   } finally {

@@ -1,4 +1,4 @@
-import { closeSync, futimesSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, futimesSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 
 // Lock files that a crashed svc may leave behind, and how another svc takes one over safely.
 
@@ -11,11 +11,19 @@ export interface LockFiles {
   unlinkSync(path: string): void;
   renameSync(from: string, to: string): void;
   linkSync(existing: string, path: string): void;
-  statSync(path: string): { mtimeMs: number };
+  statSync(path: string): FileSeen;
+  fstatSync(fd: number): FileSeen;
   readFileSync(path: string, encoding: 'utf8'): string;
 }
 
-export const systemLockFiles: LockFiles = { openSync, writeSync, closeSync, futimesSync, unlinkSync, renameSync, linkSync, statSync, readFileSync };
+/** A file's identity (device and inode) and its time. */
+export interface FileSeen {
+  dev: number;
+  ino: number;
+  mtimeMs: number;
+}
+
+export const systemLockFiles: LockFiles = { openSync, writeSync, closeSync, futimesSync, unlinkSync, renameSync, linkSync, statSync, fstatSync, readFileSync };
 
 /** A lock file as seen at one moment: what it holds (`<pid> <nonce>`) and when its holder last refreshed it. */
 export interface Seen {
@@ -38,16 +46,49 @@ export interface OwnLock {
 /** The step of making a lock that failed, as the caller's sentence says it: `cannot ${step} …`. */
 export type MakeStep = 'create' | 'write';
 
+/** link(2) errors that say the file system has no hard links (FAT, some network shares), not that the name is taken. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
 /**
- * Creates `lock` exclusively (O_EXCL: exactly one process succeeds) and writes `text` into it whole:
- * the lock, or undefined if another holds the name. A lock whose text cannot be written (a full disk,
- * EIO) is closed and removed before `fail` reports it: left empty or cut, it would look like one
- * being written this instant, hold every svc off until stale, and not be its maker's to release.
+ * Makes `lock` holding `text`, whole, or returns undefined if another holds the name. The text is
+ * written under a name of this process's own, then linked into place: link(2) fails if the name
+ * exists (exactly one process succeeds), and the lock never exists without its holder's text, so a
+ * kill -9 at any instant leaves no lock or a whole one, and the next svc judges it at once. A lock
+ * whose text cannot be written (a full disk, EIO) is closed and removed before `fail` reports it.
+ * Where the file system has no hard links, the lock is created in place (O_EXCL) and written.
  */
 export function createOwn(lock: string, text: string, files: LockFiles, fail: (step: MakeStep, error: unknown) => Error): OwnLock | undefined {
+  const made = `${lock}.${process.pid}.${nonce()}.new`;
+  const fd = writeNew(made, text, files, fail);
+  if (fd === undefined) return undefined; // a name of its own taken: never, but never a lock taken by mistake either
+  try {
+    files.linkSync(made, lock);
+  } catch (error) {
+    discard(made, fd, files);
+    const code = errorCode(error);
+    if (code === 'EEXIST') return undefined;
+    if (NO_HARD_LINKS.has(code!)) return inPlace(lock, text, files, fail);
+    throw fail('create', error);
+  }
+  try {
+    files.unlinkSync(made); // the lock keeps the file; only its first name goes
+  } catch {
+    // Left beside the lock, never taken for one: it is not under the lock's name.
+  }
+  return { fd, text };
+}
+
+/** The lock created under its name exclusively, then written: for file systems without hard links. */
+function inPlace(lock: string, text: string, files: LockFiles, fail: (step: MakeStep, error: unknown) => Error): OwnLock | undefined {
+  const fd = writeNew(lock, text, files, fail);
+  return fd === undefined ? undefined : { fd, text };
+}
+
+/** A new file (O_EXCL) holding `text` whole: its descriptor, undefined if the name exists, or `fail` once it is closed and removed. */
+function writeNew(path: string, text: string, files: LockFiles, fail: (step: MakeStep, error: unknown) => Error): number | undefined {
   let fd: number;
   try {
-    fd = files.openSync(lock, 'wx', 0o600);
+    fd = files.openSync(path, 'wx', 0o600);
   } catch (error) {
     if (errorCode(error) === 'EEXIST') return undefined;
     throw fail('create', error);
@@ -55,9 +96,9 @@ export function createOwn(lock: string, text: string, files: LockFiles, fail: (s
   try {
     const bytes = Buffer.from(text);
     for (let done = 0; done < bytes.length; ) done += files.writeSync(fd, bytes.subarray(done)); // a short write goes on, as writeFileSync does
-    return { fd, text };
+    return fd;
   } catch (error) {
-    discard(lock, fd, files);
+    discard(path, fd, files);
     throw fail('write', error);
   }
 }

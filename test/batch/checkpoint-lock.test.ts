@@ -4,6 +4,9 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCK_REFRESH_MS, LOCK_STALE_MS, lockCheckpoint } from '../../src/batch/checkpoint-lock.js';
+import { startOf } from '../../src/batch/lock-holder.js';
+
+const bootId = () => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
 import type { LockFiles } from '../../src/config/stale-lock.js';
 
 // Two runs never share a checkpoint (issue #13); a lock left by a killed run does not block the resume.
@@ -72,7 +75,7 @@ describe('checkpoint lock', () => {
 describe('checkpoint lock: what it holds and whom it names', () => {
   it('names its holder (pid and host, for a run it refuses) and a nonce of its own', () => {
     const lock = lockCheckpoint(checkpoint);
-    expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toEqual({ pid: process.pid, host: hostname(), nonce: expect.stringMatching(new RegExp(`^${process.pid} \\S+$`)) });
+    expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toEqual({ pid: process.pid, host: hostname(), boot: bootId(), start: startOf(process.pid), nonce: expect.stringMatching(new RegExp(`^${process.pid} \\S+$`)) });
     lock.release();
   });
 
@@ -175,7 +178,7 @@ describe('checkpoint lock: faults', () => {
   it('a short write goes on until the whole text is written: the lock is its holder’s, and its release removes it', () => {
     const files = fillingDisk((data) => Math.min(7, data.length));
     const lock = lockCheckpoint(checkpoint, { files });
-    expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toEqual({ pid: process.pid, host: hostname(), nonce: expect.any(String) });
+    expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toEqual({ pid: process.pid, host: hostname(), boot: bootId(), start: startOf(process.pid), nonce: expect.any(String) });
     lock.release();
     expect(existsSync(`${checkpoint}.lock`)).toBe(false);
     expect(isOpen(files.fds[0]!)).toBe(false);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/errors.js';
@@ -65,6 +65,18 @@ async function paginationLoop(): Promise<number> {
   }
 }
 
+/** A batch with --checkpoint whose lock is removed while it runs: it no longer holds the checkpoint. */
+async function checkpointTakenAway(): Promise<number> {
+  const folder = tempFolder('svc-exit-codes-');
+  const input = join(folder, 'drafts.ndjson');
+  writeFileSync(input, '{"draftId":"dr_123"}\n'.repeat(3000));
+  const checkpoint = join(folder, 'drafts.ckpt');
+  const svc = startSvc(['email', 'drafts', 'get', '--input', input, '--checkpoint', checkpoint, '--concurrency', '1'], { env: env(), timeoutMs: 60_000 });
+  await new Promise((resolve) => svc.child.stdout!.once('data', resolve));
+  rmSync(`${checkpoint}.lock`);
+  return (await svc.done).code;
+}
+
 const run = async (args: string[], extraEnv: Record<string, string> = {}) => (await runSvc(args, { env: { ...env(), ...extraEnv } })).code;
 
 /** For each documented code, the situation the table describes. */
@@ -90,6 +102,7 @@ const situations: Record<number, { what: string; produce(): Promise<number> }> =
   [ExitCode.notFound]: { what: 'the service answers 404', produce: () => run(['email', 'drafts', 'get', 'dr_missing']) },
   [ExitCode.output]: { what: 'a --query that fails on the answer', produce: () => run(['email', 'drafts', 'get', 'dr_123', '--query', 'abs(senders)']) },
   [ExitCode.partial]: { what: '--paginate stopped at a page it could not follow (a loop)', produce: paginationLoop },
+  [ExitCode.checkpointLost]: { what: "a batch's --checkpoint lock removed while it runs", produce: checkpointTakenAway },
   [ExitCode.hangUp]: { what: 'SIGHUP while waiting for the answer', produce: () => stoppedBy('SIGHUP') },
   [ExitCode.interrupted]: { what: 'SIGINT (Ctrl-C) while waiting for the answer', produce: () => stoppedBy('SIGINT') },
   [ExitCode.outputClosed]: { what: "a batch's reader goes away", produce: batchIntoHead },

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-import { bundleCli, bundleLibrary, repoRoot } from './build/bundle.mjs';
+import { bundleCli, bundleLibrary, bundleMcpServer, repoRoot } from './build/bundle.mjs';
 
 const outdir = `${repoRoot}dist`;
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -12,6 +12,7 @@ rmSync(outdir, { recursive: true, force: true });
 await Promise.all([
   bundleCli({ outdir }),
   bundleLibrary({ outdir }),
+  bundleMcpServer({ outdir }),
   promisify(execFile)(process.execPath, [tsc, '-p', `${repoRoot}tsconfig.declarations.json`]).catch((error) => {
     process.stderr.write(`${error.stdout}${error.stderr}`);
     throw new Error('tsc could not write the type declarations');

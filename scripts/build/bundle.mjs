@@ -68,7 +68,7 @@ async function bundleScript({ name, entry, outdir, plugins, metafile }) {
     minify: true,
     banner: { js: CJS_WRAPPER_START },
     footer: { js: '})' },
-    plugins: [builtinImports, lazyUndici, nativeKeyring, ...plugins],
+    plugins: [builtinImports, lazyUndici, nativeKeyring, mcpApart, ...plugins],
     metafile,
     write: false,
   });
@@ -112,6 +112,34 @@ const nativeKeyring = {
     build.onLoad({ filter: /.*/, namespace: 'native-require' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
   },
 };
+
+/**
+ * `svc mcp`'s server and the MCP SDK (~450 KB) are a script of their own, dist/mcp.cjs, required
+ * only by `svc mcp`: in dist/cli.cjs, every other command would read and compile them at start.
+ * The CLI's `import()` of src/mcp/serve.ts becomes a require() of that file, beside this one.
+ */
+const mcpApart = {
+  name: 'mcp-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/mcp\/serve\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: 'mcp.cjs', namespace: 'mcp-apart' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'mcp-apart' }, () => ({ contents: "module.exports = require(require('node:path').join(__dirname, 'mcp.cjs'));", loader: 'js' }));
+  },
+};
+
+/** dist/mcp.cjs: src/mcp/serve.ts and what it uses, as a CommonJS module that `svc mcp` requires. */
+export function bundleMcpServer({ outdir }) {
+  return build({
+    ...common,
+    define: { ...common.define, esbuildDetection: 'true' },
+    entryPoints: { mcp: 'src/mcp/serve.ts' },
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    minify: true,
+    banner: {},
+    plugins: [builtinImports, lazyUndici, nativeKeyring],
+  });
+}
 
 /** Node's CommonJS wrapper, so the script reads as the module it was built as. */
 const CJS_WRAPPER_START = '(function (exports, require, module, __filename, __dirname) {';

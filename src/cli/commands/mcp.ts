@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { GlobalOptions } from '../../config/target.js';
-import { usageError } from '../../errors.js';
+import { CliError, InputError, usageError } from '../../errors.js';
 import type { McpFlags, McpProcess } from '../../mcp/serve.js';
 import type { Context } from '../context.js';
 
@@ -26,11 +26,24 @@ export function register(program: Command, ctx: Context): void {
     .action(async (what: string | undefined, flags: McpFlags & { json?: boolean }, command: Command) => {
       if (what !== undefined && what !== 'tools') throw usageError(`svc mcp takes no argument but tools, not "${what}"`);
       if (flags.json && what === undefined) throw usageError('--json goes with svc mcp tools');
+      // Built as a script of its own (dist/mcp.cjs), with its own copy of the error classes.
       const serve = await import('../../mcp/serve.js');
       const globals = command.optsWithGlobals<GlobalOptions>();
-      if (what === 'tools') return serve.printTools(processOf(ctx), flags, globals, flags.json === true);
-      await serve.runMcpServer(processOf(ctx), flags, globals);
+      try {
+        if (what === 'tools') return await serve.printTools(processOf(ctx), flags, globals, flags.json === true);
+        await serve.runMcpServer(processOf(ctx), flags, globals);
+      } catch (error) {
+        throw asOwnError(error);
+      }
     });
+}
+
+/** An error of the server's script as the CLI's own class: bad input exits 2, a CliError keeps its code. */
+function asOwnError(error: unknown): unknown {
+  if (error instanceof CliError || error instanceof InputError || !(error instanceof Error)) return error;
+  if (error.name === 'InputError') return usageError(error.message);
+  const exitCode = (error as { exitCode?: unknown }).exitCode;
+  return error.name === 'CliError' && typeof exitCode === 'number' ? new CliError(error.message, exitCode) : error;
 }
 
 /** The context's parts the server uses; standard output is the protocol's in stdio mode. */

@@ -4,7 +4,6 @@ import type { Issue } from '../client/result.js';
 import { InputError } from '../errors.js';
 import { applyAssignments, parseFieldAssignment } from './assignment.js';
 import { type JsonSources, readBodySource } from './body-source.js';
-import { readFieldAssignments } from './field-files.js';
 import { readFieldText } from './field-text.js';
 import { type BodyField, bodyFields, commandFields, queryFields } from './fields.js';
 
@@ -61,9 +60,13 @@ function queryValues(op: OperationSpec, flags: Record<string, unknown>): Record<
   return query;
 }
 
+/** Whether an assignment's value starts with `@` (`key=@file`, `key:=@file`, `key=@@text`). */
+export const mayNameFile = (item: string): boolean => item.charAt(item.indexOf('=') + 1) === '@' && item.indexOf('=') > 0;
+
 /** A map flag's assignments on top of the `--body` value; `key=@file` reads the user's file (src/input/field-files.ts). */
 async function readMapFlag(field: BodyField, given: readonly string[], base: unknown, from: JsonSources): Promise<Record<string, unknown>> {
-  const assigned = await readFieldAssignments(`--${field.flag}`, given, from);
+  // The file grammar loads only when a value may name a file: a plain call runs none of its code.
+  const assigned = given.some(mayNameFile) ? await (await import('./field-files.js')).readFieldAssignments(`--${field.flag}`, given, from) : parseAssignments(`--${field.flag}`, given);
   const isMap = base !== null && typeof base === 'object' && !Array.isArray(base);
   return isMap ? { ...(base as object), ...assigned } : assigned;
 }

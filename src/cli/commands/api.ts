@@ -8,7 +8,7 @@ import { type GlobalOptions, resolveTarget } from '../../config/target.js';
 import { MAX_BODY_FILE_BYTES, readJsonSource } from '../../input/body-source.js';
 import { readRequestHeaders } from '../request-headers.js';
 import { InputError, usageError } from '../../errors.js';
-import { readFieldAssignments } from '../../input/field-files.js';
+import { mayNameFile, parseAssignments } from '../../input/operation-input.js';
 import { buildQueryString } from '../../input/query-params.js';
 import type { Context } from '../context.js';
 import { requestTargetOf } from '../request-target.js';
@@ -123,7 +123,8 @@ async function readRawBody(ctx: Context, options: ApiOptions): Promise<unknown> 
   if (!options.data) return base;
   const isObject = base !== null && typeof base === 'object' && !Array.isArray(base);
   if (base !== undefined && !isObject) throw new InputError('--data needs --body to be a JSON object');
-  return { ...(base as object | undefined), ...(await readFieldAssignments('--data', options.data, jsonSources(ctx))) };
+  const fields = options.data.some(mayNameFile) ? await (await import('../../input/field-files.js')).readFieldAssignments('--data', options.data, jsonSources(ctx)) : parseAssignments('--data', options.data);
+  return { ...(base as object | undefined), ...fields };
 }
 
 /**

@@ -15,6 +15,8 @@ const MIN_COLUMN = 5;
 /**
  * A value as a table: an array of objects has a column per key (in first-seen order) and a row per
  * item; one object is a two-column list of its keys and values; anything else is one value a line.
+ * On a terminal no line is wider than it (20 columns or more): cells are cut, and rows with too
+ * many columns to fit side by side are shown one block of labelled lines each.
  */
 export function formatTable(value: unknown, options: TableOptions): string {
   if (Array.isArray(value) && value.length > 0 && value.every(isRecord)) return rowsTable(value, options);
@@ -26,7 +28,13 @@ export function formatTable(value: unknown, options: TableOptions): string {
 function rowsTable(rows: Record<string, unknown>[], options: TableOptions): string {
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const cells = rows.map((row) => keys.map((key) => cellText(row[key])));
-  return renderGrid([keys.map(cellText), ...cells], options, (row) => row === 0);
+  const labels = keys.map(cellText);
+  // Too many columns to show side by side even at their narrowest: one block of labelled lines a
+  // row, blocks a blank line apart, as gh and the AWS CLI do on a narrow terminal.
+  if (options.width !== undefined && keys.length * MIN_COLUMN + GAP * (keys.length - 1) > options.width) {
+    return cells.map((row) => renderGrid(row.map((cell, i) => [labels[i]!, cell]), options, (_row, column) => column === 0)).join('\n');
+  }
+  return renderGrid([labels, ...cells], options, (row) => row === 0);
 }
 
 function keyValueTable(record: Record<string, unknown>, options: TableOptions): string {

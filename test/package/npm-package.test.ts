@@ -88,8 +88,8 @@ describe('npm install -g <tarball>', () => {
     expect(JSON.parse(stdout)).toMatchObject({ draftId: 'dr_456' });
     expect(mock.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/email/drafts/dr_456']);
     // The MCP SDK is bundled into the package: svc mcp answers a tool call over stdio.
-    const answer = await mcpToolCall(svc, { ...env, SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey }, 'email_drafts_get', { draftId: 'dr_789' });
-    expect(answer).toMatchObject({ result: { structuredContent: { result: { draftId: 'dr_789' } } } });
+    const answer = await mcpToolCall(svc, { ...env, SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey }, 'email_drafts_get', { draftId: 'dr_123' });
+    expect(answer).toMatchObject({ result: { structuredContent: { result: { draftId: 'dr_123' } } } });
   }, 120_000);
 
   it.skipIf(!manAvailable)(`installs a man page per command: man svc-campaigns-person-add shows every flag's meaning${manAvailable ? '' : ' (skipped: man is not installed; CI installs man-db)'}`, async () => {

@@ -55,7 +55,9 @@ describe('.ci/run', () => {
     stub('dirname', `exec ${JSON.stringify(findTool('dirname'))} "$@"`);
     const run = spawnSync(findTool('bash'), [join(root, '.ci', 'run')], { env: { PATH: bin, HOME: bin }, encoding: 'utf8', timeout: 30_000 });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/^ci: could not install (tmux zsh fish shellcheck )?(tinyproxy )?(openssl )?man-db chromium python3-yaml, which the tests need; failing rather than skipping their tests\n$/);
+    // One line naming every package still missing (the stand-in PATH has none of them), whatever the list holds.
+    expect(run.stderr).toMatch(/^ci: could not install [\w. -]+, which the tests need; failing rather than skipping their tests\n$/);
+    for (const name of ['man-db', 'chromium', 'python3-yaml']) expect(run.stderr).toContain(` ${name}`);
     expect(existsSync(ran)).toBe(false);
   });
 });

@@ -14,10 +14,10 @@ export const CrmEntryBody = z.strictObject({
     .check(z.describe('entry values by field name; a user field takes one userId or an array of userIds, and every assignee is kept')),
 });
 
-export const CrmEntryCreated = z.looseObject({ entryId: z.string() });
+export const CrmEntryCreated = z.looseObject({ entryId: z.string().check(z.describe('identifier of the created entry')) });
 
 /** Each occurrence of a task series is a task; its fields are not specified. */
-export const TaskOccurrences = z.array(z.looseObject({}));
+export const TaskOccurrences = z.array(z.looseObject({})).check(z.describe('one object per occurrence; each occurrence is a task, and its fields are not specified'));
 
 export const crm = defineOperations({
   crm_entries_create: {

@@ -4,11 +4,11 @@ import { defineOperations } from './define.js';
 
 /** The draft read result; extra fields (eligible senders and more) are kept, not stripped. */
 export const EmailDraft = z.looseObject({
-  ok: z.boolean(),
-  kind: z.literal('email'),
-  draftId: z.string(),
-  syncStatus: z.string(),
-  revision: z.number(),
+  ok: z.boolean().check(z.describe('success flag of the read')),
+  kind: z.literal('email').check(z.describe('always the constant email')),
+  draftId: z.string().check(z.describe('identifier of the draft')),
+  syncStatus: z.string().check(z.describe('provider sync status of the draft; its values are not listed')),
+  revision: z.number().check(z.describe('revision of the draft')),
 });
 
 export const TemplatePreviewBody = z.strictObject({
@@ -18,10 +18,9 @@ export const TemplatePreviewBody = z.strictObject({
 });
 
 export const TemplatePreview = z.looseObject({
-  subject: z.string(),
-  htmlBody: z.string(),
-  /** Names of the variables used; order unspecified. */
-  variableNames: z.array(z.string()),
+  subject: z.string().check(z.describe('the subject, rendered')),
+  htmlBody: z.string().check(z.describe('the body, rendered as HTML')),
+  variableNames: z.array(z.string()).check(z.describe('the names of the variables used; their order is not specified')),
 });
 
 export const email = defineOperations({

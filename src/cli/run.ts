@@ -6,6 +6,7 @@ import { builtins } from './builtins.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode, InputError, usageError } from '../errors.js';
 import { guardContext } from './guarded-context.js';
+import { helpAsFlag, withoutHelpForUnknownWords } from './help-words.js';
 import { passwordsInUrls } from '../auth/redaction.js';
 import { commanderExitCode, createRootProgram } from './program.js';
 import { oneLine } from '../output/terminal-safe.js';
@@ -59,22 +60,23 @@ function helpForBareGroup(program: Command, argv: readonly string[], takesValue:
 }
 
 /** Runs svc with these arguments in this context and returns the exit code. */
-export async function run(argv: readonly string[], world: Context): Promise<number> {
+export async function run(given: readonly string[], world: Context): Promise<number> {
   // A password in a URL on the command line (--base-url https://user:pass@…) is refused, and never printed.
-  const ctx = guardContext(world, passwordsInUrls(argv));
+  const ctx = guardContext(world, passwordsInUrls(given));
   const program = createRootProgram(ctx);
   try {
-    refuseUndecodable(argv);
-    argv = await expandAliases(argv, ctx, valueOptions(program));
-    const word = firstCommandWord(argv, valueOptions(program));
+    refuseUndecodable(given);
+    const takesValue = valueOptions(program);
+    const argv = helpAsFlag(await expandAliases(given, ctx, takesValue), takesValue, (word) => Object.hasOwn(areas, word) || Object.hasOwn(builtins, word));
+    const word = firstCommandWord(argv, takesValue);
     await addCommandsFor(program, word, ctx, argv);
     // No command word: help on stdout, exit 0; commander still refuses an unknown option (exit 2).
     if (word === undefined) program.action(() => program.outputHelp());
-    else helpForBareGroup(program, argv, valueOptions(program));
-    await program.parseAsync(argv as string[], { from: 'user' });
+    else helpForBareGroup(program, argv, takesValue);
+    await program.parseAsync(withoutHelpForUnknownWords(program, argv, takesValue) as string[], { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
-    return reportError(ctx, error, argv.includes('--debug'));
+    return reportError(ctx, error, given.includes('--debug'));
   }
 }
 

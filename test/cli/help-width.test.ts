@@ -23,7 +23,7 @@ async function everyCommand(): Promise<string[][]> {
 async function helpOf(argv: string[], width: number | undefined): Promise<string> {
   const fake = createFakeContext({ tty: width !== undefined });
   fake.ctx.io.columns = width;
-  expect(await run(argv, fake.ctx)).toBe(0);
+  expect(await run(argv, fake.ctx), `svc ${argv.join(' ')}`).toBe(0);
   return fake.out();
 }
 

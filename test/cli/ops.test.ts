@@ -52,7 +52,7 @@ describe('svc ops', () => {
     expect(op.flags).toContainEqual({ flag: '--no-check-duplicates-across-workspace', type: 'boolean', required: false, description: 'send checkDuplicatesAcrossWorkspace: false', field: 'checkDuplicatesAcrossWorkspace' });
     expect(op.body).toMatchObject({ type: 'object', additionalProperties: false, anyOf: [{ required: ['email'] }, { required: ['linkedinProfileUrl'] }] });
     expect(op.body.properties.email).toMatchObject({ type: 'string', format: 'email' });
-    expect(op.response).toEqual({ type: 'object', properties: { enrollmentId: { type: 'string' } }, required: ['enrollmentId'], additionalProperties: {} });
+    expect(op.response).toEqual({ type: 'object', properties: { enrollmentId: { type: 'string', description: 'identifier of the enrollment, created when the person is added to the campaign' } }, required: ['enrollmentId'], additionalProperties: {} });
     expect(op.examples).toEqual(registry.campaigns_person_add.examples);
   });
 

@@ -8,6 +8,7 @@ import type { OperationSpec } from '../../registry/define.js';
 import { operationFields } from '../../registry/fields.js';
 import { registry } from '../../registry/index.js';
 import { describeOperation } from '../../src/cli/operation-description.js';
+import { refuseMissingMeanings } from '../../src/cli/reference/manual.js';
 import { REPO, chromiumAvailable, filesIn, generateManual, manAvailable, read, renderInChromium, unhtml, unroff } from './manual-files.js';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -73,6 +74,19 @@ describe('npm run docs: the HTML manual', () => {
     expect(index).toMatch(/Exit codes:[\s\S]*130/);
   });
 
+  it('no table of any page has an empty Meaning cell', () => {
+    const empty = filesIn(manual.manualDir).filter((name) => name.endsWith('.html') && /<td>\s*<\/td><\/tr>/.test(read(manual.manualDir, name)));
+    expect(empty).toEqual([]);
+  });
+
+  it('a field the registry leaves without a meaning stops the build, naming the command and the field', () => {
+    const d = describeOperation('crm_entries_create', registry.crm_entries_create);
+    const doc = { words: ['crm', 'entries', 'create'], name: 'svc crm entries create', summary: d.summary, usage: '', arguments: [], optionGroups: [], subcommands: [], after: '' };
+    const bare = { ...d, response: { type: 'object', properties: { entryId: { type: 'string' } } } };
+    expect(() => refuseMissingMeanings({ globalOptions: [], commands: [{ ...doc, operation: bare }] })).toThrow(/svc crm entries create: Response: entryId/);
+    expect(() => refuseMissingMeanings({ globalOptions: [], commands: [{ ...doc, operation: d }] })).not.toThrow();
+  });
+
   it('svc mock\'s page documents its fixtures flag and the fault header', () => {
     const page = unhtml(read(manual.manualDir, 'svc-mock.html'));
     expect(page).toContain('--fixtures <file.json>');
@@ -89,27 +103,55 @@ describe('npm run docs: the HTML manual', () => {
 
 describe.skipIf(!manAvailable)(`npm run docs: man pages${manAvailable ? '' : ' (skipped: man is not installed; CI installs man-db)'}`, () => {
   it.each(operations.map(([id]) => id))('%s has a man page with its meanings and an example', (id) => {
-    const text = unroff(read(manual.manDir, `${pageOf(id)}.1`));
+    // An example too wide for 80 columns is broken with a shell continuation: read it as one line.
+    const text = unroff(read(manual.manDir, `${pageOf(id)}.1`)).replace(/ \\\n\s+/g, ' ');
     for (const expected of expectedTexts(id)) expect(text).toContain(expected);
   });
 
   it('a man page sees the command above it and those directly below, and no others', () => {
-    const seeAlso = unroff(read(manual.manDir, 'svc-email-drafts.1')).split('.SH SEE ALSO')[1]!;
+    const seeAlso = unroff(read(manual.manDir, 'svc-email-drafts.1')).split('.SH "SEE ALSO"')[1]!;
     expect(seeAlso).toContain('svc-email(1)');
     expect(seeAlso).toContain('svc-email-drafts-get(1)');
     expect(seeAlso).not.toMatch(/\bsvc\(1\)|svc-crm/);
   });
 
-  it('every man page renders without a warning at 80 columns', async () => {
+  it('every man page renders without a warning, and no line of it is wider than 80 columns at MANWIDTH=80', async () => {
     const pages = filesIn(manual.manDir);
     expect(pages).toContain('svc.1');
-    const env = { ...process.env, MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat' };
+    const env = { ...process.env, MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat', MAN_KEEP_FORMATTING: '' };
     const rendered = await Promise.all(pages.map(async (name) => ({ name, ...(await promisify(execFile)('man', ['--warnings', '-l', join(manual.manDir, name)], { env })) })));
+    const wide: string[] = [];
     for (const { name, stdout, stderr } of rendered) {
       expect({ name, stderr }).toEqual({ name, stderr: '' });
-      expect(stdout).toMatch(/NAME/);
+      expect(stdout).toMatch(/^NAME$/m);
+      // Overstrike (bold as X\bX) would count twice: what a reader sees is the text without it.
+      for (const line of stdout.replace(/.\x08/g, '').split('\n')) if ([...line].length > 80) wide.push(`${name}: ${[...line].length}: ${line}`);
     }
+    expect(wide).toEqual([]);
   }, 120_000);
+
+  it('every man page has the sections of man-pages(7), in its order', () => {
+    const order = ['NAME', 'SYNOPSIS', 'DESCRIPTION', 'OPTIONS', 'EXIT STATUS', 'ENVIRONMENT', 'FILES', 'EXAMPLES', 'SEE ALSO'];
+    for (const name of filesIn(manual.manDir)) {
+      const headings = [...read(manual.manDir, name).matchAll(/^\.SH "?([^"\n]+)"?$/gm)].map((m) => m[1]!);
+      const known = headings.filter((h) => order.includes(h));
+      expect({ name, headings }).toEqual({ name, headings: known });
+      expect({ name, sorted: [...known].sort((a, b) => order.indexOf(a) - order.indexOf(b)) }).toEqual({ name, sorted: known });
+      for (const required of ['NAME', 'SYNOPSIS', 'DESCRIPTION', 'EXIT STATUS', 'ENVIRONMENT', 'SEE ALSO']) expect(headings, name).toContain(required);
+    }
+    const root = unroff(read(manual.manDir, 'svc.1'));
+    expect(root.split('.SH "EXIT STATUS"')[1]).toMatch(/^\.TP\n130\n/m);
+    expect(root.split('.SH ENVIRONMENT')[1]).toMatch(/SERVICE_API_KEY/);
+  });
+
+  it.each(operations.map(([id]) => id))('%s: its examples are in EXAMPLES, every field row has a meaning', (id) => {
+    const source = read(manual.manDir, `${pageOf(id)}.1`);
+    const examples = unroff(source.split('.SH EXAMPLES')[1]!.split('.SH')[0]!).replace(/ \\\n\s+/g, ' ');
+    for (const example of registry[id as keyof typeof registry].examples) expect(examples).toContain(example);
+    // After every .TP: a term line, then a meaning that is not blank.
+    const blanks = [...source.matchAll(/^\.TP\n(.*)\n(.*)$/gm)].filter((m) => !m[2]!.trim() || m[2]!.startsWith('.')).map((m) => m[1]);
+    expect(blanks).toEqual([]);
+  });
 
   it("package.json's man field lists exactly the generated pages, so npm install -g installs them all", () => {
     const { man } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { man: string[] };

@@ -24,15 +24,7 @@ describe('svc help reference: every command as Markdown on stdout', () => {
     for (const builtin of ['api', 'mock', 'auth login', 'config set', 'completion', 'ops', 'openapi', 'help']) expect(stdout).toContain(`## \`svc ${builtin}\``);
   });
 
-  it('svc help <command words> prints that command\'s own help, as --help does', async () => {
-    const viaHelp = await runSvc(['help', 'email', 'drafts', 'get']);
-    const viaFlag = await runSvc(['email', 'drafts', 'get', '--help']);
-    expect(viaHelp.code).toBe(0);
-    expect(viaHelp.stdout).toBe(viaFlag.stdout);
-    expect(viaHelp.stdout).toMatch(/^Usage: svc email drafts get \[options\] <draftId>/);
-  });
-
-  // Issue #17: these printed their help on stderr, as for an error, while `svc` alone used stdout.
+  // A group alone prints its help on stdout, as svc alone does, never on stderr as for an error.
   it.each([[['email']], [['email', 'drafts']], [['crm', 'tasks', 'series']], [['campaigns', 'person']], [['config']], [['auth']], [['--timeout', '5', 'email']]])(
     'svc %j alone: its help on stdout, exit 0, as svc alone and --help',
     async (args) => {
@@ -51,9 +43,59 @@ describe('svc help reference: every command as Markdown on stdout', () => {
     }
   });
 
-  it('svc help with an unknown command is a usage error (exit 2, one line, nothing on stdout)', async () => {
-    const { code, stdout, stderr } = await runSvc(['help', 'email', 'nonsense']);
-    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
-    expect(stderr).toBe('svc: unknown command "svc email nonsense" for help; `svc --help` lists the commands\n');
+});
+
+/** Every command path of the tree, read from `svc help reference`'s headings: svc itself first. */
+async function commandPaths(): Promise<string[][]> {
+  const { stdout } = await runSvc(['help', 'reference']);
+  const names = [...stdout.matchAll(/^## `svc ([^`]+)`$/gm)].map((m) => m[1]!.split(' '));
+  return [[], ...names];
+}
+
+describe('svc help <words> and svc <words> --help are one help', () => {
+  it('print the same bytes, exit 0 and nothing on stderr, for svc and every command and area of the tree', async () => {
+    const paths = await commandPaths();
+    // Every area and builtin, and every operation, is a path of the tree.
+    expect(paths.length).toBeGreaterThan(operations.length + 8);
+    const differing: string[] = [];
+    for (const words of paths) {
+      const [viaHelp, viaFlag] = await Promise.all([runSvc(['help', ...words]), runSvc([...words, '--help'])]);
+      expect({ words, code: viaFlag.code, stderr: viaFlag.stderr }).toEqual({ words, code: 0, stderr: '' });
+      expect(viaFlag.stdout).toMatch(new RegExp(`^Usage: ${['svc', ...words].join(' ')}[ \n]`));
+      if (viaHelp.code !== 0 || viaHelp.stderr !== '' || viaHelp.stdout !== viaFlag.stdout) differing.push(words.join(' ') || '(svc)');
+    }
+    expect(differing).toEqual([]);
+  }, 120_000);
+
+  it('global options before or after keep the two the same', async () => {
+    const viaHelp = await runSvc(['--timeout', '5', 'help', 'email', 'drafts']);
+    const viaFlag = await runSvc(['email', 'drafts', '--timeout', '5', '--help']);
+    expect(viaHelp).toEqual(viaFlag);
+    expect(viaFlag.stdout).toMatch(/^Usage: svc email drafts /);
+  });
+
+  it.each([[['nosuch']], [['email', 'nosuch']], [['email', 'drafts', 'nosuch']], [['config', 'nosuch']], [['emial']]])(
+    'words naming no command, %j: a usage error in both forms (exit 2, one line on stderr, nothing on stdout)',
+    async (words) => {
+      const unknown = words.at(-1)!;
+      for (const args of [[...words, '--help'], [...words, '-h'], ['help', ...words]]) {
+        const { code, stdout, stderr } = await runSvc(args);
+        expect({ args, code, stdout }).toEqual({ args, code: 2, stdout: '' });
+        expect(stderr).toMatch(new RegExp(`^svc: unknown (command|command or help topic) ["']${unknown}["'][^\n]*\n$`));
+      }
+    },
+  );
+
+  it('a mistyped word gets the same suggestion in both forms', async () => {
+    const viaFlag = await runSvc(['emial', '--help']);
+    const viaHelp = await runSvc(['help', 'emial']);
+    expect(viaFlag.stderr).toContain('(Did you mean email?)');
+    expect(viaHelp.stderr).toContain('(Did you mean email?)');
+  });
+
+  it('svc help --help is the help command\'s own help', async () => {
+    const { code, stdout } = await runSvc(['help', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Usage: svc help /);
   });
 });

@@ -1,59 +1,133 @@
+import { wrapHelpText } from '../help-layout.js';
+import { type HelpSection, exampleLines, helpItems, helpSections } from './help-sections.js';
 import { type CommandDoc, type HelpItem, type ReferenceModel, errorItems, neighboursOf, safety } from './model.js';
+import { schemaRows } from './schema-rows.js';
+import type { JsonSchema } from '../../openapi/json-schema.js';
 
 /** A man page's file name: `svc-email-drafts-get.1`, as gh names its pages. */
 export const manPageName = (doc: Pick<CommandDoc, 'words'>): string => `${['svc', ...doc.words].join('-')}.1`;
 
+/**
+ * Columns a page may use: man's 80 less the section body's indent (7) and a verbatim block's (4).
+ * groff fills and breaks prose itself; text kept as laid out (examples, tables) is wrapped here.
+ */
+export const VERBATIM_WIDTH = 80 - 7 - 4;
+
 /** Text safe as roff input: backslashes escaped, hyphens as minus signs, no line read as a request. */
-function escape(text: string): string {
+export function escapeRoff(text: string): string {
   return text
     .replace(/\\/g, '\\e')
     .replace(/-/g, '\\-')
     .replace(/^([.'])/gm, '\\&$1');
 }
 
+const escape = escapeRoff;
 const bold = (text: string) => `\\fB${escape(text)}\\fR`;
 
-function items(heading: string, list: HelpItem[]): string[] {
-  if (list.length === 0) return [];
-  return [`.SH ${heading.toUpperCase()}`, ...list.flatMap((item) => ['.TP', bold(item.term), escape(item.description)])];
-}
+export const definitionList = (list: readonly HelpItem[]): string[] => list.flatMap((item) => ['.TP', bold(item.term), escape(item.description || ' ')]);
 
-/** Preformatted text kept as `--help` lays it out (examples, settings, exit codes). */
-const verbatim = (text: string): string[] => (text ? ['.PP', '.nf', '.RS 4', escape(text), '.RE', '.fi'] : []);
+/** Text kept as laid out, wrapped to fit 80 columns: command lines break with a shell continuation. */
+export const verbatim = (text: string): string[] => (text ? ['.PP', '.RS 4', '.nf', escape(wrapHelpText(text, VERBATIM_WIDTH)), '.fi', '.RE'] : []);
+
+/** The facts every page shares, from svc's own help: exit codes, environment. */
+interface Shared {
+  exitCodes: HelpItem[];
+  environment: HelpItem[];
+}
 
 /** One man page per command, plus svc(1) for the root: file name -> roff source. */
 export function renderManPages(model: ReferenceModel, version: string): Map<string, string> {
+  const root = helpSections(model.commands[0]!.after);
+  const itemsOf = (heading: string) => helpItems(root.find((s) => s.heading === heading)?.lines ?? []).items;
+  const shared = { exitCodes: itemsOf('Exit codes'), environment: itemsOf('Environment') };
   const pages = new Map<string, string>();
-  for (const doc of model.commands) pages.set(manPageName(doc), manPage(doc, model, version));
+  for (const doc of model.commands) pages.set(manPageName(doc), manPage(doc, model, version, shared));
   return pages;
 }
 
-function manPage(doc: CommandDoc, model: ReferenceModel, version: string): string {
-  const title = ['svc', ...doc.words].join('-').toUpperCase();
-  const op = doc.operation;
-  const lines = [
-    `.TH "${title}" "1" "" "svc ${version}" "svc manual"`,
-    // After .TH, which resets them: no hyphenation, ragged right, as help prints.
-    '.nh',
-    '.ad l',
-    '.SH NAME',
-    `${escape(['svc', ...doc.words].join('-'))} \\- ${escape(doc.summary)}`,
-    '.SH SYNOPSIS',
-    bold(doc.usage),
-    '.SH DESCRIPTION',
-    escape(doc.summary.endsWith('.') ? doc.summary : `${doc.summary}.`),
-  ];
-  if (op) lines.push('.PP', `Request: ${bold(`${op.method} ${op.path}`)}${op.destructive ? ' (destructive: asks for confirmation on a terminal unless \\fB\\-\\-yes\\fR)' : ''}`, '.PP', escape(safety(op.idempotent)));
-  lines.push(...items('Arguments', doc.arguments));
-  if (op && op.rules.length > 0) lines.push('.SH RULES', ...op.rules.flatMap((rule) => ['.IP \\(bu 2', escape(rule.text)]));
-  if (op) lines.push(...items('Errors', errorItems(op.errors)));
-  for (const group of doc.optionGroups) lines.push(...items(group.heading.replace(/:$/, ''), group.items));
-  if (doc.words.length === 0) lines.push(...items('Global options', model.globalOptions));
-  else lines.push('.PP', `Every command also accepts the global options of ${bold('svc(1)')}.`);
-  lines.push(...items('Commands', doc.subcommands));
-  if (doc.after) lines.push('.SH "DETAILS AND EXAMPLES"', ...verbatim(doc.after));
-  lines.push('.SH SEE ALSO', seeAlso(doc, model));
+export const manHeader = (name: string, section: number, version: string): string[] => [
+  `.TH "${name.toUpperCase()}" "${section}" "" "svc ${version}" "svc manual"`,
+  // After .TH, which resets them: no hyphenation, ragged right, as help prints.
+  '.nh',
+  '.ad l',
+];
+
+function manPage(doc: CommandDoc, model: ReferenceModel, version: string, shared: Shared): string {
+  const name = ['svc', ...doc.words].join('-');
+  const sections = helpSections(doc.after);
+  const lines = [...manHeader(name, 1, version), '.SH NAME', `${escape(name)} \\- ${escape(doc.summary)}`, '.SH SYNOPSIS', bold(doc.usage)];
+  lines.push('.SH DESCRIPTION', ...description(doc, model, sections));
+  lines.push('.SH OPTIONS', ...options(doc, model));
+  lines.push('.SH "EXIT STATUS"', ...definitionList(shared.exitCodes));
+  lines.push('.SH ENVIRONMENT', ...definitionList(shared.environment));
+  lines.push('.SH FILES', ...FILES);
+  const examples = [...(doc.operation?.examples ?? []), ...sections.filter((s) => s.heading === 'Examples').flatMap(exampleLines)];
+  if (examples.length > 0) lines.push('.SH EXAMPLES', ...verbatim([...new Set(examples)].join('\n')));
+  lines.push('.SH "SEE ALSO"', seeAlso(doc, model));
   return `${lines.join('\n')}\n`;
+}
+
+const FILES = [
+  '.TP',
+  bold('$SVC_CONFIG_DIR/config.json'),
+  escape('The settings file: profiles, their settings and a stored session token, readable by its owner only. Without SVC_CONFIG_DIR: ~/.config/svc/config.json (or under $XDG_CONFIG_HOME), ~/Library/Preferences/svc/config.json on macOS, %APPDATA%\\svc\\Config\\config.json on Windows.'),
+  '.TP',
+  bold('~/.cache/svc/code'),
+  escape('Compiled code kept between runs to start faster (or under $XDG_CACHE_HOME; ~/Library/Caches/svc/code on macOS). Safe to delete.'),
+];
+
+/** What the command does: its summary, request, rules, fields, errors, the commands below and the rest of its help. */
+function description(doc: CommandDoc, model: ReferenceModel, sections: HelpSection[]): string[] {
+  const op = doc.operation;
+  const lines = [escape(doc.summary.endsWith('.') ? doc.summary : `${doc.summary}.`)];
+  if (op) {
+    lines.push('.PP', `Request: ${bold(`${op.method} ${op.path}`)}${op.destructive ? ' (destructive: asks for confirmation on a terminal unless \\fB\\-\\-yes\\fR)' : ''}.`, '.PP', escape(safety(op.idempotent)));
+    if (op.rules.length > 0) lines.push('.SS Rules', ...op.rules.flatMap((rule) => ['.IP \\(bu 2', escape(rule.text)]));
+    if (op.query) lines.push(...fields('Query parameters', op.query));
+    if (op.body) lines.push(...fields('Request body', op.body));
+    lines.push(...fields('Response', op.response), '.SS Errors', ...definitionList(errorItems(op.errors)));
+  }
+  if (doc.subcommands.length > 0) lines.push('.SS Commands', ...definitionList(doc.subcommands));
+  for (const section of sections) lines.push(...described(section, doc));
+  return lines;
+}
+
+/** Sections with a place of their own (examples, exit codes, environment) or already shown from the registry are left out here. */
+const ELSEWHERE = new Set(['Examples', 'Exit codes', 'Environment']);
+const TWO_COLUMNS = new Set(['Settings', 'Faults']);
+
+function described(section: HelpSection, doc: CommandDoc): string[] {
+  if (ELSEWHERE.has(section.heading)) return [];
+  if (doc.operation && (section.heading === 'Rules' || section.lines.join(' ') === `${doc.operation.method} ${doc.operation.path}`)) return [];
+  const heading = section.heading ? [`.SS ${section.heading}`] : ['.PP'];
+  if (TWO_COLUMNS.has(section.heading)) {
+    const { lead, items } = helpItems(section.lines);
+    return [...heading, ...(lead.length > 0 ? [escape(lead.join(' '))] : []), ...definitionList(items)];
+  }
+  // Prose lines (not indented) are filled; indented lines (commands, tables) are kept as laid out.
+  const prose = section.lines.filter((line) => !line.startsWith(' '));
+  const laidOut = section.lines.filter((line) => line.startsWith(' ')).map((line) => line.replace(/^ {2}/, ''));
+  return [...heading, ...(prose.length > 0 ? [escape(prose.join(' '))] : []), ...verbatim(laidOut.join('\n'))];
+}
+
+function fields(heading: string, schema: JsonSchema): string[] {
+  const rows = schemaRows(schema);
+  const whole = typeof schema.description === 'string' ? [escape(`${schema.description[0]!.toUpperCase()}${schema.description.slice(1)}.`)] : [];
+  if (rows.length === 0) return [`.SS ${heading}`, ...(whole.length > 0 ? whole : [escape('Any JSON value.')])];
+  return [`.SS ${heading}`, ...whole, ...rows.flatMap((row) => ['.TP', `${bold(row.name)} (${escape(row.type)}, ${row.required ? 'required' : 'optional'})`, escape(row.description || ' ')])];
+}
+
+/** Arguments, then the command's own flags by group, then where the global options are. */
+function options(doc: CommandDoc, model: ReferenceModel): string[] {
+  const lines = definitionList(doc.arguments);
+  // svc's own options are the global options, listed once below.
+  for (const group of doc.words.length === 0 ? [] : doc.optionGroups) {
+    const heading = group.heading.replace(/:$/, '');
+    lines.push(...(heading === 'Options' ? [] : [`.SS "${heading}"`]), ...definitionList(group.items));
+  }
+  if (doc.words.length === 0) lines.push(escape('These global options work before or after the command words, for every command.'), ...definitionList(model.globalOptions));
+  else lines.push('.PP', `Every command also accepts the global options of ${bold('svc(1)')}.`);
+  return lines;
 }
 
 /** The parent command and the commands directly below, as `svc-email(1), svc-email-drafts-get(1)`. */

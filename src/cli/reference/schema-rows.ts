@@ -13,6 +13,9 @@ export interface SchemaRow {
  * as `name[]`. Fields the schema leaves open (extra fields kept) are said so in `open`.
  */
 export function schemaRows(schema: JsonSchema, prefix = ''): SchemaRow[] {
+  // `object or null` (a nullable result): the object's fields; a list of objects: its items' fields.
+  if (Array.isArray(schema.anyOf) && !schema.properties) return (schema.anyOf as JsonSchema[]).flatMap((branch) => schemaRows(branch, prefix));
+  if (schema.type === 'array' && schema.items) return schemaRows(schema.items as JsonSchema, `${prefix}[].`);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
   return Object.entries(properties).flatMap(([key, field]) => {
@@ -33,4 +36,15 @@ function typeName(field: JsonSchema): string {
   if (typeof field.type === 'string') return field.format ? `${field.type} (${field.format})` : field.type;
   if (Array.isArray(field.anyOf)) return (field.anyOf as JsonSchema[]).map(typeName).join(' or ');
   return 'any JSON';
+}
+
+/** The schema as a whole, in words: `list of object: one object per occurrence…`. */
+export function schemaSummary(schema: JsonSchema): string {
+  const meaning = typeof schema.description === 'string' ? `: ${schema.description}` : '';
+  return `${typeName(schema)}${meaning}`;
+}
+
+/** The rows that leave the reader without a meaning: `Response: syncStatus`. Docs generation fails on any. */
+export function rowsWithoutMeaning(where: string, schema: JsonSchema | null): string[] {
+  return schema ? schemaRows(schema).filter((row) => !row.description.trim()).map((row) => `${where}: ${row.name}`) : [];
 }

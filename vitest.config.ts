@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { readGuideSources } from './scripts/build/guides.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
-  define: { __SVC_VERSION__: JSON.stringify(version) },
+  define: { __SVC_VERSION__: JSON.stringify(version), __SVC_GUIDES__: JSON.stringify(readGuideSources()) },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,

@@ -1,7 +1,8 @@
 // `npm run docs`: the reference manual (dist/manual/) and man pages (dist/man/), generated from the
-// registry and the command tree, the same model `svc --help` and `svc help reference` read.
+// registry and the command tree, the same model `svc --help` and `svc help reference` read, and the
+// guides of docs/guide, the same text `svc help <topic>` prints.
 // Usage: node scripts/docs.mjs [manual-dir man-dir]   (defaults: dist/manual dist/man)
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleManualWriter, repoRoot } from './build/bundle.mjs';
@@ -15,10 +16,8 @@ try {
   await bundleManualWriter({ outfile });
   const { writeManual } = await import(pathToFileURL(outfile).href);
   const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const guideDir = join(repoRoot, 'docs', 'guide');
-  const guides = readdirSync(guideDir).filter((name) => name.endsWith('.md')).sort().map((name) => ({ name: name.slice(0, -3), markdown: readFileSync(join(guideDir, name), 'utf8') }));
-  const { pages, manPages } = await writeManual({ manualDir, manDir, readme, guides, version });
+  // The guides (docs/guide) are bundled into the writer, as into the CLI (scripts/build/guides.mjs).
+  const { pages, manPages } = await writeManual({ manualDir, manDir, version });
   console.log(`svc docs: ${pages.length} files in ${manualDir}, ${manPages.length} man pages in ${manDir}`);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { builtinImports } from './builtin-imports.mjs';
+import { readGuideSources } from './guides.mjs';
 import { lazyUndici } from './lazy-undici.mjs';
 
 // fileURLToPath, not URL.pathname: a path with spaces (%20) or on Windows (/C:/…) must stay a path.
@@ -19,7 +20,8 @@ const common = {
   format: 'esm',
   platform: 'node',
   target: 'node22',
-  define: { __SVC_VERSION__: JSON.stringify(version) },
+  // The guides' text, for `svc help <topic>` and the manual (only the modules that name it hold it).
+  define: { __SVC_VERSION__: JSON.stringify(version), __SVC_GUIDES__: JSON.stringify(readGuideSources()) },
   banner: { js: requireBanner },
   sourcemap: 'linked',
   legalComments: 'none',

@@ -1,7 +1,8 @@
 import type { JsonSchema } from '../../openapi/json-schema.js';
 import { commandPageName, escapeHtml as h, page } from './html-page.js';
 import { type CommandDoc, type HelpItem, type ReferenceModel, childrenOf, errorItems, safety } from './model.js';
-import { schemaRows } from './schema-rows.js';
+import { type HelpSection, exampleLines, helpItems, helpSections } from './help-sections.js';
+import { schemaRows, schemaSummary } from './schema-rows.js';
 
 /** One command's page: usage, summary, request, arguments and flags, schemas, then its help's closing text. */
 export function commandPage(doc: CommandDoc, model: ReferenceModel): string {
@@ -20,7 +21,7 @@ export function commandPage(doc: CommandDoc, model: ReferenceModel): string {
   if (op?.query) sections.push(schemaTable('Query parameters', op.query));
   if (op?.body) sections.push(schemaTable('Request body', op.body));
   if (op) sections.push(schemaTable('Response', op.response), errorTable(op.errors));
-  if (doc.after) sections.push(`<h2>More</h2>\n<pre>${h(doc.after)}</pre>`);
+  sections.push(...closingSections(doc));
   sections.push(doc.words.length > 0 ? '<p class="muted">Every command also takes svc\'s <a href="svc.html">global options</a>.</p>' : definitions('Global options', model.globalOptions));
   return page(`${doc.name}: svc manual`, sections.filter(Boolean).join('\n'));
 }
@@ -48,12 +49,43 @@ function subcommandList(doc: CommandDoc, model: ReferenceModel): string {
 function schemaTable(heading: string, schema: JsonSchema): string {
   const rows = schemaRows(schema);
   const open = schema.additionalProperties !== false ? '<p class="muted">Other fields may appear and are kept.</p>' : '';
-  if (rows.length === 0) return `<h2>${h(heading)}</h2>\n<p>Any JSON value.</p>`;
+  const whole = typeof schema.description === 'string' ? `<p>${h(schemaSummary(schema))}</p>\n` : '';
+  if (rows.length === 0) return `<h2>${h(heading)}</h2>\n${whole || '<p>Any JSON value.</p>'}`;
   const body = rows.map((r) => `<tr><td><code>${h(r.name)}</code></td><td>${h(r.type)}</td><td>${r.required ? 'required' : 'optional'}</td><td>${h(r.description)}</td></tr>`);
-  return `<h2>${h(heading)}</h2>\n<table>\n<thead><tr><th>Field</th><th>Type</th><th></th><th>Meaning</th></tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>\n${open}`;
+  return `<h2>${h(heading)}</h2>\n${whole}<table>\n<thead><tr><th>Field</th><th>Type</th><th></th><th>Meaning</th></tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>\n${open}`;
 }
 
 function errorTable(errors: Record<string, string>): string {
   const rows = errorItems(errors).map((item) => `<tr><td>${h(item.term)}</td><td>${h(item.description)}</td></tr>`);
   return `<h2>Errors</h2>\n<table>\n<thead><tr><th>Status</th><th>Meaning</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`;
+}
+
+/** Sections whose place is elsewhere: the root's environment and exit codes are on svc.html's own list. */
+const TWO_COLUMNS = new Set(['Settings', 'Faults', 'Environment', 'Exit codes']);
+
+/**
+ * The text `--help` ends with, in sections: examples first under Examples (the registry's and the
+ * help's), then each other block under its heading. What the page already shows from the registry
+ * (rules, the request line) is not repeated.
+ */
+function closingSections(doc: CommandDoc): string[] {
+  const sections = helpSections(doc.after);
+  const examples = [...new Set([...(doc.operation?.examples ?? []), ...sections.filter((s) => s.heading === 'Examples').flatMap(exampleLines)])];
+  const out = sections.filter((section) => section.heading !== 'Examples' && !alreadyShown(section, doc)).map(closingSection);
+  if (examples.length > 0) out.unshift(`<h2>Examples</h2>\n${examples.map((line) => `<pre><code>${h(line)}</code></pre>`).join('\n')}`);
+  return out;
+}
+
+const alreadyShown = (section: HelpSection, doc: CommandDoc): boolean =>
+  doc.operation !== undefined && (section.heading === 'Rules' || section.lines.join(' ') === `${doc.operation.method} ${doc.operation.path}`);
+
+function closingSection(section: HelpSection): string {
+  const heading = section.heading ? `<h2>${h(section.heading)}</h2>\n` : '';
+  if (TWO_COLUMNS.has(section.heading)) {
+    const { lead, items } = helpItems(section.lines);
+    return `${heading}${lead.length > 0 ? `<p>${h(lead.join(' '))}</p>\n` : ''}${definitions('', items).replace(/^<h2><\/h2>\n/, '')}`;
+  }
+  const prose = section.lines.filter((line) => !line.startsWith(' '));
+  const laidOut = section.lines.filter((line) => line.startsWith(' ')).map((line) => line.replace(/^ {2}/, ''));
+  return `${heading}${prose.length > 0 ? `<p>${h(prose.join(' '))}</p>` : ''}${laidOut.length > 0 ? `\n<pre>${h(laidOut.join('\n'))}</pre>` : ''}`;
 }

@@ -1,40 +1,51 @@
+import type { Guide } from './guides.js';
 import { commandPageName, escapeHtml as h, page } from './html-page.js';
-import type { ReferenceModel } from './model.js';
+import { type CommandDoc, type ReferenceModel, childrenOf } from './model.js';
 
-/** A page of prose for the manual, written once elsewhere (the README) and rendered to HTML. */
-export interface Topic {
+/** A guide as the web manual shows it: its page's file and its body as HTML. */
+export interface GuidePage {
+  guide: Guide;
   file: string;
-  title: string;
   html: string;
 }
 
-/** Filters the command list as one types; without JavaScript the whole list is simply shown. */
-const SEARCH_SCRIPT = `document.getElementById('search').hidden = false;
-document.getElementById('search').addEventListener('input', (event) => {
+/** Filters the guides and commands as one types; without JavaScript both lists are simply shown. */
+const FILTER_SCRIPT = `document.getElementById('filter').hidden = false;
+document.getElementById('filter').addEventListener('input', (event) => {
   const words = event.target.value.toLowerCase().split(/\\s+/).filter(Boolean);
-  for (const item of document.querySelectorAll('#commands li')) item.hidden = !words.every((w) => item.textContent.toLowerCase().includes(w));
+  for (const item of document.querySelectorAll('.filtered li')) item.hidden = !words.every((w) => item.textContent.toLowerCase().includes(w));
 });`;
 
-/**
- * The front page: what svc is and how to start (prose), the exit codes and environment (svc's own
- * help), then every command, areas first, each with a link to its page.
- */
-export function indexPage(model: ReferenceModel, intro: Topic[], topics: Topic[]): string {
-  const root = model.commands[0]!;
-  const areaRows = model.commands.filter((doc) => doc.words.length >= 1).map((doc) => {
-    const depth = doc.words.length - 1;
-    return `<li style="margin-left:${depth * 1.25}rem"><a href="${commandPageName(doc.words)}"><code>${h(doc.name)}</code></a>${doc.operation ? ` <span class="muted">${h(`${doc.operation.method} ${doc.operation.path}`)}</span>` : ''}: ${h(doc.summary)}</li>`;
-  });
-  const body = [
-    '<h1>svc manual</h1>',
-    `<p>${h(root.summary)}. This manual is generated from the same registry and command tree as <code>svc --help</code>.</p>`,
-    ...intro.map((topic) => `<section id="${topic.file.replace(/\.html$/, '')}">\n${topic.html}\n</section>`),
-    `<h2>Topics</h2>\n<ul>\n<li><a href="svc.html">svc: global options, environment and exit codes</a></li>\n${topics.map((t) => `<li><a href="${t.file}">${h(t.title)}</a></li>`).join('\n')}\n</ul>`,
-    `<h2>Exit codes and environment</h2>\n<pre>${h(root.after)}</pre>`,
-    `<h2>Commands</h2>\n<input type="search" id="search" placeholder="Filter commands" aria-label="Filter commands" hidden>\n<ul id="commands">\n${areaRows.join('\n')}\n</ul>`,
-  ];
-  return page('svc manual', body.join('\n'), { script: SEARCH_SCRIPT });
+/** A command's line of the index: name, then its request on a line of its own, then what it does. */
+function commandRow(doc: CommandDoc, model: ReferenceModel): string {
+  const request = doc.operation ? `<br><code class="request">${h(`${doc.operation.method} ${doc.operation.path}`)}</code>` : '';
+  // A group with one command below says nothing of its own: the summary is that command's, shown on its row.
+  const summary = doc.operation || childrenOf(model, doc).length !== 1 ? ` <span class="summary">${h(doc.summary)}</span>` : '';
+  return `<li class="depth-${Math.min(doc.words.length, 4)}"><a href="${commandPageName(doc.words)}"><code>${h(doc.name)}</code></a>${summary}${request}</li>`;
 }
 
-/** A topic page: its prose and a way back. */
-export const topicPage = (topic: Topic): string => page(`${topic.title}: svc manual`, `<h1>${h(topic.title)}</h1>\n${topic.html}`);
+/**
+ * The front page: what svc is, a table of contents and a filter at the top, then every guide and
+ * every command (areas first), each with a link to its page.
+ */
+export function indexPage(model: ReferenceModel, guides: readonly GuidePage[]): string {
+  const root = model.commands[0]!;
+  const body = [
+    '<h1>svc manual</h1>',
+    `<p>${h(root.summary)}. Guides explain a topic from start to end; command pages list every argument, flag, field and error. The same guides are <code>svc help &lt;topic&gt;</code> and <code>man svc-&lt;topic&gt;</code>; the command pages are <code>svc &lt;command&gt; --help</code> and <code>man svc-&lt;command&gt;</code>.</p>`,
+    '<nav aria-label="Contents"><p><strong>Contents:</strong> <a href="#guides">Guides</a> · <a href="#commands">Commands</a> · <a href="svc.html">Global options, environment and exit codes</a></p></nav>',
+    '<input type="search" id="filter" placeholder="Filter guides and commands" aria-label="Filter guides and commands" hidden>',
+    `<h2 id="guides">Guides</h2>\n<ul class="filtered">\n${guides.map(({ guide, file }) => `<li><a href="${file}">${h(guide.title)}</a> <span class="summary">${h(guide.summary)}</span></li>`).join('\n')}\n</ul>`,
+    `<h2 id="commands">Commands</h2>\n<ul class="filtered commands">\n${model.commands.filter((doc) => doc.words.length >= 1).map((doc) => commandRow(doc, model)).join('\n')}\n</ul>`,
+  ];
+  return page('svc manual', body.join('\n'), { script: FILTER_SCRIPT });
+}
+
+/** A guide's page: its title and summary, its text, and the guides before and after it. */
+export function guidePage(current: GuidePage, guides: readonly GuidePage[]): string {
+  const at = guides.indexOf(current);
+  const link = (other: GuidePage | undefined, rel: string, label: string) => (other ? `<a rel="${rel}" href="${other.file}">${label}: ${h(other.guide.title)}</a>` : '');
+  const nav = `<nav class="pager" aria-label="Guides">${[link(guides[at - 1], 'prev', 'Previous'), '<a href="index.html#guides">All guides</a>', link(guides[at + 1], 'next', 'Next')].filter(Boolean).join(' · ')}</nav>`;
+  const { guide } = current;
+  return page(`${guide.title}: svc manual`, `<h1>${h(guide.title)}</h1>\n<p class="lead">${h(guide.summary)}</p>\n<p class="muted">Also in the terminal: <code>svc help ${h(guide.name)}</code> and <code>man svc-${h(guide.name)}</code>.</p>\n${current.html}\n${nav}`);
+}

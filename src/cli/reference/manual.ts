@@ -3,16 +3,15 @@ import { join } from 'node:path';
 import { builtins } from '../builtins.js';
 import type { Context } from '../context.js';
 import { readFullReference } from './full-reference.js';
+import { guidePages } from './guide-html.js';
+import { guideManPage, guideManPageName } from './guide-roff.js';
+import { readGuides } from './guides.js';
 import { commandPage } from './html-command.js';
-import { indexPage, topicPage } from './html-index.js';
+import { guidePage, indexPage } from './html-index.js';
 import { STYLESHEET, commandPageName } from './html-page.js';
-import { type Guide, guideTopics, readmeTopics } from './readme-topics.js';
+import type { ReferenceModel } from './model.js';
 import { renderManPages } from './roff.js';
 import { rowsWithoutMeaning } from './schema-rows.js';
-import type { ReferenceModel } from './model.js';
-
-/** The index's prose, from the README; the topic pages are the guides. */
-const INTRO = [{ file: 'install.html', title: 'Install and sign in', headings: ['Getting started'] }];
 
 /** A context for reading the command tree: its commands are described, never run. */
 const describeOnly = new Proxy({} as Context, {
@@ -21,16 +20,20 @@ const describeOnly = new Proxy({} as Context, {
   },
 });
 
-/** `npm run docs`: the HTML manual into `manualDir` and one man page per command into `manDir`. */
-export async function writeManual(options: { manualDir: string; manDir: string; readme: string; guides: Guide[]; version: string }): Promise<{ pages: string[]; manPages: string[] }> {
+/**
+ * `npm run docs`: the HTML manual into `manualDir` (an index, one page per command and per guide),
+ * and man pages into `manDir`: svc-<command>(1) for each command, svc-<topic>(7) for each guide.
+ */
+export async function writeManual(options: { manualDir: string; manDir: string; version: string }): Promise<{ pages: string[]; manPages: string[] }> {
   const model = await readFullReference(describeOnly, builtins);
   refuseMissingMeanings(model);
-  const intro = readmeTopics(options.readme, INTRO);
-  const topics = guideTopics(options.guides);
-  const pages = new Map<string, string>([['index.html', indexPage(model, intro, topics)], ['style.css', STYLESHEET]]);
+  const guides = readGuides();
+  const webGuides = guidePages(guides);
+  const pages = new Map<string, string>([['index.html', indexPage(model, webGuides)], ['style.css', STYLESHEET]]);
   for (const doc of model.commands) pages.set(commandPageName(doc.words), commandPage(doc, model));
-  for (const topic of topics) pages.set(topic.file, topicPage(topic));
-  const manPages = renderManPages(model, options.version);
+  for (const guide of webGuides) pages.set(guide.file, guidePage(guide, webGuides));
+  const manPages = renderManPages(model, options.version, guides);
+  for (const guide of guides) manPages.set(guideManPageName(guide), guideManPage(guide, guides, options.version));
   for (const [dir, files] of [[options.manualDir, pages], [options.manDir, manPages]] as const) {
     mkdirSync(dir, { recursive: true });
     for (const [name, text] of files) writeFileSync(join(dir, name), text);

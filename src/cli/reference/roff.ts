@@ -3,6 +3,7 @@ import { type HelpSection, exampleLines, helpItems, helpSections } from './help-
 import { type CommandDoc, type HelpItem, type ReferenceModel, errorItems, neighboursOf, safety } from './model.js';
 import { schemaRows } from './schema-rows.js';
 import type { JsonSchema } from '../../openapi/json-schema.js';
+import type { Guide } from './guides.js';
 
 /** A man page's file name: `svc-email-drafts-get.1`, as gh names its pages. */
 export const manPageName = (doc: Pick<CommandDoc, 'words'>): string => `${['svc', ...doc.words].join('-')}.1`;
@@ -33,15 +34,17 @@ export const verbatim = (text: string): string[] => (text ? ['.PP', '.RS 4', '.n
 interface Shared {
   exitCodes: HelpItem[];
   environment: HelpItem[];
+  /** The guides svc(1) points to: svc-batch(7), … */
+  guides?: readonly Pick<Guide, 'name'>[];
 }
 
 /** One man page per command, plus svc(1) for the root: file name -> roff source. */
-export function renderManPages(model: ReferenceModel, version: string): Map<string, string> {
+export function renderManPages(model: ReferenceModel, version: string, guides: readonly Pick<Guide, 'name'>[] = []): Map<string, string> {
   const root = helpSections(model.commands[0]!.after);
   const itemsOf = (heading: string) => helpItems(root.find((s) => s.heading === heading)?.lines ?? []).items;
   const shared = { exitCodes: itemsOf('Exit codes'), environment: itemsOf('Environment') };
   const pages = new Map<string, string>();
-  for (const doc of model.commands) pages.set(manPageName(doc), manPage(doc, model, version, shared));
+  for (const doc of model.commands) pages.set(manPageName(doc), manPage(doc, model, version, { ...shared, guides: doc.words.length === 0 ? guides : [] }));
   return pages;
 }
 
@@ -63,7 +66,8 @@ function manPage(doc: CommandDoc, model: ReferenceModel, version: string, shared
   lines.push('.SH FILES', ...FILES);
   const examples = [...(doc.operation?.examples ?? []), ...sections.filter((s) => s.heading === 'Examples').flatMap(exampleLines)];
   if (examples.length > 0) lines.push('.SH EXAMPLES', ...verbatim([...new Set(examples)].join('\n')));
-  lines.push('.SH "SEE ALSO"', seeAlso(doc, model));
+  const guidePages = (shared.guides ?? []).map((guide) => bold(`svc-${guide.name}(7)`));
+  lines.push('.SH "SEE ALSO"', [seeAlso(doc, model), ...guidePages].filter(Boolean).join(', '));
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,0 +1,1 @@
+export function readGuideSources(dir?: string): { name: string; markdown: string }[];

@@ -1,0 +1,33 @@
+import { Marked } from 'marked';
+import type { Guide } from './guides.js';
+import type { GuidePage } from './html-index.js';
+
+/** A guide's web page name: `batch.html`. */
+export const guidePageName = (name: string): string => `${name}.html`;
+
+/**
+ * Guides rendered to HTML. A link to another guide (`networks.md#proxies`) goes to its page; a web
+ * link stays; any other relative link (a file of the repository) becomes its text, so every link of
+ * the manual resolves. Raw HTML in a guide is shown as text.
+ */
+const marked = new Marked({
+  renderer: {
+    link({ href, tokens }) {
+      const text = this.parser.parseInline(tokens);
+      const guide = /^(?:\.\/)?([a-z0-9-]+)\.md(#[\w-]*)?$/.exec(href);
+      if (guide) return `<a href="${guidePageName(guide[1]!)}${guide[2] ?? ''}">${text}</a>`;
+      return /^https?:\/\//.test(href) ? `<a href="${href.replace(/"/g, '&quot;')}">${text}</a>` : text;
+    },
+    html({ text }) {
+      return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    },
+    heading({ tokens, depth, text }) {
+      const id = text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      return `<h${depth} id="${id}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+    },
+  },
+});
+
+export function guidePages(guides: readonly Guide[]): GuidePage[] {
+  return guides.map((guide) => ({ guide, file: guidePageName(guide.name), html: marked.parse(guide.body, { async: false }) }));
+}

@@ -8,6 +8,7 @@ import type { OperationSpec } from '../../registry/define.js';
 import { operationFields } from '../../registry/fields.js';
 import { registry } from '../../registry/index.js';
 import { describeOperation } from '../../src/cli/operation-description.js';
+import { readGuides } from '../../src/cli/reference/guides.js';
 import { refuseMissingMeanings } from '../../src/cli/reference/manual.js';
 import { REPO, chromiumAvailable, filesIn, generateManual, manAvailable, read, renderInChromium, unhtml, unroff } from './manual-files.js';
 
@@ -64,14 +65,33 @@ describe('npm run docs: the HTML manual', () => {
     expect(broken).toEqual([]);
   });
 
-  it('the index links every command page, says how to install and sign in, and lists the exit codes', () => {
+  it('the index links every command page and every guide, with a table of contents and the filter before the lists', () => {
     const index = unhtml(read(manual.manualDir, 'index.html'));
     for (const [id] of operations) expect(index).toContain(`href="${pageOf(id)}.html"`);
     for (const builtin of ['api', 'mock', 'config', 'completion', 'auth']) expect(index).toContain(`href="svc-${builtin}.html"`);
-    for (const topic of ['batch.html', 'credentials.html', 'exit-codes.html', 'environment.html']) expect(index).toContain(`href="${topic}"`);
-    expect(index).toMatch(/Getting started/);
-    expect(index).toContain('SERVICE_API_KEY');
-    expect(index).toMatch(/Exit codes:[\s\S]*130/);
+    const guides = readGuides();
+    expect(guides.length).toBeGreaterThan(5);
+    for (const guide of guides) {
+      expect(index).toContain(`href="${guide.name}.html"`);
+      const page = unhtml(read(manual.manualDir, `${guide.name}.html`));
+      expect(page).toContain(`<h1>${guide.title}</h1>`);
+      expect(page).toContain(guide.summary);
+    }
+    expect(index.indexOf('Contents:')).toBeLessThan(index.indexOf('id="filter"'));
+    expect(index.indexOf('id="filter"')).toBeLessThan(index.indexOf('<h2 id="guides">'));
+  });
+
+  it('a command page gives its examples in an Examples section, not a block of leftovers', () => {
+    const page = read(manual.manualDir, 'svc-campaigns-person-add.html');
+    const examples = unhtml(page.split('<h2>Examples</h2>')[1]!.split('<h2>')[0]!);
+    for (const example of registry.campaigns_person_add.examples) expect(examples).toContain(example);
+    expect(page).not.toContain('<h2>More</h2>');
+  });
+
+  it('a group with one command below does not repeat that command\'s summary in the index', () => {
+    const index = unhtml(read(manual.manualDir, 'index.html'));
+    const summary = registry.email_drafts_get.summary;
+    expect(index.split(summary).length - 1).toBe(1);
   });
 
   it('no table of any page has an empty Meaning cell', () => {
@@ -137,7 +157,8 @@ describe.skipIf(!manAvailable)(`npm run docs: man pages${manAvailable ? '' : ' (
       const known = headings.filter((h) => order.includes(h));
       expect({ name, headings }).toEqual({ name, headings: known });
       expect({ name, sorted: [...known].sort((a, b) => order.indexOf(a) - order.indexOf(b)) }).toEqual({ name, sorted: known });
-      for (const required of ['NAME', 'SYNOPSIS', 'DESCRIPTION', 'EXIT STATUS', 'ENVIRONMENT', 'SEE ALSO']) expect(headings, name).toContain(required);
+      const required = name.endsWith('.7') ? ['NAME', 'DESCRIPTION', 'SEE ALSO'] : ['NAME', 'SYNOPSIS', 'DESCRIPTION', 'EXIT STATUS', 'ENVIRONMENT', 'SEE ALSO'];
+      for (const section of required) expect(headings, name).toContain(section);
     }
     const root = unroff(read(manual.manDir, 'svc.1'));
     expect(root.split('.SH "EXIT STATUS"')[1]).toMatch(/^\.TP\n130\n/m);
@@ -151,6 +172,15 @@ describe.skipIf(!manAvailable)(`npm run docs: man pages${manAvailable ? '' : ' (
     // After every .TP: a term line, then a meaning that is not blank.
     const blanks = [...source.matchAll(/^\.TP\n(.*)\n(.*)$/gm)].filter((m) => !m[2]!.trim() || m[2]!.startsWith('.')).map((m) => m[1]);
     expect(blanks).toEqual([]);
+  });
+
+  it('every guide is a section-7 page whose NAME line carries its summary, for man -k svc', () => {
+    for (const guide of readGuides()) {
+      const source = unroff(read(manual.manDir, `svc-${guide.name}.7`));
+      expect(source).toMatch(new RegExp(`^\\.TH "SVC-${guide.name.toUpperCase()}" "7"`, 'm'));
+      expect(source.split('.SH NAME\n')[1]!.split('\n')[0]).toBe(`svc-${guide.name} \\- ${guide.summary.replace(/\.$/, '')}`);
+    }
+    expect(unroff(read(manual.manDir, 'svc.1')).split('.SH "SEE ALSO"')[1]).toContain('svc-batch(7)');
   });
 
   it("package.json's man field lists exactly the generated pages, so npm install -g installs them all", () => {

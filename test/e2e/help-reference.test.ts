@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { operationFields } from '../../registry/fields.js';
 import { registry } from '../../registry/index.js';
 import { describeOperation } from '../../src/cli/operation-description.js';
+import { readGuides } from '../../src/cli/reference/guides.js';
 import { runSvc } from '../support/spawn-svc.js';
 
 const operations = Object.entries(registry);
@@ -97,5 +98,37 @@ describe('svc help <words> and svc <words> --help are one help', () => {
     const { code, stdout } = await runSvc(['help', '--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: svc help /);
+  });
+});
+
+describe('svc help topics and svc help <topic>: the guides in the terminal', () => {
+  const guides = readGuides();
+
+  it('svc help topics lists every guide by name, with its summary', async () => {
+    expect(guides.length).toBeGreaterThan(5);
+    const { code, stdout, stderr } = await runSvc(['help', 'topics']);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const flat = stdout.replace(/\s+/g, ' ');
+    for (const guide of guides) {
+      expect(stdout).toMatch(new RegExp(`^  ${guide.name} `, 'm'));
+      expect(flat).toContain(guide.summary);
+    }
+  });
+
+  it.each(guides.map((guide) => guide.name))('svc help %s prints the guide: prose within 80 columns, code kept line for line', async (name) => {
+    const guide = guides.find((g) => g.name === name)!;
+    const { code, stdout, stderr } = await runSvc(['help', name]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout.split('\n')[0]).toBe(guide.title.toUpperCase());
+    const code_lines = [...guide.body.matchAll(/^```[a-z]*\n([\s\S]*?)^```$/gm)].flatMap((m) => m[1]!.replace(/\n$/, '').split('\n'));
+    for (const line of code_lines) expect(stdout).toContain(`    ${line}`.trimEnd());
+    const wide = stdout.split('\n').filter((line) => line.length > 80 && !code_lines.some((c) => line === `    ${c}`));
+    expect(wide).toEqual([]);
+  });
+
+  it('a word that is neither a command nor a topic is a usage error that points to the topics', async () => {
+    const { code, stdout, stderr } = await runSvc(['help', 'batchh']);
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr).toBe("svc: unknown command or help topic 'batchh' (Did you mean batch?); `svc help topics` lists the topics, `svc --help` the commands\n");
   });
 });

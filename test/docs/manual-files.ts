@@ -25,23 +25,3 @@ export const unroff = (source: string): string => source.replace(/\\-/g, '-').re
 export const unhtml = (source: string): string => source.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
 
 export const manAvailable: boolean = spawnSync('man', ['--version'], { stdio: 'ignore' }).status === 0;
-
-const CHROMIUM = ['chromium', 'chromium-browser'].find((name) => spawnSync(name, ['--version'], { stdio: 'ignore' }).status === 0);
-export const chromiumAvailable = CHROMIUM !== undefined;
-
-/**
- * Opens a page in real headless Chromium at a window width: its rendered DOM (after layout and any
- * script) and a screenshot, in a profile folder of its own that is removed after.
- */
-export async function renderInChromium(url: string, width: number, screenshot: string): Promise<string> {
-  const profile = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
-  const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`, `--window-size=${width},1200`];
-  try {
-    const run = promisify(execFile);
-    await run(CHROMIUM!, [...flags, `--screenshot=${screenshot}`, url], { timeout: 60_000 });
-    const { stdout } = await run(CHROMIUM!, [...flags, '--dump-dom', url], { timeout: 60_000, maxBuffer: 16 * 1024 * 1024 });
-    return stdout;
-  } finally {
-    rmSync(profile, { recursive: true, force: true });
-  }
-}

@@ -70,6 +70,8 @@ function inline(tokens: Token[], guideRef: GuideReference): string {
     .join('');
 }
 
-/** marked hands some text over with `&amp;`-style entities; a terminal and roff want the characters. */
+/** marked hands some text over with entities (`&amp;`, `&#NN;`); a terminal and roff want the characters. */
 const unescapeHtml = (text: string): string =>
-  text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!);
+  text
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&(amp|lt|gt|quot);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name]!);

@@ -26,7 +26,8 @@ export class Browser {
   static async open(): Promise<Browser> {
     const profile = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
     const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--hide-scrollbars', `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'];
-    const child = spawn(CHROMIUM!, flags, { stdio: ['ignore', 'ignore', 'pipe'] });
+    // Its scratch files (org.chromium.*) go in the profile folder too, so closing leaves nothing in the temp folder.
+    const child = spawn(CHROMIUM!, flags, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: profile } });
     const endpoint = await new Promise<string>((resolve, reject) => {
       let text = '';
       const timer = setTimeout(() => reject(new Error(`chromium did not start: ${text}`)), 60_000);

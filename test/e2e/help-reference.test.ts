@@ -66,7 +66,7 @@ describe('svc help <words> and svc <words> --help are one help', () => {
       if (viaHelp.code !== 0 || viaHelp.stderr !== '' || viaHelp.stdout !== viaFlag.stdout) differing.push(words.join(' ') || '(svc)');
     }
     expect(differing).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   it('global options before or after keep the two the same', async () => {
     const viaHelp = await runSvc(['--timeout', '5', 'help', 'email', 'drafts']);

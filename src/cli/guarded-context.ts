@@ -37,7 +37,8 @@ function guardKeyring(keyring: Keyring, add: (secret: string) => void): Keyring 
       if (token !== undefined) add(token);
       return token;
     },
-    write: (profile, token) => (add(token), keyring.write(profile, token)),
+    // `svc auth login` learns the token it writes as soon as it reads it.
+    write: (profile, token) => keyring.write(profile, token),
     remove: (profile) => keyring.remove(profile),
   };
 }

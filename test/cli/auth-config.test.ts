@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
@@ -108,6 +108,15 @@ describe('svc auth', () => {
     expect(gone.requests).toEqual([]);
   });
 
+  it('a token read from the keyring is redacted from everything printed, an answer that echoes it included', async () => {
+    await run(['auth', 'login'], world({ stdin: TOKEN }).ctx);
+    const call = world({ env: { SERVICE_BASE_URL: 'http://127.0.0.1:1/v1' }, respond: () => json(200, [{ echo: TOKEN }]) });
+    expect(await run(['crm', 'tasks', 'series', 'occurrences', 'list', 's', '--debug', '--output', 'json'], call.ctx)).toBe(0);
+    expect(call.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(call.out() + call.err()).not.toContain(TOKEN);
+    expect(call.out()).toContain('"echo": "svc_agent_Zq81');
+  });
+
   it('SERVICE_API_KEY comes before the stored token, and the stored token is used without it', async () => {
     await run(['auth', 'login'], world({ stdin: TOKEN }).ctx);
     const withKey = world({ env: { SERVICE_API_KEY: 'ws_key_ABCDEFGH', SERVICE_BASE_URL: 'http://127.0.0.1:1/v1' }, respond: () => json(200, []) });
@@ -179,6 +188,16 @@ describe('svc config and profiles', () => {
     expect(withKey.out()).toMatch(/^timeout +30 +default$/m);
     expect(withKey.out()).toMatch(/^proxy +\(not set\)$/m);
     expect(withKey.out()).toMatch(/^credential +ws_k\*{8} +SERVICE_API_KEY$/m);
+  });
+
+  it('an alias written to a file open to other users tightens it and says so', async () => {
+    await run(['config', 'set', 'timeout', '12'], world().ctx);
+    chmodSync(configFile(), 0o644);
+    const set = world();
+    expect(await run(['alias', 'set', 'dg', 'email drafts get'], set.ctx)).toBe(0);
+    expect(set.err()).toBe(`svc: warning: ${configFile()} was open to other users (mode 0644); it is now 0600\nAdded alias dg: svc dg now runs svc email drafts get\n`);
+    expect(statSync(configFile()).mode & 0o777).toBe(0o600);
+    expect(openConfigStore(set.ctx.env).aliases()).toEqual({ dg: 'email drafts get' });
   });
 
   it('unset removes one setting of the profile and leaves the rest; an unset key is a note, an unknown one exit 2', async () => {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from './context.js';
+import type { Context } from '../core/context.js';
 
 /**
  * One command that is not an API operation. Its module gets the whole table when it registers, so

@@ -1,4 +1,4 @@
-import type { Context } from './context.js';
+import type { Context } from '../core/context.js';
 import { CliError, ExitCode } from '../errors.js';
 
 /**

@@ -5,11 +5,11 @@ import { redactProxyUrl } from '../client/proxy-route.js';
 import type { HttpRequest } from '../client/transport.js';
 import type { GlobalOptions, Target } from '../config/target.js';
 import type { OperationInput } from '../input/operation-input.js';
-import type { Context } from './context.js';
-import { debugHooks, formatRequest } from './debug-trace.js';
+import type { Context } from '../core/context.js';
+import { debugHooks, formatRequest } from '../core/debug-trace.js';
 import { afterSending } from '../errors.js';
 import type { PageBounds } from './paginate.js';
-import type { Presenter, TerminalView } from './presenter.js';
+import type { Presenter, TerminalView } from '../core/presenter.js';
 import { reportResult } from './report.js';
 
 /** A request ready to leave, and what to do around it. */

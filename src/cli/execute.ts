@@ -3,15 +3,15 @@ import { buildRequest, validateBody, validateQuery } from '../client/exchange.js
 import { fillPath } from '../client/path.js';
 import { resolveTarget } from '../config/target.js';
 import { buildOperationInput, type CheckedInput, describeIssues } from '../input/operation-input.js';
-import type { Context } from './context.js';
+import type { Context } from '../core/context.js';
 import type { Invocation } from './invocation.js';
 import { confirmDestructive } from './confirm-destructive.js';
 import { dispatch } from './dispatch.js';
 import type { PageBounds } from './paginate.js';
-import { requestTargetOf } from './request-target.js';
+import { requestTargetOf } from '../core/request-target.js';
 import { jsonSources, readCommandInput } from './input-usage.js';
 import { usageError } from '../errors.js';
-import { preparePresenter, type TerminalView } from './presenter.js';
+import { preparePresenter, type TerminalView } from '../core/presenter.js';
 import { prepareFieldSave } from './save-field.js';
 
 export type { Invocation } from './invocation.js';

@@ -5,7 +5,7 @@ import type { Keyring } from '../auth/keyring.js';
 import type { ConfigStore } from '../config/store.js';
 import { colorEnabled } from '../output/color.js';
 import { terminalSafe } from '../output/terminal-safe.js';
-import type { Context, IO } from './context.js';
+import type { Context, IO } from '../core/context.js';
 
 /**
  * The one output door (issues #5, #10): wraps a context so that everything printed through it, by

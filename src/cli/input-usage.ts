@@ -1,6 +1,6 @@
 import { InputError, usageError } from '../errors.js';
 import type { JsonSources } from '../input/body-source.js';
-import type { Context } from './context.js';
+import type { Context } from '../core/context.js';
 
 /** Runs a step that reads input; what it refuses (an InputError) becomes a usage error (exit 2, nothing sent). */
 export async function readCommandInput<T>(read: () => T | Promise<T>): Promise<T> {

@@ -2,9 +2,9 @@ import { areas } from '../../registry/areas.js';
 import type { Transport } from '../client/transport.js';
 import type { ConfigStore } from '../config/store.js';
 import { builtins } from './builtins.js';
-import type { Context, IO } from './context.js';
+import type { Context, IO } from '../core/context.js';
 import { exitCodeOfSignal, Interruption, STOP_SIGNALS } from './interruption.js';
-import { processFiles } from './process-files.js';
+import { processFiles } from '../core/process-files.js';
 import { openProcessOutput, terminalColumns } from './process-output.js';
 import { run } from './run.js';
 

@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import type { OperationSpec } from '../../registry/define.js';
 import { commandFields } from '../input/fields.js';
-import type { Context } from './context.js';
+import type { Context } from '../core/context.js';
 import { operationArguments, operationFlags, operationRules, typeNote } from './operation-flags.js';
 
 /** `svc email drafts get <draftId>`: the command line of an operation, as help shows it. */

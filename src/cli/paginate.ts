@@ -3,13 +3,13 @@ import { NUMERIC_OPTIONS, parseNumericOption } from '../config/numeric-options.j
 import { CliError, ExitCode, InputError } from '../errors.js';
 import { interruptionOf } from '../interruption.js';
 import { oneLine } from '../output/terminal-safe.js';
-import type { Context } from './context.js';
+import type { Context } from '../core/context.js';
 import type { OperationSpec } from '../../registry/define.js';
 import type { HttpRequest } from '../client/transport.js';
 import type { PageReading } from '../client/pages.js';
 import type { GlobalOptions } from '../config/target.js';
-import type { Presenter } from './presenter.js';
-import type { OutputOptions } from './presenter.js';
+import type { Presenter } from '../core/presenter.js';
+import type { OutputOptions } from '../core/presenter.js';
 import { toCliError } from './report.js';
 
 /** How far `--paginate` reads (docs/guide/pagination.md). */

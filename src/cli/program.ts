@@ -3,7 +3,7 @@ import { api } from '../../registry/api.js';
 import { colorEnabled } from '../output/color.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { VERSION } from '../version.js';
-import type { Context } from './context.js';
+import type { Context } from '../core/context.js';
 import { formatHelpItem, MIN_DESCRIPTION_WIDTH, wrapHelpText } from './help-layout.js';
 
 export const EXIT_CODES_HELP = `Exit codes:

@@ -1,10 +1,10 @@
 import type { CallError, CallResult } from '../client/result.js';
 import { isIdempotent, type OperationSpec } from '../../registry/define.js';
 import type { OperationInput } from '../input/operation-input.js';
-import type { Context } from './context.js';
+import type { Context } from '../core/context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { type Interruption, interruptionOf } from './interruption.js';
-import type { Presenter, TerminalView } from './presenter.js';
+import type { Presenter, TerminalView } from '../core/presenter.js';
 import { oneLine } from '../output/terminal-safe.js';
 
 export interface Outcome {

@@ -3,7 +3,7 @@ import { type AreaEntry, areas as declaredAreas } from '../../registry/areas.js'
 
 const areas: Record<string, AreaEntry> = declaredAreas;
 import { builtins } from './builtins.js';
-import type { Context } from './context.js';
+import type { Context } from '../core/context.js';
 import { CliError, ExitCode, InputError, usageError } from '../errors.js';
 import { guardContext } from './guarded-context.js';
 import { helpAsFlag, withoutHelpForUnknownWords } from './help-words.js';

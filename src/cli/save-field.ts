@@ -1,5 +1,5 @@
 import type { OperationSpec } from '../../registry/define.js';
-import type { Context } from './context.js';
+import type { Context } from '../core/context.js';
 import { readCommandInput } from './input-usage.js';
 
 export interface FieldSaver {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { OperationSpec, Operations } from '../../registry/define.js';
-import type { Context } from './context.js';
+import type { Context } from '../core/context.js';
 import { addOperationCommand, commandLine } from './operation-command.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Context } from '../../src/cli/context.js';
+import type { Context } from '../../src/core/context.js';
 import { guardContext } from '../../src/cli/guarded-context.js';
 import { ALL_PROXY_VARIABLES } from '../../src/client/proxy-route.js';
 import type { ConfigStore } from '../../src/config/store.js';

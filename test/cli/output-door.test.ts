@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRedactor } from '../../src/auth/redaction.js';
 import { guardContext } from '../../src/cli/guarded-context.js';
 import { formatDocument } from '../../src/output/document.js';
-import { preparePresenter } from '../../src/cli/presenter.js';
+import { preparePresenter } from '../../src/core/presenter.js';
 import { run } from '../../src/cli/run.js';
 import { createFakeContext, json } from '../support/fake-context.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isIdempotentMethod } from '../../registry/define.js';
 import { run } from '../../src/cli/run.js';
-import { createClient } from '../../src/client/client.js';
+import { createClient } from '../../src/core/client.js';
 import type { CallResult } from '../../src/client/result.js';
 import { backoffMs, type Clock, decideRetry, defaultRetryOptions, retryAfterMs, type RetryOptions, systemClock } from '../../src/client/retry.js';
 import { type HttpRequest, type HttpResponse, TransportError } from '../../src/client/transport.js';

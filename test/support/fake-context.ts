@@ -1,5 +1,5 @@
-import type { Context, UserFiles } from '../../src/cli/context.js';
-import { processFiles } from '../../src/cli/process-files.js';
+import type { Context, UserFiles } from '../../src/core/context.js';
+import { processFiles } from '../../src/core/process-files.js';
 import { InputError } from '../../src/errors.js';
 import type { HttpRequest, HttpResponse } from '../../src/client/transport.js';
 import type { ConfigStore, ProfileSettings } from '../../src/config/store.js';

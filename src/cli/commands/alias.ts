@@ -3,7 +3,7 @@ import { areas } from '../../../registry/areas.js';
 import { usageError } from '../../errors.js';
 import { aliasNameProblem, splitAliasWords } from '../aliases.js';
 import type { Builtins } from '../builtin-entry.js';
-import type { Context } from '../context.js';
+import type { Context } from '../../core/context.js';
 
 /** `svc alias set|list|delete`: short names for longer command lines, kept in the config file (gh's `gh alias`). */
 export function register(program: Command, ctx: Context, builtins: Builtins): void {

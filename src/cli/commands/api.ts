@@ -10,12 +10,12 @@ import { readRequestHeaders } from '../request-headers.js';
 import { InputError, usageError } from '../../errors.js';
 import { mayNameFile, parseAssignments } from '../../input/operation-input.js';
 import { buildQueryString } from '../../input/query-params.js';
-import type { Context } from '../context.js';
-import { requestTargetOf } from '../request-target.js';
+import type { Context } from '../../core/context.js';
+import { requestTargetOf } from '../../core/request-target.js';
 import { dispatch } from '../dispatch.js';
 import { readPaging } from '../execute.js';
 import { jsonSources, readCommandInput } from '../input-usage.js';
-import { type OutputOptions, preparePresenter } from '../presenter.js';
+import { type OutputOptions, preparePresenter } from '../../core/presenter.js';
 
 export const API_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

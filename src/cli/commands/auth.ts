@@ -5,7 +5,7 @@ import { redactProxyUrl } from '../../client/proxy-route.js';
 import { describeTrust, resolveNetworkRoute } from '../../config/network.js';
 import type { ConfigStore, ProfileSettings } from '../../config/store.js';
 import { KeyringUnavailable } from '../../auth/keyring.js';
-import type { Context } from '../context.js';
+import type { Context } from '../../core/context.js';
 import { CliError, ExitCode, usageError } from '../../errors.js';
 
 /** `svc auth login|status|token|logout`: the agent session token of a profile. */

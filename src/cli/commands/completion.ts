@@ -8,7 +8,7 @@ import { splitAliasWords } from '../aliases.js';
 import { zshScript } from '../completion/zsh.js';
 import { powershellScript } from '../completion/powershell.js';
 import type { Builtins } from '../builtin-entry.js';
-import type { Context } from '../context.js';
+import type { Context } from '../../core/context.js';
 import { buildFullTree } from '../full-tree.js';
 
 const SHELLS = { bash: bashScript, zsh: zshScript, fish: fishScript, powershell: powershellScript };

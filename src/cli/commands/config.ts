@@ -4,7 +4,7 @@ import { checkProxyUrl, ProxySettingError, redactProxyUrl } from '../../client/p
 import type { ConfigStore, ProfileSettings } from '../../config/store.js';
 import { checkBaseUrl, parseRetries, profileName, type GlobalOptions } from '../../config/target.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
-import type { Context } from '../context.js';
+import type { Context } from '../../core/context.js';
 import { usageError } from '../../errors.js';
 
 interface SettingKey {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { areas } from '../../../registry/areas.js';
 import type { Builtins } from '../builtin-entry.js';
-import type { Context } from '../context.js';
+import type { Context } from '../../core/context.js';
 import { usageError } from '../../errors.js';
 import { didYouMean } from '../similar-word.js';
 

@@ -2,7 +2,7 @@ import { type Command, Option } from 'commander';
 import type { GlobalOptions } from '../../config/target.js';
 import { CliError, InputError, usageError } from '../../errors.js';
 import type { McpFlags, McpProcess } from '../../mcp/serve.js';
-import type { Context } from '../context.js';
+import type { Context } from '../../core/context.js';
 
 const description = 'Serve the API operations to an AI agent as a Model Context Protocol server (stdio, or --http)';
 

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { describeFaults } from '../../mock/faults.js';
 import { parseFixtures, type Fixtures } from '../../mock/fixture-schema.js';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/server.js';
-import type { Context } from '../context.js';
+import type { Context } from '../../core/context.js';
 import { readCommandInput } from '../input-usage.js';
 
 interface MockOptions {

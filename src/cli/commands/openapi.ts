@@ -5,7 +5,7 @@ import { areas } from '../../../registry/areas.js';
 import { buildOpenApiDocument } from '../../openapi/document.js';
 import { renderValue } from '../../output/formats.js';
 import { colorEnabled } from '../../output/color.js';
-import type { Context } from '../context.js';
+import type { Context } from '../../core/context.js';
 
 /** `svc openapi [--format json|yaml]`: the registry as an OpenAPI 3.1 document. Loaded only for this command. */
 export function register(program: Command, ctx: Context): void {

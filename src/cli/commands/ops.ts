@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { loadAllOperations } from '../../../registry/all-areas.js';
 import type { Operations } from '../../../registry/define.js';
-import type { Context } from '../context.js';
+import type { Context } from '../../core/context.js';
 import { usageError } from '../../errors.js';
 import { describeOperation, formatDescription, operationSummary } from '../operation-description.js';
-import { type OutputOptions, preparePresenter } from '../presenter.js';
+import { type OutputOptions, preparePresenter } from '../../core/presenter.js';
 
 /**
  * `svc ops [id]`: every operation of the registry, or one in full. The only command that reads the

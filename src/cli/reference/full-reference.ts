@@ -1,6 +1,6 @@
 import { registry } from '../../../registry/index.js';
 import type { Builtins } from '../builtin-entry.js';
-import type { Context } from '../context.js';
+import type { Context } from '../../core/context.js';
 import { buildFullTree } from '../full-tree.js';
 import { type ReferenceModel, readReference } from './model.js';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtins } from '../builtins.js';
-import type { Context } from '../context.js';
+import type { Context } from '../../core/context.js';
 import { readFullReference } from './full-reference.js';
 import { guidePages } from './guide-html.js';
 import { guideManPage, guideManPageName } from './guide-roff.js';

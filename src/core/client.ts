@@ -3,14 +3,14 @@ import type { OperationSpec, PathParamNames } from '../../registry/define.js';
 import { type OperationId, type Registry, registry } from '../../registry/index.js';
 import { USER_AGENT } from '../version.js';
 import { NUMERIC_OPTIONS, readNumber } from '../config/numeric-options.js';
-import { credentialProblem } from './bearer.js';
-import { describeThrown, readCallArguments } from './call-arguments.js';
-import { callOperation } from './call.js';
-import { chooseProxyRoute, type ProxyRoute } from './proxy-route.js';
-import type { CallResult } from './result.js';
-import { defaultRetryOptions, type RetryOptions } from './retry.js';
-import type { Transport } from './transport.js';
-import { createUndiciTransport } from './undici-transport.js';
+import { credentialProblem } from '../client/bearer.js';
+import { describeThrown, readCallArguments } from '../client/call-arguments.js';
+import { callOperation } from '../client/call.js';
+import { chooseProxyRoute, type ProxyRoute } from '../client/proxy-route.js';
+import type { CallResult } from '../client/result.js';
+import { defaultRetryOptions, type RetryOptions } from '../client/retry.js';
+import type { Transport } from '../client/transport.js';
+import { createUndiciTransport } from '../client/undici-transport.js';
 
 type Op<Id extends OperationId> = Registry[Id];
 

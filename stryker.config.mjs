@@ -14,6 +14,7 @@ export const guardedModules = [
   'src/batch/checkpoint-lock.ts',
   'src/batch/rejects-lock.ts',
   'src/cli/guarded-context.ts',
+  'src/core/secrets.ts',
   'src/auth/redaction.ts',
   'src/output/terminal-safe.ts',
   // Output fidelity (issue #17): numbers kept as sent, read (response-body) and printed (json-color,

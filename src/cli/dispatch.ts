@@ -1,27 +1,25 @@
-import type { OperationSpec } from '../../registry/define.js';
-import { sendRequest } from '../client/call.js';
-import { defaultRetryOptions, type RetryOptions } from '../client/retry.js';
 import { redactProxyUrl } from '../client/proxy-route.js';
 import type { HttpRequest } from '../client/transport.js';
 import type { GlobalOptions, Target } from '../config/target.js';
-import type { OperationInput } from '../input/operation-input.js';
 import type { Context } from '../core/context.js';
 import { debugHooks, formatRequest } from '../core/debug-trace.js';
+import type { Presenter, TerminalView } from '../core/presenter.js';
+import { requestTargetOf, retryPolicy } from '../core/request-target.js';
+import { type OperationHooks, type PreparedCall, runOperation } from '../core/run-operation.js';
 import { afterSending } from '../errors.js';
 import type { PageBounds } from './paginate.js';
-import type { Presenter, TerminalView } from '../core/presenter.js';
-import { reportResult } from './report.js';
+import { failureError, reportResult } from './report.js';
 
-/** A request ready to leave, and what to do around it. */
+/** An operation ready to run, and what to do around it. */
 export interface Dispatch {
-  /** The operation the response is read against (`svc api` passes one that accepts any JSON). */
-  op: OperationSpec;
-  input: OperationInput;
-  request: HttpRequest;
+  /** The operation the response is read against (`svc api` passes one that accepts any JSON), and its checked input. */
+  call: PreparedCall;
   target: Target;
   globals: GlobalOptions;
   presenter: Presenter;
   view?: TerminalView;
+  /** Checks the request as built, before anything else is done with it (`svc api`: it stays under the base URL). */
+  checkRequest?(request: HttpRequest): void;
   /** Runs once nothing stands between the request and the network (a confirmation). */
   beforeSend?(): Promise<void>;
   /** Runs with a successful answer's data before it is printed (`--save-html`). */
@@ -33,41 +31,54 @@ export interface Dispatch {
 }
 
 /**
- * The shared tail of every command that calls the API: `--dry-run` prints the request instead,
- * `--debug` traces each attempt, idempotent requests are retried by the profile's policy, and the
- * answer is reported (or turned into the one error) the same way. Output is redacted by ctx.io.
+ * The CLI's tail of every command that calls the API, around the core's runOperation:
+ * `--dry-run` prints the request instead, `--debug` traces each attempt, idempotent requests are
+ * retried by the profile's policy, and the answer is printed (or its failure becomes the one
+ * error). Output is redacted by ctx.io.
  */
 export async function dispatch(ctx: Context, d: Dispatch): Promise<void> {
   const { credential } = d.target;
-  if (d.globals.dryRun) {
-    ctx.io.out(formatRequest(d.request));
-    if (!credential) ctx.io.err('svc: note: no credential is set, so the service would answer 401\n');
-    if (d.target.route.proxy) ctx.io.err(`svc: note: it would go through the proxy ${redactProxyUrl(d.target.route.proxy)} (${d.target.route.reason})\n`);
-    return;
+  const trace = d.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), credential?.source, ctx.secrets?.redact, d.target.route), ...(ctx.clock ? { now: () => ctx.clock!.now() } : {}) } : {};
+  const retry = retryPolicy(ctx, d.target);
+  // `--paginate`: the first page's request, held back here and read page by page by src/cli/paginate.ts.
+  let firstPage: HttpRequest | undefined;
+  const hooks: OperationHooks = {
+    ...trace,
+    async beforeSend(request) {
+      d.checkRequest?.(request);
+      if (d.globals.dryRun) {
+        printDryRun(ctx, d.target, request);
+        return false;
+      }
+      await d.beforeSend?.();
+      if (d.pages) firstPage = request;
+      return !d.pages;
+    },
+  };
+  const outcome = await runOperation({ send: ctx.send, secrets: ctx.secrets, signal: ctx.signal, target: requestTargetOf(d.target, ctx.signal), retry, hooks }, d.call);
+  if (outcome.held) {
+    if (!firstPage || !d.pages) return;
+    const paged = { op: d.call.op, request: firstPage, globals: d.globals, presenter: d.presenter, pages: d.pages };
+    return (await import('./paginate.js')).dispatchPages(ctx, paged, { send: ctx.send, hooks: trace, retry });
   }
-  await d.beforeSend?.();
-  const hooks = d.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), credential?.source, ctx.secrets?.redact, d.target.route), ...(ctx.clock ? { now: () => ctx.clock!.now() } : {}) } : {};
-  if (d.pages) return (await import('./paginate.js')).dispatchPages(ctx, { ...d, pages: d.pages }, { send: ctx.send, hooks, retry: retryPolicy(ctx, d.target) });
-  const result = await sendRequest(d.op, d.request, ctx.send, hooks, retryPolicy(ctx, d.target));
-  const enveloped = d.include && result.status > 0 ? await (await import('./include.js')).showIncluded(ctx, result, d.include.envelope, d.presenter) : false;
-  if (!result.ok) return reportResult(ctx, { op: d.op, input: d.input, result, presenter: d.presenter });
+  const enveloped = d.include && outcome.result.status > 0 ? await (await import('./include.js')).showIncluded(ctx, outcome.result, d.include.envelope, d.presenter) : false;
+  if (outcome.failure) throw failureError(outcome.failure);
   if (enveloped) return;
+  const { result, request } = outcome;
+  const { op, input } = d.call;
   try {
     // A file that cannot be written still leaves the answer to be printed: the user learns what happened.
     const saved = await d.onSuccess?.(result.data).then(() => undefined, (error: unknown) => error);
-    await reportResult(ctx, { op: d.op, input: d.input, result, presenter: d.presenter, view: d.view, strict: d.globals.strict === true });
+    await reportResult(ctx, { op, input, result, presenter: d.presenter, view: d.view, strict: d.globals.strict === true });
     if (saved !== undefined) throw saved;
   } catch (error) {
-    throw afterSending(error, `the ${d.request.method} was sent and answered HTTP ${result.status}`);
+    throw afterSending(error, `the ${request.method} was sent and answered HTTP ${result.status}`);
   }
 }
 
-/** The profile's retry policy (src/client/retry.ts): single calls and batch lines alike. */
-export function retryPolicy(ctx: Context, target: Target): RetryOptions {
-  return {
-    ...defaultRetryOptions,
-    retries: target.retries,
-    baseDelayMs: target.retryBaseMs ?? defaultRetryOptions.baseDelayMs,
-    clock: ctx.clock ?? defaultRetryOptions.clock,
-  };
+/** `--dry-run`: the request on stdout, and on stderr what would happen to it. */
+function printDryRun(ctx: Context, target: Target, request: HttpRequest): void {
+  ctx.io.out(formatRequest(request));
+  if (!target.credential) ctx.io.err('svc: note: no credential is set, so the service would answer 401\n');
+  if (target.route.proxy) ctx.io.err(`svc: note: it would go through the proxy ${redactProxyUrl(target.route.proxy)} (${target.route.reason})\n`);
 }

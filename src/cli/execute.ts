@@ -1,17 +1,15 @@
 import type { OperationSpec } from '../../registry/define.js';
-import { buildRequest, validateBody, validateQuery } from '../client/exchange.js';
-import { fillPath } from '../client/path.js';
 import { resolveTarget } from '../config/target.js';
-import { buildOperationInput, type CheckedInput, describeIssues } from '../input/operation-input.js';
+import { buildOperationInput, describeIssues } from '../input/operation-input.js';
 import type { Context } from '../core/context.js';
 import type { Invocation } from './invocation.js';
 import { confirmDestructive } from './confirm-destructive.js';
 import { dispatch } from './dispatch.js';
 import type { PageBounds } from './paginate.js';
-import { requestTargetOf } from '../core/request-target.js';
 import { jsonSources, readCommandInput } from './input-usage.js';
 import { usageError } from '../errors.js';
 import { preparePresenter, type TerminalView } from '../core/presenter.js';
+import { type PreparedCall, prepareCall } from '../core/run-operation.js';
 import { prepareFieldSave } from './save-field.js';
 
 export type { Invocation } from './invocation.js';
@@ -22,15 +20,12 @@ export async function executeOperation(ctx: Context, inv: Invocation): Promise<v
   if (inv.flags.input !== undefined) return (await import('./run-batch.js')).runBatch(ctx, inv);
   refuseBatchFlags(inv.flags);
   const { op, globals } = inv;
-  const input = await readInput(ctx, inv);
+  const call = await readInput(ctx, inv);
   const presenter = await preparePresenter(ctx, globals);
   const saver = await prepareFieldSave(ctx, op, inv.flags);
   const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun });
-  const request = buildRequest(op, input.path, input.body, requestTargetOf(target, ctx.signal), input.query);
   await dispatch(ctx, {
-    op,
-    input,
-    request,
+    call,
     target,
     globals,
     presenter,
@@ -54,16 +49,14 @@ function refuseBatchFlags(flags: Record<string, unknown>): void {
   for (const [key, flag] of Object.entries(batchFlags)) if (flags[key] !== undefined) throw usageError(`${flag} needs --input <file | ->`);
 }
 
-async function readInput(ctx: Context, inv: Invocation): Promise<CheckedInput> {
-  const input = await readCommandInput(async () => {
-    const built = await buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, jsonSources(ctx));
-    return { ...built, path: fillPath(inv.op.path, built.params) };
-  });
-  const valid = validateBody(inv.op, input.body);
-  if (!valid.ok) throw usageError(`invalid input: ${describeIssues(inv.op, valid.issues)}`);
-  const query = validateQuery(inv.op, input.query);
-  if (!query.ok) throw usageError(`invalid input: ${describeIssues(inv.op, query.issues)}`);
-  return { params: input.params, path: input.path, body: valid.body as Record<string, unknown> | undefined, ...(query.query ? { query: query.query } : {}) };
+/** argv and `--body` read into the operation's input, prepared as the core prepares every call: refused input is a usage error, before anything else is looked at. */
+async function readInput(ctx: Context, inv: Invocation): Promise<PreparedCall> {
+  const { op } = inv;
+  const input = await readCommandInput(() => buildOperationInput(op, { positionals: inv.positionals, flags: inv.flags }, jsonSources(ctx)));
+  const prepared = prepareCall({ op, ...input });
+  if (prepared.ok) return prepared.call;
+  const { part, error } = prepared;
+  throw usageError(part === 'body' || part === 'query' ? `invalid input: ${describeIssues(op, error.issues)}` : error.message);
 }
 
 /** The registry's `display`, as a terminal view of the response; its code loads only for such operations. */

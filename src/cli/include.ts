@@ -1,6 +1,7 @@
 import type { CallResult } from '../client/result.js';
-import type { Context } from './context.js';
-import type { Presenter } from './presenter.js';
+import type { Context } from '../core/context.js';
+import type { Presenter } from '../core/presenter.js';
+import { printPresentation } from './report.js';
 import { parseJsonBody } from '../client/response-body.js';
 
 /**
@@ -17,7 +18,7 @@ export async function showIncluded(ctx: Context, result: CallResult<unknown>, en
     ctx.io.err(`${lines.map((line) => line.replace(/[\r\n]/g, ' ')).join('\n')}\n\n`);
     return false;
   }
-  await presenter.present({ status: result.status, headers, body: bodyOf(result) });
+  printPresentation(ctx, await presenter.present({ status: result.status, headers, body: bodyOf(result) }));
   return true;
 }
 

@@ -10,7 +10,8 @@ import type { PageReading } from '../client/pages.js';
 import type { GlobalOptions } from '../config/target.js';
 import type { Presenter } from '../core/presenter.js';
 import type { OutputOptions } from '../core/presenter.js';
-import { toCliError } from './report.js';
+import { describeFailure } from '../core/failure.js';
+import { failureError, printPresentation } from './report.js';
 
 /** How far `--paginate` reads (docs/guide/pagination.md). */
 export interface PageBounds {
@@ -78,7 +79,7 @@ export async function dispatchPages(ctx: Context, d: PagedCall, reading: PageRea
     }
     read = page.number;
     const items = page.items.slice(0, bounds.maxItems - collected.length);
-    if (streaming && items.length > 0) await d.presenter.present(items);
+    if (streaming && items.length > 0) printPresentation(ctx, await d.presenter.present(items));
     collected.push(...items);
     const full = collected.length >= bounds.maxItems && (page.hasNext || items.length < page.items.length);
     if (full || (page.number >= bounds.maxPages && page.hasNext)) {
@@ -89,7 +90,7 @@ export async function dispatchPages(ctx: Context, d: PagedCall, reading: PageRea
     }
   }
   const problem = end === 'bounded' || end.kind === 'last' ? strictProblem : pageError(ctx, d, end, read);
-  if (!streaming && !(problem && read === 0)) await d.presenter.present(collected);
+  if (!streaming && !(problem && read === 0)) printPresentation(ctx, await d.presenter.present(collected));
   if (problem) throw problem;
 }
 
@@ -111,7 +112,7 @@ const printedBefore = (read: number): string => (read === 1 ? 'the page before i
 function pageError(ctx: Context, d: PagedCall, end: Exclude<PagesEnd, { kind: 'last' }>, read: number): CliError {
   const printed = printedBefore(read);
   if (end.kind === 'refused') return new CliError(`page ${end.page + 1} was not read: page ${end.page}'s ${end.problem.replace(/^its /, '')}; ${read === 1 ? 'the first page is printed' : `the ${read} pages read are printed`}`, ExitCode.partial);
-  const error = toCliError(end.result.error, end.result.attempts, d.op, interruptionOf(ctx.signal));
+  const error = failureError(describeFailure(end.result.error, end.result.attempts, d.op, interruptionOf(ctx.signal)));
   if (end.page === 1) return error;
   const stopped = ctx.signal?.aborted && end.result.error.kind === 'transport' && end.result.error.failure === 'aborted';
   return new CliError(`page ${end.page} failed: ${error.message}; ${printed}`, stopped ? error.exitCode : ExitCode.partial, error.debugDetail);

@@ -1,4 +1,4 @@
-import { createProcessContext } from './main.js';
+import { createCliContext } from './main.js';
 import { namesCommand, run } from './run.js';
 
 /**
@@ -9,6 +9,6 @@ import { namesCommand, run } from './run.js';
  * global options (`svc --profile work email …`): dist/cli.cjs runs that.
  */
 export function main(argv: readonly string[]): Promise<number> | undefined {
-  const ctx = createProcessContext();
+  const ctx = createCliContext();
   return namesCommand(argv, ctx) ? undefined : run(argv, ctx);
 }

@@ -3,8 +3,7 @@ import { buildOperationInput, type OperationInput } from '../input/operation-inp
 import type { Context } from '../core/context.js';
 import { confirmDestructive } from './confirm-destructive.js';
 import { debugHooks } from '../core/debug-trace.js';
-import { requestTargetOf } from '../core/request-target.js';
-import { retryPolicy } from './dispatch.js';
+import { requestTargetOf, retryPolicy } from '../core/request-target.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import type { Invocation } from './invocation.js';
 import { jsonSources, readCommandInput } from './input-usage.js';

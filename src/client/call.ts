@@ -1,8 +1,5 @@
 import type { OperationSpec } from '../../registry/define.js';
-import { buildRequest, readResponse, type RequestTarget, type ResultUse, validateBody, validateQuery } from './exchange.js';
-import { jsonBodyProblem } from './json-body.js';
-import { InputError } from '../errors.js';
-import { fillPath } from './path.js';
+import { readResponse, type ResultUse } from './exchange.js';
 import type { CallResult } from './result.js';
 import { decideRetry, defaultRetryOptions, type RetryDecision, type RetryOptions } from './retry.js';
 import { type HttpRequest, type Transport, TransportError } from './transport.js';
@@ -15,37 +12,6 @@ export interface CallHooks {
   onRetryDecision?(decision: RetryDecision & { attempt: number; attempts: number }): void;
   /** The clock `onResponse` is timed by, in ms (the caller's; `performance.now` when absent). */
   now?(): number;
-}
-
-/**
- * Validates, sends and reads one operation. Bad input resolves to an `invalid` error with nothing
- * sent; API and network faults resolve to errors too: nothing here throws for them.
- */
-export async function callOperation<T>(
-  op: OperationSpec,
-  params: Record<string, unknown>,
-  body: unknown,
-  target: RequestTarget,
-  send: Transport,
-  hooks: CallHooks = {},
-  retry: RetryOptions = defaultRetryOptions,
-  query?: Record<string, unknown>,
-): Promise<CallResult<T>> {
-  const valid = validateBody(op, body);
-  if (!valid.ok) return { ok: false, status: 0, error: { kind: 'invalid', message: 'invalid request body', issues: valid.issues } };
-  const validQuery = validateQuery(op, query);
-  if (!validQuery.ok) return { ok: false, status: 0, error: { kind: 'invalid', message: 'invalid query parameters', issues: validQuery.issues } };
-  const unsendable = jsonBodyProblem(valid.body);
-  if (unsendable) return { ok: false, status: 0, error: { kind: 'invalid', message: unsendable, issues: [{ path: ['body'], message: unsendable }] } };
-  let path: string;
-  try {
-    path = fillPath(op.path, params);
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    // Nothing was sent: the path parameters are the caller's input.
-    return { ok: false, status: 0, error: { kind: 'invalid', message: error.message, issues: error.issues.map((issue) => ({ path: issue.field === undefined ? [] : [issue.field], message: error.message })) } };
-  }
-  return sendRequest<T>(op, buildRequest(op, path, valid.body, target, validQuery.query), send, hooks, retry);
 }
 
 /**

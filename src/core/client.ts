@@ -5,12 +5,12 @@ import { USER_AGENT } from '../version.js';
 import { NUMERIC_OPTIONS, readNumber } from '../config/numeric-options.js';
 import { credentialProblem } from '../client/bearer.js';
 import { describeThrown, readCallArguments } from '../client/call-arguments.js';
-import { callOperation } from '../client/call.js';
 import { chooseProxyRoute, type ProxyRoute } from '../client/proxy-route.js';
 import type { CallResult } from '../client/result.js';
 import { defaultRetryOptions, type RetryOptions } from '../client/retry.js';
 import type { Transport } from '../client/transport.js';
 import { createUndiciTransport } from '../client/undici-transport.js';
+import { runOperation } from './run-operation.js';
 
 type Op<Id extends OperationId> = Registry[Id];
 
@@ -107,7 +107,9 @@ export function createClient(options: ClientOptions): Client {
         return send(request);
       };
       try {
-        return await callOperation(op, params, body, { ...target, signal }, sendOnce, {}, retry, query);
+        const outcome = await runOperation<ResponseOf<typeof id>>({ send: sendOnce, target: { ...target, signal }, retry }, { op, params, body, query });
+        // No beforeSend hook is given, so nothing is held back: every outcome carries its result.
+        return (outcome as Exclude<typeof outcome, { held: true }>).result;
       } catch (error) {
         const message = describeThrown(error);
         if (!handedOver) return invalidCall(`${id}: the input could not be read: ${message}`);

@@ -3,6 +3,7 @@ import { createRedactor } from '../../src/auth/redaction.js';
 import { guardContext } from '../../src/cli/guarded-context.js';
 import { formatDocument } from '../../src/output/document.js';
 import { preparePresenter } from '../../src/core/presenter.js';
+import { printPresentation } from '../../src/cli/report.js';
 import { run } from '../../src/cli/run.js';
 import { createFakeContext, json } from '../support/fake-context.js';
 
@@ -29,7 +30,7 @@ describe('secrets are redacted before anything cuts or folds them', () => {
     const long = `${'word '.repeat(12)}${spaced}${' tail'.repeat(20)}`;
     const { ctx, out } = createFakeContext();
     const guarded = guardContext(ctx, [spaced]);
-    await (await preparePresenter(guarded, { output: 'yaml' })).present({ note: long });
+    printPresentation(guarded, await (await preparePresenter(guarded, { output: 'yaml' })).present({ note: long }));
     expect(out()).toMatch(/\n/);
     expect(out()).not.toContain('staple');
   });

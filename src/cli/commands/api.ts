@@ -2,8 +2,8 @@ import { type Command, Option } from 'commander';
 // zod/mini, as the registry uses: classic zod would add ~12 ms to every `svc api` call (README, Speed).
 import * as z from 'zod/mini';
 import { type HttpMethod, isIdempotentMethod, type OperationSpec } from '../../../registry/define.js';
-import { buildRequest } from '../../client/exchange.js';
 import { checkRawPath, isUnderBase } from '../../client/raw-path.js';
+import type { HttpRequest } from '../../client/transport.js';
 import { type GlobalOptions, resolveTarget } from '../../config/target.js';
 import { MAX_BODY_FILE_BYTES, readJsonSource } from '../../input/body-source.js';
 import { readRequestHeaders } from '../request-headers.js';
@@ -11,7 +11,6 @@ import { InputError, usageError } from '../../errors.js';
 import { mayNameFile, parseAssignments } from '../../input/operation-input.js';
 import { buildQueryString } from '../../input/query-params.js';
 import type { Context } from '../../core/context.js';
-import { requestTargetOf } from '../../core/request-target.js';
 import { dispatch } from '../dispatch.js';
 import { readPaging } from '../execute.js';
 import { jsonSources, readCommandInput } from '../input-usage.js';
@@ -84,12 +83,16 @@ export function register(program: Command, ctx: Context): void {
       const presenter = await preparePresenter(ctx, globals);
       const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun && headers.authorization === undefined });
       const op = rawOperation(verb, `${route.path}${query ? `?${query}` : ''}`, body !== undefined || raw !== undefined);
-      const request = buildRequest(op, op.path, body, requestTargetOf(target, ctx.signal));
-      if (raw !== undefined) request.body = raw;
-      Object.assign(request.headers, headers);
-      if (!isUnderBase(request.url, target.baseUrl)) throw usageError(`<path>: ${path} leads outside the base URL ${target.baseUrl}`);
+      // Already checked and encoded: the path is sent as it is, the body as given.
+      const call = { op, input: { params: {}, path: op.path, body: body as Record<string, unknown> | undefined } };
+      // The request as built, with --input's bytes as its body and -H's headers, stays under the base URL.
+      const checkRequest = (request: HttpRequest): void => {
+        if (raw !== undefined) request.body = raw;
+        Object.assign(request.headers, headers);
+        if (!isUnderBase(request.url, target.baseUrl)) throw usageError(`<path>: ${path} leads outside the base URL ${target.baseUrl}`);
+      };
       const include = options.include ? { envelope: globals.output === 'json' } : undefined;
-      await dispatch(ctx, { op, input: { params: {}, body: body as Record<string, unknown> | undefined }, request, target, globals, presenter, pages, include });
+      await dispatch(ctx, { call, target, globals, presenter, checkRequest, pages, include });
     });
 }
 

@@ -5,6 +5,7 @@ import type { Context } from '../../core/context.js';
 import { usageError } from '../../errors.js';
 import { describeOperation, formatDescription, operationSummary } from '../operation-description.js';
 import { type OutputOptions, preparePresenter } from '../../core/presenter.js';
+import { printPresentation } from '../report.js';
 
 /**
  * `svc ops [id]`: every operation of the registry, or one in full. The only command that reads the
@@ -19,11 +20,11 @@ export function register(program: Command, ctx: Context): void {
     .action(async (words: string[], _options, command: Command) => {
       const presenter = await preparePresenter(ctx, command.optsWithGlobals<OutputOptions>());
       const operations = await loadAllOperations();
-      if (words.length === 0) return presenter.present(Object.entries(operations).map(([id, op]) => operationSummary(id, op)));
+      if (words.length === 0) return printPresentation(ctx, await presenter.present(Object.entries(operations).map(([id, op]) => operationSummary(id, op))));
       const id = words.join('_');
       const op = Object.hasOwn(operations, id) ? operations[id] : undefined;
       if (!op) throw usageError(`unknown operation "${words.join(' ')}"${suggestion(id, operations)}; \`svc ops\` lists them`);
-      await presenter.present(describeOperation(id, op), (value) => formatDescription(value as ReturnType<typeof describeOperation>));
+      printPresentation(ctx, await presenter.present(describeOperation(id, op), (value) => formatDescription(value as ReturnType<typeof describeOperation>)));
     });
 }
 

@@ -1,0 +1,125 @@
+import type { OperationSpec } from '../../registry/define.js';
+import { type CallHooks, sendRequest } from '../client/call.js';
+import { buildRequest, type RequestTarget, type ResultUse, validateBody, validateQuery } from '../client/exchange.js';
+import { jsonBodyProblem } from '../client/json-body.js';
+import { fillPath } from '../client/path.js';
+import type { CallError, CallResult } from '../client/result.js';
+import { defaultRetryOptions, type RetryOptions } from '../client/retry.js';
+import type { HttpRequest } from '../client/transport.js';
+import { InputError } from '../errors.js';
+import type { CheckedInput } from '../input/operation-input.js';
+import { interruptionOf } from '../interruption.js';
+import type { Context } from './context.js';
+import { describeFailure, type Failure } from './failure.js';
+
+/** One operation and its input as given: path parameters by name, the body and the query parameters. */
+export interface OperationCall {
+  op: OperationSpec;
+  params: Record<string, unknown>;
+  body?: unknown;
+  query?: Record<string, unknown>;
+}
+
+/** An operation whose input passed `prepareCall`: valid, its path filled once. */
+export interface PreparedCall {
+  op: OperationSpec;
+  input: CheckedInput;
+}
+
+/** Which part of the input was refused: a path parameter, the body (its schema, or JSON that cannot hold it), the query. */
+export type RefusedPart = 'path' | 'body' | 'query' | 'json';
+
+export type Preparation = { ok: true; call: PreparedCall } | { ok: false; part: RefusedPart; error: Extract<CallError, { kind: 'invalid' }> };
+
+/**
+ * Step one, prepare: checks the path parameters as URL segments, then the body and query against
+ * the registry's schemas, then that JSON can hold the body as given; the first refusal is returned,
+ * with nothing sent. The body kept is the one given (the schemas only check), the query zod's reading.
+ */
+export function prepareCall({ op, params, body, query }: OperationCall): Preparation {
+  let path: string;
+  try {
+    path = fillPath(op.path, params);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    const issues = error.issues.map((issue) => ({ path: issue.field === undefined ? [] : [issue.field], message: error.message }));
+    return { ok: false, part: 'path', error: { kind: 'invalid', message: error.message, issues } };
+  }
+  const valid = validateBody(op, body);
+  if (!valid.ok) return { ok: false, part: 'body', error: { kind: 'invalid', message: 'invalid request body', issues: valid.issues } };
+  const validQuery = validateQuery(op, query);
+  if (!validQuery.ok) return { ok: false, part: 'query', error: { kind: 'invalid', message: 'invalid query parameters', issues: validQuery.issues } };
+  const unsendable = jsonBodyProblem(valid.body);
+  if (unsendable) return { ok: false, part: 'json', error: { kind: 'invalid', message: unsendable, issues: [{ path: ['body'], message: unsendable }] } };
+  const checked: CheckedInput = { params: params as Record<string, string>, path, body: valid.body as Record<string, unknown> | undefined };
+  if (validQuery.query) checked.query = validQuery.query;
+  return { ok: true, call: { op, input: checked } };
+}
+
+export interface OperationHooks extends CallHooks {
+  /**
+   * Sees the request once it is built, before anything is sent: a confirmation, `--dry-run`, a check
+   * of the URL. Resolving to false holds it back (the outcome is `held`); what it throws, runOperation throws.
+   */
+  beforeSend?(request: HttpRequest): boolean | void | Promise<boolean | void>;
+}
+
+/**
+ * What running an operation reads of the world: the transport, where requests go, the retry
+ * policy (its clock included; src/core/request-target.ts's `retryPolicy` reads a profile's), and
+ * optionally the secrets to keep out of the failure's words and the stop signal that says which
+ * interruption aborted a call.
+ */
+export type OperationDeps = Pick<Context, 'send' | 'secrets' | 'signal'> & {
+  target: RequestTarget;
+  /** The default policy (3 retries of idempotent requests, the system clock) when absent. */
+  retry?: RetryOptions;
+  hooks?: OperationHooks;
+  /** How the caller reads a success (src/client/exchange.ts). */
+  use?: ResultUse;
+};
+
+/**
+ * What became of one call. `held`: built and held back by `beforeSend`, nothing sent. Otherwise
+ * the result, as the library returns it, and for a failure its words (src/core/failure.ts);
+ * `request` is absent when the input was refused before one could be built.
+ */
+export type Outcome<T = unknown> =
+  | { held: true; request: HttpRequest }
+  | { held: false; request: HttpRequest; result: Extract<CallResult<T>, { ok: true }>; failure?: undefined }
+  | { held: false; request: HttpRequest | undefined; result: Extract<CallResult<T>, { ok: false }>; failure: Failure };
+
+/**
+ * One operation, in three steps below every front-end (the CLI's single call, `svc api`, the
+ * library's `call`, the MCP server's tools): prepare (the input checked, unless `call` is already
+ * a PreparedCall), send (built with `deps.target`, shown to `beforeSend`, retried as `deps.retry`
+ * allows), shape (a failure put in words). Never prints. API and network faults resolve to an
+ * outcome; only a hook's or the transport's own unexpected fault rejects.
+ */
+export async function runOperation<T = unknown>(deps: OperationDeps, call: OperationCall | PreparedCall): Promise<Outcome<T>> {
+  let prepared: PreparedCall;
+  if ('input' in call) prepared = call;
+  else {
+    const preparation = prepareCall(call);
+    if (!preparation.ok) return failed(deps, call.op, undefined, { ok: false, status: 0, error: preparation.error });
+    prepared = preparation.call;
+  }
+  const { op, input } = prepared;
+  const request = buildRequest(op, input.path, input.body, deps.target, input.query);
+  if ((await deps.hooks?.beforeSend?.(request)) === false) return { held: true, request };
+  const result = await sendRequest<T>(op, request, deps.send, deps.hooks, deps.retry ?? defaultRetryOptions, deps.use);
+  return result.ok ? { held: false, request, result } : failed(deps, op, request, result);
+}
+
+/** Step three, shape: a failure in words, with every known secret kept out of them. */
+function failed<T>(deps: OperationDeps, op: OperationSpec, request: HttpRequest | undefined, result: Extract<CallResult<T>, { ok: false }>): Outcome<T> {
+  const interruption = result.error.kind === 'transport' && result.error.failure === 'aborted' ? interruptionOf(deps.signal) : undefined;
+  const failure = describeFailure(result.error, result.attempts, op, interruption);
+  const redact = deps.secrets?.redact;
+  if (redact) {
+    failure.message = redact(failure.message);
+    if (failure.hint !== undefined) failure.hint = redact(failure.hint);
+    if (failure.detail !== undefined) failure.detail = redact(failure.detail);
+  }
+  return { held: false, request, result, failure };
+}

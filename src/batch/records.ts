@@ -58,7 +58,7 @@ function lineOutcome(result: CallResult<unknown>, op: Pick<OperationSpec, 'metho
     case 'unreadable':
       return { ok: false, status: error.status, error: { kind: 'unreadable', message: error.message } };
     case 'transport': {
-      // As for a single call (src/cli/report.ts): a lost answer to a write leaves its effect unknown.
+      // As for a single call (src/core/failure.ts): a lost answer to a write leaves its effect unknown.
       // An interrupted write that may have left counts too: the server may have applied it (issue #10).
       if (!error.sent || isIdempotent(op)) return { ok: false, status: null, error: { kind: 'transport', message: error.message } };
       const message = `${error.message}; the ${method} may have been applied: check before sending it again`;

@@ -44,7 +44,7 @@ export interface UserFiles {
   prepareWrite(path: string, flag: string): Promise<(text: string) => void>;
 }
 
-/** Everything a command may touch; `src/cli/main.ts` wires the real one, tests build a fake. */
+/** Everything a command may touch; src/core/process-context.ts wires the real one (a front-end brings its IO), tests build a fake. */
 export interface Context {
   io: IO;
   env: Record<string, string | undefined>;
@@ -56,7 +56,7 @@ export interface Context {
   config(): Promise<ConfigStore>;
   /** The system keyring, opened only when a stored token is written, read or removed; the real one when absent. */
   keyring?(): Promise<Keyring>;
-  /** Aborted on Ctrl-C, SIGTERM or SIGHUP; its reason is an Interruption (src/cli/interruption.ts) naming which. */
+  /** Aborted on Ctrl-C, SIGTERM or SIGHUP; its reason is an Interruption (src/interruption.ts) naming which. */
   signal?: AbortSignal;
   /**
    * Aborted on a second stop signal, if a command asked for it: a batch draining its calls in flight
@@ -65,7 +65,7 @@ export interface Context {
   hurry?: AbortSignal;
   /** Time and jitter of retry waits; the system clock when absent. */
   clock?: Clock;
-  /** Set by `run` (src/cli/guarded-context.ts): every secret it learns is redacted from `io`. */
+  /** Set by src/core/secrets.ts (the CLI: `run`, through src/cli/guarded-context.ts): every secret it learns is redacted from `io`. */
   secrets?: Secrets;
 }
 

@@ -1,15 +1,14 @@
 // The one door from svc mcp to an operation: every tool call goes through `callTool` here, so the
 // server shares the CLI's request path (target, credential, retries, timeouts, proxies, CAs).
 import { isIdempotent, type OperationSpec } from '../../registry/define.js';
-import { callOperation } from '../client/call.js';
-import type { RequestTarget } from '../client/exchange.js';
 import type { CallError } from '../client/result.js';
-import { type Clock, defaultRetryOptions, type RetryOptions } from '../client/retry.js';
+import type { Clock } from '../client/retry.js';
 import type { Transport } from '../client/transport.js';
 import type { SettingsSource } from '../config/store.js';
 import { type GlobalOptions, resolveTarget, type Target } from '../config/target.js';
+import { requestTargetOf, retryPolicy } from '../core/request-target.js';
+import { runOperation } from '../core/run-operation.js';
 import { CliError, InputError } from '../errors.js';
-import { USER_AGENT } from '../version.js';
 
 /** What a tool call needs from the process: settings, the transport and the secrets it learns. */
 export interface CallDeps extends SettingsSource {
@@ -53,20 +52,11 @@ export async function callTool(deps: CallDeps, globals: GlobalOptions, op: Opera
     const category = error instanceof CliError && /credential/.test(error.message) ? 'credential' : 'config';
     return { ok: false, failure: { category, message: error.message, retrySafe: true, mayHaveBeenApplied: false, attempts: 0 } };
   }
-  const result = await callOperation(op, input.params, input.body, requestTarget(target, deps.signal), deps.send, {}, retryPolicy(deps, target), input.query);
+  const outcome = await runOperation({ send: deps.send, signal: deps.signal, target: requestTargetOf(target, deps.signal), retry: retryPolicy(deps, target) }, { op, ...input });
+  // No beforeSend hook is given, so nothing is held back: every outcome carries its result.
+  const { result } = outcome as Exclude<typeof outcome, { held: true }>;
   if (result.ok) return { ok: true, status: result.status, json: result.json === undefined ? result.data : result.json, ...(result.mismatch ? { mismatch: result.mismatch } : {}), ...(result.warning ? { warning: result.warning } : {}) };
   return { ok: false, failure: failureOf(op, result.error, result.attempts ?? 1) };
-}
-
-/** Where the CLI's requests go, built the same way (base URL, token, User-Agent, timeout, proxy, CA store). */
-function requestTarget(target: Target, signal: AbortSignal | undefined): RequestTarget {
-  const { route } = target;
-  return { baseUrl: target.baseUrl, token: target.credential?.token, userAgent: USER_AGENT, timeoutMs: target.timeoutMs, signal, proxy: route.proxy, systemCa: route.systemCa };
-}
-
-/** The profile's retry policy, as for a CLI call. */
-function retryPolicy(deps: CallDeps, target: Target): RetryOptions {
-  return { ...defaultRetryOptions, retries: target.retries, baseDelayMs: target.retryBaseMs ?? defaultRetryOptions.baseDelayMs, clock: deps.clock ?? defaultRetryOptions.clock };
 }
 
 function failureOf(op: OperationSpec, error: CallError, attempts: number): CallFailure {

@@ -27,7 +27,7 @@ const sent = (method: string, path: string, body?: unknown): HttpRequest => ({
 });
 
 /** An operation with query parameters (the registry has none yet). */
-const listThings: OperationSpec = { method: 'GET', path: '/things', summary: 'List things', args: [], query: z.object({ limit: z.number() }), response: z.unknown(), examples: [] };
+const listThings: OperationSpec = { method: 'GET', path: '/things', summary: 'List things', args: [], safety: 'safe', query: z.object({ limit: z.number() }), response: z.unknown(), examples: [] };
 
 type Answer = HttpResponse | TransportError;
 const refused = () => new TransportError('refused', 'connection refused by 127.0.0.1:4010', false);
@@ -202,7 +202,7 @@ const cases: Case[] = [
   },
   {
     name: 'a prepared call (`svc api`): sent as given, the path not filled again',
-    call: { op: { method: 'GET', path: '/anything?x=1', summary: 'GET /anything', args: [], response: z.unknown(), examples: [] }, input: { params: {}, path: '/anything?x=1', body: undefined } },
+    call: { op: { method: 'GET', path: '/anything?x=1', summary: 'GET /anything', args: [], safety: 'safe', response: z.unknown(), examples: [] }, input: { params: {}, path: '/anything?x=1', body: undefined } },
     answers: [json(200, { any: true })],
     outcome: { held: false, request: sent('GET', '/anything?x=1'), result: { ok: true, status: 200, headers: { 'content-type': 'application/json' }, data: { any: true }, json: { any: true }, attempts: 1 } },
   },

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { InputError } from '../errors.js';
 import { describeSize } from '../input/user-file.js';
-import { Interruption, interruptedPrompt, interruptionOf } from './interruption.js';
+import { Interruption, interruptedPrompt, interruptionOf } from '../interruption.js';
 
 /**
  * All of standard input as text, refused once it passes `maxBytes`: `yes | svc … --body -` would

@@ -9,7 +9,8 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
-      exclude: ['test/e2e/**', 'test/build/**', 'test/package/**', 'test/readme-figures.test.ts', 'node_modules/**'],
+      // The MCP tests that spawn `svc mcp` (stdio, HTTP, conformance, the Inspector, `svc mcp tools`) run the built dist/ too.
+      exclude: ['test/e2e/**', 'test/build/**', 'test/package/**', 'test/readme-figures.test.ts', 'test/mcp/{stdio-e2e,http-e2e,conformance,inspector,tool-list}.test.ts', 'node_modules/**'],
     },
   }),
 );

@@ -24,8 +24,11 @@ export const ExitCode = {
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
-/** The one error that reaches the user: a sentence and an exit code, printed as one line on stderr. */
-export class CliError extends Error {
+/**
+ * The one error that reaches the user, from any front-end: a sentence and an exit code. The command line
+ * prints it as one line on stderr and exits with the code; `svc mcp` returns it as a tool error.
+ */
+export class SvcError extends Error {
   constructor(
     message: string,
     readonly exitCode: number,
@@ -33,21 +36,21 @@ export class CliError extends Error {
     readonly debugDetail?: string,
   ) {
     super(message);
-    this.name = 'CliError';
+    this.name = 'SvcError';
   }
 }
 
-export const usageError = (message: string): CliError => new CliError(message, ExitCode.usage);
+export const usageError = (message: string): SvcError => new SvcError(message, ExitCode.usage);
 
 /**
  * After a request was sent, no failure may claim that nothing was (exit 2): a usage error or an
  * unexpected fault while showing the answer becomes an output failure (exit 6) that says the request
  * was sent and how it was answered (issue #17).
  */
-export function afterSending(error: unknown, answered: string): CliError {
-  if (error instanceof CliError && error.exitCode !== ExitCode.usage && error.exitCode !== ExitCode.output) return error;
+export function afterSending(error: unknown, answered: string): SvcError {
+  if (error instanceof SvcError && error.exitCode !== ExitCode.usage && error.exitCode !== ExitCode.output) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new CliError(`${message} (${answered})`, ExitCode.output, error instanceof CliError ? error.debugDetail : (error as Error | undefined)?.stack);
+  return new SvcError(`${message} (${answered})`, ExitCode.output, error instanceof SvcError ? error.debugDetail : (error as Error | undefined)?.stack);
 }
 
 /** One thing wrong with refused input, named as the user gave it. */

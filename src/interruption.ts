@@ -1,4 +1,4 @@
-import { CliError, ExitCode } from './errors.js';
+import { SvcError, ExitCode } from './errors.js';
 
 /**
  * The signals after which svc stops in order: Ctrl-C (SIGINT), a closed terminal (SIGHUP), and
@@ -41,4 +41,4 @@ export function interruptionOf(signal: AbortSignal | undefined): Interruption {
 }
 
 /** A question at the terminal cut short (Ctrl-C, or a stop signal): nothing was done. */
-export const interruptedPrompt = (interruption: Interruption): CliError => new CliError(`${interruption.words} at the prompt: nothing was done`, interruption.exitCode);
+export const interruptedPrompt = (interruption: Interruption): SvcError => new SvcError(`${interruption.words} at the prompt: nothing was done`, interruption.exitCode);

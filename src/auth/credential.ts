@@ -1,6 +1,6 @@
 import { credentialProblem } from '../client/bearer.js';
 import type { SettingsSource } from '../config/store.js';
-import { CliError, ExitCode, InputError } from '../errors.js';
+import { SvcError, ExitCode, InputError } from '../errors.js';
 import type { Keyring } from './keyring.js';
 
 export { credentialProblem };
@@ -41,9 +41,9 @@ async function keyringToken(ctx: SettingsSource, profile: string): Promise<strin
   try {
     token = await (await openKeyring(ctx)).read(profile);
   } catch (error) {
-    throw new CliError(`the session token of profile "${profile}" is kept in the system keyring, which cannot be used now (${(error as Error).message}); nothing was sent: unlock the keyring, set SERVICE_API_KEY, or run \`svc auth login\` again`, ExitCode.auth);
+    throw new SvcError(`the session token of profile "${profile}" is kept in the system keyring, which cannot be used now (${(error as Error).message}); nothing was sent: unlock the keyring, set SERVICE_API_KEY, or run \`svc auth login\` again`, ExitCode.auth);
   }
-  if (token === undefined) throw new CliError(`the system keyring holds no session token for profile "${profile}" any more; nothing was sent: run \`svc auth login\` again, or set SERVICE_API_KEY`, ExitCode.auth);
+  if (token === undefined) throw new SvcError(`the system keyring holds no session token for profile "${profile}" any more; nothing was sent: run \`svc auth login\` again, or set SERVICE_API_KEY`, ExitCode.auth);
   return token;
 }
 

@@ -1,4 +1,4 @@
-import { CliError, ExitCode } from '../errors.js';
+import { SvcError, ExitCode } from '../errors.js';
 import { type Interruption, interruptionOf } from '../interruption.js';
 import type { BatchEnd } from './progress.js';
 
@@ -105,18 +105,18 @@ export function stopEnd(cause: BatchStopCause): BatchEnd {
 }
 
 /** The error a stopped batch ends with: its summary, and the cause's exit code. */
-export function stoppedBatchError(cause: BatchStopCause, summary: string): CliError {
+export function stoppedBatchError(cause: BatchStopCause, summary: string): SvcError {
   switch (cause.kind) {
     case 'signal':
-      return new CliError(summary, cause.interruption.exitCode);
+      return new SvcError(summary, cause.interruption.exitCode);
     case 'halted':
-      return new CliError(summary, ExitCode.auth);
+      return new SvcError(summary, ExitCode.auth);
     case 'output-closed':
-      return new CliError(summary, ExitCode.outputClosed);
+      return new SvcError(summary, ExitCode.outputClosed);
     case 'output-failed':
-      return new CliError(summary, ExitCode.output);
+      return new SvcError(summary, ExitCode.output);
     case 'checkpoint-lost':
-      return new CliError(summary, ExitCode.checkpointLost);
+      return new SvcError(summary, ExitCode.checkpointLost);
   }
 }
 

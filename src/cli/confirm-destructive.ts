@@ -1,5 +1,5 @@
 import type { Context } from '../core/context.js';
-import { CliError, ExitCode } from '../errors.js';
+import { SvcError, ExitCode } from '../errors.js';
 
 /**
  * The one confirmation of a destructive operation, single call or batch: asked on a terminal only
@@ -9,5 +9,5 @@ import { CliError, ExitCode } from '../errors.js';
 export async function confirmDestructive(ctx: Context, subject: () => string | Promise<string>): Promise<void> {
   if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY) return;
   const answer = await ctx.io.prompt(`${await subject()}? This cannot be undone. [y/N] `);
-  if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('cancelled: nothing was sent', ExitCode.usage);
+  if (!/^y(es)?$/i.test(answer.trim())) throw new SvcError('cancelled: nothing was sent', ExitCode.usage);
 }

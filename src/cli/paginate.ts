@@ -1,6 +1,6 @@
 import { readPages, type Page, type PagesEnd } from '../client/pages.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../config/numeric-options.js';
-import { CliError, ExitCode, InputError } from '../errors.js';
+import { SvcError, ExitCode, InputError } from '../errors.js';
 import { interruptionOf } from '../interruption.js';
 import { oneLine } from '../output/terminal-safe.js';
 import type { Context } from '../core/context.js';
@@ -62,7 +62,7 @@ export async function dispatchPages(ctx: Context, d: PagedCall, reading: PageRea
   const collected: unknown[] = [];
   let read = 0;
   let end: PagesEnd | 'bounded';
-  let strictProblem: CliError | undefined;
+  let strictProblem: SvcError | undefined;
   for (;;) {
     const step = await pages.next();
     if (step.done) {
@@ -74,7 +74,7 @@ export async function dispatchPages(ctx: Context, d: PagedCall, reading: PageRea
     if (refusal) {
       await pages.return({ kind: 'last' });
       end = 'bounded';
-      strictProblem = read === 0 ? new CliError(refusal, ExitCode.network) : new CliError(`page ${page.number} ${refusal}; ${printedBefore(read)}`, ExitCode.partial);
+      strictProblem = read === 0 ? new SvcError(refusal, ExitCode.network) : new SvcError(`page ${page.number} ${refusal}; ${printedBefore(read)}`, ExitCode.partial);
       break;
     }
     read = page.number;
@@ -109,11 +109,11 @@ const printedBefore = (read: number): string => (read === 1 ? 'the page before i
  * The one error for pages that ended early. The first page failing is a plain failure, as without
  * --paginate; a later one is partial (exit 7) unless a stop signal ended it (its own code).
  */
-function pageError(ctx: Context, d: PagedCall, end: Exclude<PagesEnd, { kind: 'last' }>, read: number): CliError {
+function pageError(ctx: Context, d: PagedCall, end: Exclude<PagesEnd, { kind: 'last' }>, read: number): SvcError {
   const printed = printedBefore(read);
-  if (end.kind === 'refused') return new CliError(`page ${end.page + 1} was not read: page ${end.page}'s ${end.problem.replace(/^its /, '')}; ${read === 1 ? 'the first page is printed' : `the ${read} pages read are printed`}`, ExitCode.partial);
+  if (end.kind === 'refused') return new SvcError(`page ${end.page + 1} was not read: page ${end.page}'s ${end.problem.replace(/^its /, '')}; ${read === 1 ? 'the first page is printed' : `the ${read} pages read are printed`}`, ExitCode.partial);
   const error = failureError(describeFailure(end.result.error, end.result.attempts, d.op, interruptionOf(ctx.signal)));
   if (end.page === 1) return error;
   const stopped = ctx.signal?.aborted && end.result.error.kind === 'transport' && end.result.error.failure === 'aborted';
-  return new CliError(`page ${end.page} failed: ${error.message}; ${printed}`, stopped ? error.exitCode : ExitCode.partial, error.debugDetail);
+  return new SvcError(`page ${end.page} failed: ${error.message}; ${printed}`, stopped ? error.exitCode : ExitCode.partial, error.debugDetail);
 }

@@ -1,5 +1,5 @@
 import { fstatSync, readlinkSync, writeSync } from 'node:fs';
-import { CliError, ExitCode } from '../errors.js';
+import { SvcError, ExitCode } from '../errors.js';
 
 /** Standard output or standard error, set up only as far as a command needs. */
 export interface ProcessOutput {
@@ -22,7 +22,7 @@ export interface OutputHooks {
   /** Hears once that the reader went away. */
   onClosed?(): void;
   /** A failure the stream reported after the write returned: too late for the command to report it. */
-  onLateFailure?(failure: CliError): void;
+  onLateFailure?(failure: SvcError): void;
 }
 
 const system: OutputSystem = { writeSync, fstatSync, describe: (fd) => readlinkSync(`/proc/self/fd/${fd}`) };
@@ -90,7 +90,7 @@ export function openProcessOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream, i
 }
 
 /** "cannot write to standard output (/dev/full): no space left on device" */
-export function outputFailure(io: Pick<OutputSystem, 'describe'>, fd: number, error: unknown): CliError {
+export function outputFailure(io: Pick<OutputSystem, 'describe'>, fd: number, error: unknown): SvcError {
   const name = fd === 1 ? 'standard output' : `descriptor ${fd}`;
   let where: string | undefined;
   try {
@@ -99,7 +99,7 @@ export function outputFailure(io: Pick<OutputSystem, 'describe'>, fd: number, er
     where = undefined;
   }
   const reason = ((error as Error).message ?? String(error)).replace(/^[A-Z0-9_]+: /, '').replace(/, write$/, '');
-  return new CliError(`cannot write to ${name}${where ? ` (${where})` : ''}: ${reason}`, ExitCode.output);
+  return new SvcError(`cannot write to ${name}${where ? ` (${where})` : ''}: ${reason}`, ExitCode.output);
 }
 
 function isPipeOrFile(io: OutputSystem, fd: number): boolean {

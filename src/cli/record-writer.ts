@@ -1,5 +1,5 @@
 import type { Context } from '../core/context.js';
-import { CliError, ExitCode } from '../errors.js';
+import { SvcError, ExitCode } from '../errors.js';
 import type { BatchTally, ProgressBar } from '../batch/progress.js';
 import { type LineOutcome, recordText } from '../batch/records.js';
 import type { RejectsFile } from '../batch/rejects.js';
@@ -41,7 +41,7 @@ export function createRecordWriter(ctx: Context, tally: BatchTally, bar: Progres
       ctx.io.out(text);
     } catch (error) {
       // A full disk or /dev/full: the batch stops as for a closed output, exit 6 (issue #17).
-      if (!(error instanceof CliError && error.exitCode === ExitCode.output)) throw error;
+      if (!(error instanceof SvcError && error.exitCode === ExitCode.output)) throw error;
       return stop.outputFailed(error.message);
     }
     if (!stop.outputClosed()) stop.recordWritten(line);

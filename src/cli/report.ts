@@ -3,7 +3,7 @@ import type { OperationSpec } from '../../registry/define.js';
 import type { OperationInput } from '../input/operation-input.js';
 import type { Context } from '../core/context.js';
 import type { Failure } from '../core/failure.js';
-import { CliError, ExitCode } from '../errors.js';
+import { SvcError, ExitCode } from '../errors.js';
 import type { Presentation, Presenter, TerminalView } from '../core/presenter.js';
 import { oneLine } from '../output/terminal-safe.js';
 
@@ -22,7 +22,7 @@ export interface Answered {
  * context's io (src/cli/guarded-context.ts).
  */
 export async function reportResult(ctx: Context, { op, input, result, presenter, view, strict }: Answered): Promise<void> {
-  if (result.mismatch && strict) throw new CliError(`the response does not match the registry's schema (${result.mismatch}); --strict refuses it`, ExitCode.network);
+  if (result.mismatch && strict) throw new SvcError(`the response does not match the registry's schema (${result.mismatch}); --strict refuses it`, ExitCode.network);
   if (result.warning) ctx.io.err(`svc: warning: ${oneLine(result.warning)}\n`);
   if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${oneLine(result.mismatch)})\n`);
   if (result.data === undefined) return;
@@ -34,7 +34,7 @@ export async function reportResult(ctx: Context, { op, input, result, presenter,
 /** Prints a presented value on stdout; the output asked for that could not be made is the output failure (exit 6). */
 export function printPresentation(ctx: Context, presentation: Presentation): void {
   if (presentation.text !== undefined) ctx.io.out(presentation.text);
-  if (presentation.problem !== undefined) throw new CliError(presentation.problem, ExitCode.output);
+  if (presentation.problem !== undefined) throw new SvcError(presentation.problem, ExitCode.output);
 }
 
 function fillTemplate(text: string, input: OperationInput): string {
@@ -43,4 +43,4 @@ function fillTemplate(text: string, input: OperationInput): string {
 }
 
 /** The one error that reaches the user for a failed call (src/core/failure.ts words it). */
-export const failureError = (failure: Failure): CliError => new CliError(failure.message, failure.exitCode, failure.detail);
+export const failureError = (failure: Failure): SvcError => new SvcError(failure.message, failure.exitCode, failure.detail);

@@ -4,7 +4,7 @@ import type { Context } from '../core/context.js';
 import { confirmDestructive } from './confirm-destructive.js';
 import { debugHooks } from '../core/debug-trace.js';
 import { requestTargetOf, retryPolicy } from '../core/request-target.js';
-import { CliError, ExitCode, usageError } from '../errors.js';
+import { SvcError, ExitCode, usageError } from '../errors.js';
 import type { Invocation } from './invocation.js';
 import { jsonSources, readCommandInput } from './input-usage.js';
 import type { RetryOptions } from '../client/retry.js';
@@ -128,7 +128,7 @@ async function drainLines(ctx: Context, inv: Invocation, { options, source, base
     summaryLine(tally, (now() - started) / 1000, cause ? stopEnd(cause) : 'complete', { rejects: options.rejects, dryRun: inv.globals.dryRun }) +
     (checkpoint ? resumeSummary(options.checkpoint!, checkpoint.tally) : '');
   if (cause) throw stoppedBatchError(cause, summary);
-  if (tally.failed > 0) throw new CliError(summary, ExitCode.api);
+  if (tally.failed > 0) throw new SvcError(summary, ExitCode.api);
   ctx.io.err(`svc: ${summary}\n`);
 }
 

@@ -4,7 +4,7 @@ import { type AreaEntry, areas as declaredAreas } from '../../registry/areas.js'
 const areas: Record<string, AreaEntry> = declaredAreas;
 import { builtins } from './builtins.js';
 import type { Context } from '../core/context.js';
-import { CliError, ExitCode, InputError, usageError } from '../errors.js';
+import { SvcError, ExitCode, InputError, usageError } from '../errors.js';
 import { guardContext } from './guarded-context.js';
 import { helpAsFlag, withoutHelpForUnknownWords } from './help-words.js';
 import { passwordsInUrls } from '../auth/redaction.js';
@@ -100,7 +100,7 @@ async function expandAliases(argv: readonly string[], ctx: Context, takesValue: 
  */
 function refuseUndecodable(argv: readonly string[]): void {
   const index = argv.findIndex((arg) => arg.includes('\uFFFD'));
-  if (index >= 0) throw new CliError(`argument ${index + 1} ("${argv[index]}") is not valid UTF-8: it holds U+FFFD, the mark of undecodable bytes`, ExitCode.usage);
+  if (index >= 0) throw new SvcError(`argument ${index + 1} ("${argv[index]}") is not valid UTF-8: it holds U+FFFD, the mark of undecodable bytes`, ExitCode.usage);
 }
 
 /** Builds only the branch argv names; an unknown or missing word gets every top-level name for help and suggestions. */
@@ -127,7 +127,7 @@ function reportError(ctx: Context, error: unknown, debug: boolean): number {
   if (error instanceof CommanderError) return commanderExitCode(error);
   // Refused input that no step turned into a usage error is one all the same: exit 2, one line.
   if (error instanceof InputError) return reportError(ctx, usageError(error.message), debug);
-  if (error instanceof CliError) {
+  if (error instanceof SvcError) {
     // One error, one line: a server's message cannot start a line of its own (a forged `svc:` line).
     ctx.io.err(`svc: ${oneLine(error.message)}\n`);
     if (debug && error.debugDetail) ctx.io.err(`${error.debugDetail}\n`);

@@ -1,11 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
-import { CliError, ExitCode } from '../errors.js';
+import { SvcError, ExitCode } from '../errors.js';
 import type { ProfileSettings } from './store.js';
 
 export type StoredConfig = { profiles?: Record<string, ProfileSettings>; aliases?: Record<string, string> };
 
 /** A config file that exists but cannot be used; never overwritten silently. A usage error (exit 2). */
-export class ConfigFileError extends CliError {
+export class ConfigFileError extends SvcError {
   constructor(message: string) {
     super(message, ExitCode.usage);
     this.name = 'ConfigFileError';

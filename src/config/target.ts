@@ -1,6 +1,6 @@
 import { api, followsBaseUrlRule } from '../../registry/api.js';
 import { resolveCredential, type Credential } from '../auth/credential.js';
-import { CliError, ExitCode, InputError } from '../errors.js';
+import { SvcError, ExitCode, InputError } from '../errors.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from './numeric-options.js';
 import type { SettingsSource } from './store.js';
 import { type NetworkRoute, resolveNetworkRoute } from './network.js';
@@ -64,7 +64,7 @@ export async function resolveTarget(ctx: SettingsSource, globals: GlobalOptions,
   const baseUrl = await resolveBaseUrl(ctx, globals, profile);
   const credential = await resolveCredential(ctx, profile);
   if (!credential && options.needCredential) {
-    throw new CliError(`no credential: set SERVICE_API_KEY, or run \`svc auth login\`${profile === 'default' ? '' : ` --profile ${profile}`}`, ExitCode.auth);
+    throw new SvcError(`no credential: set SERVICE_API_KEY, or run \`svc auth login\`${profile === 'default' ? '' : ` --profile ${profile}`}`, ExitCode.auth);
   }
   const host = new URL(baseUrl).hostname;
   if (credential && baseUrl.startsWith('http:') && !LOOPBACK.test(host)) {

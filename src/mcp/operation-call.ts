@@ -8,7 +8,7 @@ import type { SettingsSource } from '../config/store.js';
 import { type GlobalOptions, resolveTarget, type Target } from '../config/target.js';
 import { requestTargetOf, retryPolicy } from '../core/request-target.js';
 import { runOperation } from '../core/run-operation.js';
-import { CliError, InputError } from '../errors.js';
+import { SvcError, InputError } from '../errors.js';
 
 /** What a tool call needs from the process: settings, the transport and the secrets it learns. */
 export interface CallDeps extends SettingsSource {
@@ -48,8 +48,8 @@ export async function callTool(deps: CallDeps, globals: GlobalOptions, op: Opera
   try {
     target = await resolveTarget(deps, globals, { needCredential: true });
   } catch (error) {
-    if (!(error instanceof CliError || error instanceof InputError)) throw error;
-    const category = error instanceof CliError && /credential/.test(error.message) ? 'credential' : 'config';
+    if (!(error instanceof SvcError || error instanceof InputError)) throw error;
+    const category = error instanceof SvcError && /credential/.test(error.message) ? 'credential' : 'config';
     return { ok: false, failure: { category, message: error.message, retrySafe: true, mayHaveBeenApplied: false, attempts: 0 } };
   }
   const outcome = await runOperation({ send: deps.send, signal: deps.signal, target: requestTargetOf(target, deps.signal), retry: retryPolicy(deps, target) }, { op, ...input });

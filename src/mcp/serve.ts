@@ -3,7 +3,7 @@ import { areas } from '../../registry/areas.js';
 import { loadAllOperations } from '../../registry/all-areas.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../config/numeric-options.js';
 import { type GlobalOptions, resolveTarget } from '../config/target.js';
-import { CliError, ExitCode, InputError } from '../errors.js';
+import { SvcError, ExitCode, InputError } from '../errors.js';
 import { DestructiveGate } from './destructive-gate.js';
 import { isLoopback, serveHttp } from './http-server.js';
 import { createMcpServer, listedTools, type ToolMode } from './mcp-server.js';
@@ -68,7 +68,7 @@ export async function runMcpServer(proc: McpProcess, flags: McpFlags, globals: G
   const token = httpToken(proc, host);
   const port = flags.port === undefined ? DEFAULT_PORT : parseNumericOption(flags.port, NUMERIC_OPTIONS.port);
   const endpoint = await serveHttp(factory, { host, port, token: token.value }).catch((error: NodeJS.ErrnoException) => {
-    throw new CliError(`cannot listen on ${host}:${port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; pick another with --port, or --port 0 for a free one' : error.message}`, ExitCode.network);
+    throw new SvcError(`cannot listen on ${host}:${port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; pick another with --port, or --port 0 for a free one' : error.message}`, ExitCode.network);
   });
   if (token.generated) proc.err(`svc mcp: token (send it as Authorization: Bearer <token>; set SVC_MCP_TOKEN to choose it): ${token.value}\n`);
   proc.secrets.add(token.value); // printed once, above; redacted from everything after

@@ -6,7 +6,7 @@ import { describeTrust, resolveNetworkRoute } from '../../config/network.js';
 import type { ConfigStore, ProfileSettings } from '../../config/store.js';
 import { KeyringUnavailable } from '../../auth/keyring.js';
 import type { Context } from '../../core/context.js';
-import { CliError, ExitCode, usageError } from '../../errors.js';
+import { SvcError, ExitCode, usageError } from '../../errors.js';
 
 /** `svc auth login|status|token|logout`: the agent session token of a profile. */
 /** A token piped to `svc auth login` is a line; more than this is some other file piped by mistake. */
@@ -48,7 +48,7 @@ export function register(program: Command, ctx: Context): void {
       ctx.io.out(`Profile:     ${profile}\nBase URL:    ${base}\n${describeNetwork(ctx, store.profile(profile), options.baseUrl ?? ctx.env.SERVICE_BASE_URL ?? store.profile(profile).baseUrl)}`);
       if (!credential) {
         ctx.io.out('Credential:  none\n');
-        throw new CliError('not signed in: set SERVICE_API_KEY, or run `svc auth login`', ExitCode.auth);
+        throw new SvcError('not signed in: set SERVICE_API_KEY, or run `svc auth login`', ExitCode.auth);
       }
       const storage = credential.storage === 'keyring' ? 'the system keyring\n' : credential.storage === 'file' ? `${store.path} (plain text)\n` : '';
       ctx.io.out(`Credential:  ${credential.source}\n${storage && `Stored in:   ${storage}`}Token:       ${redactToken(credential.token)}\n`);
@@ -60,7 +60,7 @@ export function register(program: Command, ctx: Context): void {
     .description('Print the credential in use, for scripts (the only command that prints it whole)')
     .action(async (_options, command: Command) => {
       const credential = await resolveCredential(ctx, profileName(ctx, globals(command)));
-      if (!credential) throw new CliError('not signed in: set SERVICE_API_KEY, or run `svc auth login`', ExitCode.auth);
+      if (!credential) throw new SvcError('not signed in: set SERVICE_API_KEY, or run `svc auth login`', ExitCode.auth);
       (ctx.secrets?.reveal ?? ctx.io.out)(`${credential.token}\n`);
     });
 

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import type { GlobalOptions } from '../../config/target.js';
-import { CliError, InputError, usageError } from '../../errors.js';
+import { SvcError, InputError, usageError } from '../../errors.js';
 import type { McpFlags, McpProcess } from '../../mcp/serve.js';
 import type { Context } from '../../core/context.js';
 
@@ -38,12 +38,12 @@ export function register(program: Command, ctx: Context): void {
     });
 }
 
-/** An error of the server's script as the CLI's own class: bad input exits 2, a CliError keeps its code. */
+/** An error of the server's script as the project's own class: bad input exits 2, a SvcError keeps its code. */
 function asOwnError(error: unknown): unknown {
-  if (error instanceof CliError || error instanceof InputError || !(error instanceof Error)) return error;
+  if (error instanceof SvcError || error instanceof InputError || !(error instanceof Error)) return error;
   if (error.name === 'InputError') return usageError(error.message);
   const exitCode = (error as { exitCode?: unknown }).exitCode;
-  return error.name === 'CliError' && typeof exitCode === 'number' ? new CliError(error.message, exitCode) : error;
+  return error.name === 'SvcError' && typeof exitCode === 'number' ? new SvcError(error.message, exitCode) : error;
 }
 
 /** The context's parts the server uses; standard output is the protocol's in stdio mode. */

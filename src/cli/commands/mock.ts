@@ -1,4 +1,4 @@
-import { CliError, ExitCode, InputError, usageError } from '../../errors.js';
+import { SvcError, ExitCode, InputError, usageError } from '../../errors.js';
 import { parseUserJson } from '../../input/user-file.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
 import type { Command } from 'commander';
@@ -93,9 +93,9 @@ async function startListening(options: MockServerOptions): Promise<MockServer> {
     const code = (error as NodeJS.ErrnoException).code;
     const where = `${options.host}:${options.port}`;
     if (code === 'EADDRINUSE') {
-      throw new CliError(`cannot listen on ${where}: the port is in use; pick another with --port, or --port 0 for a free one`, ExitCode.network);
+      throw new SvcError(`cannot listen on ${where}: the port is in use; pick another with --port, or --port 0 for a free one`, ExitCode.network);
     }
-    throw new CliError(`cannot listen on ${where}: ${(error as Error).message}`, ExitCode.network);
+    throw new SvcError(`cannot listen on ${where}: ${(error as Error).message}`, ExitCode.network);
   }
 }
 

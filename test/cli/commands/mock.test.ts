@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { register } from '../../../src/cli/commands/mock.js';
 import type { Context } from '../../../src/core/context.js';
 import { processFiles } from '../../../src/core/process-files.js';
-import { CliError, ExitCode } from '../../../src/errors.js';
+import { SvcError, ExitCode } from '../../../src/errors.js';
 import { startMockServer } from '../../../src/mock/server.js';
 import { tempFolder } from '../../support/temp-folder.js';
 
@@ -98,9 +98,9 @@ describe('svc mock', () => {
   ])('refuses %j with a usage error', async (args, message) => {
     const run = runMock(['--port', '0', ...args]);
     const error = await run.done.then(() => undefined, (caught: unknown) => caught);
-    expect(error).toBeInstanceOf(CliError);
-    expect((error as CliError).message).toMatch(message);
-    expect((error as CliError).exitCode).toBe(ExitCode.usage);
+    expect(error).toBeInstanceOf(SvcError);
+    expect((error as SvcError).message).toMatch(message);
+    expect((error as SvcError).exitCode).toBe(ExitCode.usage);
     expect(run.out).toEqual([]);
   });
 
@@ -109,7 +109,7 @@ describe('svc mock', () => {
     try {
       const port = new URL(taken.origin).port;
       const run = runMock(['--port', port]);
-      const error = (await run.done.catch((caught: unknown) => caught)) as CliError;
+      const error = (await run.done.catch((caught: unknown) => caught)) as SvcError;
       expect(error.message).toBe(`cannot listen on 127.0.0.1:${port}: the port is in use; pick another with --port, or --port 0 for a free one`);
       expect(error.exitCode).toBe(ExitCode.network);
     } finally {

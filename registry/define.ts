@@ -1,5 +1,6 @@
 // zod's core types accept a schema written with classic zod or zod/mini alike (see zod.ts).
 import type * as z from 'zod/v4/core';
+import { checkCommandNames, OPERATION_ID } from './command-names.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -139,8 +140,8 @@ export function combineOperations<const T extends readonly Operations[]>(...part
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 function checkOperation(id: string, op: OperationSpec): void {
-  if (!/^[a-z][a-z0-9]*(_[a-z][a-z0-9]*)+$/.test(id)) {
-    throw new Error(`Operation ${id}: the id must be lower-case words joined by "_", such as email_drafts_get.`);
+  if (!OPERATION_ID.test(id)) {
+    throw new Error(`Operation ${id}: the id must be lower-case words joined by "_", each of letters and digits with hyphens only inside, such as email_drafts_get or repos_get-content.`);
   }
   if (!op.path.startsWith('/')) throw new Error(`Operation ${id}: the path "${op.path}" must start with "/".`);
   const params = pathParamNames(op.path);
@@ -210,4 +211,5 @@ function checkUnique(parts: readonly Operations[]): void {
       routes.set(route, id);
     }
   }
+  checkCommandNames(ids);
 }

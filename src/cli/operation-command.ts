@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { commandWords } from '../../registry/command-names.js';
 import type { OperationSpec } from '../../registry/define.js';
 import { commandFields } from '../input/fields.js';
 import type { Context } from '../core/context.js';
@@ -7,7 +8,7 @@ import { operationArguments, operationFlags, operationRules, typeNote } from './
 /** `svc email drafts get <draftId>`: the command line of an operation, as help shows it. */
 export function commandLine(id: string, op: OperationSpec): string {
   const args = op.args.map((name) => `<${name}>`).join(' ');
-  return `svc ${id.split('_').join(' ')}${args ? ` ${args}` : ''}`;
+  return `svc ${commandWords(id).join(' ')}${args ? ` ${args}` : ''}`;
 }
 
 /**
@@ -43,7 +44,7 @@ function rulesHelp(op: OperationSpec): string {
 
 function batchHelp(id: string, op: OperationSpec): string {
   const names = [...op.args, ...commandFields(op).filter((f) => !f.positional).map((f) => f.name)];
-  return `\nBatch: with --input, each NDJSON line or CSV row names its own ${names.join(', ')};\nflags and arguments given here apply to every line, and a line's own fields win.\n  svc ${id.split('_').join(' ')} --input lines.ndjson --rejects failed.ndjson\n`;
+  return `\nBatch: with --input, each NDJSON line or CSV row names its own ${names.join(', ')};\nflags and arguments given here apply to every line, and a line's own fields win.\n  svc ${commandWords(id).join(' ')} --input lines.ndjson --rejects failed.ndjson\n`;
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {

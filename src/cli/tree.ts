@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { commandWords } from '../../registry/command-names.js';
 import type { OperationSpec, Operations } from '../../registry/define.js';
 import type { Context } from '../core/context.js';
 import { addOperationCommand, commandLine } from './operation-command.js';
@@ -12,7 +13,7 @@ export function addAreaCommands(root: Command, area: string, summary: string, op
   const areaCommand = root.command(area).description(summary);
   groups.set(area, areaCommand);
   for (const [id, op] of Object.entries(operations)) {
-    const words = id.split('_');
+    const words = commandWords(id);
     let parent = areaCommand;
     for (let depth = 2; depth < words.length; depth++) {
       const key = words.slice(0, depth).join(' ');
@@ -29,7 +30,7 @@ export function addAreaCommands(root: Command, area: string, summary: string, op
 }
 
 function describeGroup(group: Command, key: string, operations: Operations): void {
-  const below = Object.entries(operations).filter(([id]) => `${id.split('_').join(' ')} `.startsWith(`${key} `));
+  const below = Object.entries(operations).filter(([id]) => `${commandWords(id).join(' ')} `.startsWith(`${key} `));
   if (!group.description()) {
     group.description(below.length === 1 ? below[0]![1].summary : `${below.length} operations`);
   }

@@ -1,5 +1,6 @@
 import type { api as apiFacts } from '../../registry/api.js';
 import type { OperationSpec, Operations } from '../../registry/define.js';
+import { componentName } from '../../registry/command-names.js';
 import { areaOf } from '../../registry/define.js';
 import { ErrorBody } from '../../registry/errors.js';
 import { type FieldDoc, objectFields, pathParamFields } from '../../registry/fields.js';
@@ -16,9 +17,6 @@ export interface OpenApiSource {
 
 const JSON_TYPE = 'application/json';
 const errorRef = { $ref: '#/components/schemas/ErrorBody' };
-
-/** `email_drafts_get` -> `EmailDraftsGet`: component names from operation ids. */
-const pascalCase = (id: string): string => id.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
 
 /**
  * An OpenAPI 3.1 document of the registry: one path item per path, operations with their ids,
@@ -58,7 +56,7 @@ export function buildOpenApiDocument(source: OpenApiSource): Record<string, unkn
 }
 
 function operationObject(id: string, op: OperationSpec, schemas: Record<string, JsonSchema>): Record<string, unknown> {
-  const name = pascalCase(id);
+  const name = componentName(id);
   schemas[`${name}Response`] = jsonSchemaOf(op.response, 'output');
   const operation: Record<string, unknown> = { operationId: id, summary: op.summary, tags: [areaOf(id)] };
   const parameters = [...pathParamFields(op).map((field) => parameterObject(field, { type: 'string' })), ...queryParameters(op)];

@@ -37,7 +37,10 @@ export function checkCommandNames(ids: Iterable<string>): void {
   }
   for (const [path, id] of leaves) {
     const below = groups.get(path);
-    if (below !== undefined) throw new Error(`Operation ${id} names the command "svc ${path}", which ${below} makes a group of commands; a command cannot also be a group, so rename one of them.`);
+    if (below !== undefined)
+      throw new Error(
+        `Operation ${id} names the command "svc ${path}", which ${below} makes a group of commands; a command cannot also be a group, so rename one of them.`,
+      );
   }
   const pages = new Map<string, string>();
   const components = new Map<string, string>();
@@ -45,7 +48,9 @@ export function checkCommandNames(ids: Iterable<string>): void {
     const page = pageName(path.split(' '));
     const other = pages.get(page);
     if (other !== undefined) {
-      throw new Error(`Operation ${id} and ${leaves.get(other) ?? groups.get(other)} name the commands "svc ${path}" and "svc ${other}", which would share the manual page svc-${page}; rename one of them.`);
+      throw new Error(
+        `Operation ${id} and ${leaves.get(other) ?? groups.get(other)} name the commands "svc ${path}" and "svc ${other}", which would share the manual page svc-${page}; rename one of them.`,
+      );
     }
     pages.set(page, path);
   }

@@ -19,12 +19,21 @@ describe('operation ids with hyphens inside their words', () => {
     expect(() => defineOperations(withIds(id))).not.toThrow();
   });
 
-  it.each(['repos_-get', 'repos_get-', 'repos_get--content', '-repos_get', 'repos-_get', 'repos_Get-content', 'repos_get_1x', 'repos', 'repos_get content', 'repos__get', 'repos_get.content'])(
-    'refuses %s in one sentence naming it',
-    (id) => {
-      expect(() => defineOperations(withIds(id))).toThrow(`Operation ${id}: the id must be lower-case words joined by "_"`);
-    },
-  );
+  it.each([
+    'repos_-get',
+    'repos_get-',
+    'repos_get--content',
+    '-repos_get',
+    'repos-_get',
+    'repos_Get-content',
+    'repos_get_1x',
+    'repos',
+    'repos_get content',
+    'repos__get',
+    'repos_get.content',
+  ])('refuses %s in one sentence naming it', (id) => {
+    expect(() => defineOperations(withIds(id))).toThrow(`Operation ${id}: the id must be lower-case words joined by "_"`);
+  });
 
   it('gives a word with hyphens as one command word, and component names split on both separators', () => {
     expect(commandWords('repos_get-content')).toEqual(['repos', 'get-content']);
@@ -35,7 +44,8 @@ describe('operation ids with hyphens inside their words', () => {
 
 describe('ids that cannot be commands of one tree', () => {
   it('refuses a command that another id makes a group, in either order and across areas', () => {
-    const message = 'Operation repos_get names the command "svc repos get", which repos_get_content makes a group of commands; a command cannot also be a group';
+    const message =
+      'Operation repos_get names the command "svc repos get", which repos_get_content makes a group of commands; a command cannot also be a group';
     expect(() => defineOperations(withIds('repos_get', 'repos_get_content'))).toThrow(message);
     expect(() => defineOperations(withIds('repos_get_content', 'repos_get'))).toThrow(message);
     expect(() => combineOperations(withIds('repos_get'), { repos_get_content: op('/other') })).toThrow(message);
@@ -50,7 +60,9 @@ describe('ids that cannot be commands of one tree', () => {
   });
 
   it('refuses two ids that would share an OpenAPI component name', () => {
-    expect(() => defineOperations(withIds('repos_a1-b', 'repos_a-1-b'))).toThrow('Operation repos_a-1-b and repos_a1-b would share the OpenAPI component name ReposA1B');
+    expect(() => defineOperations(withIds('repos_a1-b', 'repos_a-1-b'))).toThrow(
+      'Operation repos_a-1-b and repos_a1-b would share the OpenAPI component name ReposA1B',
+    );
   });
 
   it('accepts siblings whose words only share a beginning', () => {
@@ -72,7 +84,10 @@ describe('every consumer takes a hyphenated word as one command word', () => {
   });
 
   it('exports the operation with its id and its component names', () => {
-    const doc = buildOpenApiDocument({ operations, areas: { repos: { summary: 'Repositories' } }, api }) as { paths: Record<string, Record<string, { operationId: string }>>; components: { schemas: Record<string, unknown> } };
+    const doc = buildOpenApiDocument({ operations, areas: { repos: { summary: 'Repositories' } }, api }) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+      components: { schemas: Record<string, unknown> };
+    };
     expect(doc.paths['/repos/{owner}/contents']!.get!.operationId).toBe('repos_get-content');
     expect(Object.keys(doc.components.schemas)).toContain('ReposGetContentResponse');
   });

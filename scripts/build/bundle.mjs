@@ -29,15 +29,15 @@ const common = {
 };
 
 /**
- * The CLI: one script, `dist/cli.cjs`, that bin/svc.cjs runs with a V8 code cache (issue #16).
+ * The CLI: one script, `dist/cli.cjs`, that bin/run-cli.cjs runs with a V8 code cache (issue #16).
  * Lazy parts stay lazy: without splitting, esbuild turns each `await import()` into a module
  * initialised on first use, so a command runs only the code it needs, and a call reads one file
  * instead of resolving and linking ~35 ES chunks. The script is a function expression
  * `(function (exports, require, module, __filename, __dirname) {…})`, CommonJS's own wrapper,
- * compiled by bin/svc.cjs with vm.Script: unlike an ES module or require(), that gives a code
+ * compiled by bin/run-cli.cjs with vm.Script: unlike an ES module or require(), that gives a code
  * cache taken after the command ran, holding every function the command compiled.
  * Its last line names the build (`//# svc-build=<hash of the text>`), which keys that cache.
- * Beside it, `dist/cli-root.cjs`: the root command alone (src/cli/root-main.ts), for a run that
+ * Beside it, `dist/cli-root.cjs`: the root command alone (src/cli/cli-root-script.ts), for a run that
  * names no command (`--help`, `--version`, nothing). Built from the same sources with every
  * `import()` left out, it is ~5% of the whole: less to read, and a smaller cache to read.
  * `plugins` lets the benchmark swap in a generated registry; `write: false` with `metafile` lets
@@ -45,8 +45,8 @@ const common = {
  */
 export async function bundleCli({ outdir, plugins = [], metafile = false, write = true }) {
   const scripts = await Promise.all([
-    bundleScript({ name: 'cli', entry: 'src/cli/main.ts', outdir, plugins, metafile }),
-    bundleScript({ name: 'cli-root', entry: 'src/cli/root-main.ts', outdir, plugins: [...plugins, rootOnly], metafile }),
+    bundleScript({ name: 'cli', entry: 'src/cli/cli-script.ts', outdir, plugins, metafile }),
+    bundleScript({ name: 'cli-root', entry: 'src/cli/cli-root-script.ts', outdir, plugins: [...plugins, rootOnly], metafile }),
   ]);
   if (write) {
     mkdirSync(outdir, { recursive: true });

@@ -1,5 +1,5 @@
 // The standalone binary's main script (scripts/package/standalone.mjs bundles it with
-// bin/run-cli.cjs): the CLI scripts are assets of the binary, run as bin/svc.cjs runs dist/cli.cjs
+// bin/run-cli.cjs): the CLI scripts are assets of the binary, run as bin/run-cli.cjs runs dist/cli.cjs
 // and dist/cli-root.cjs,
 // with the same code cache in the user's cache folder (issue #16). The binary carries its own
 // Node, so there is no version to check.

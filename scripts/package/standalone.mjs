@@ -1,6 +1,6 @@
 // The standalone svc binary (npm run package): Node's single-executable applications, i.e. the Node
 // running this script with the CLI scripts (dist/cli.cjs's and dist/cli-root.cjs's builds) as assets and a small main script
-// (standalone-main.cjs) that runs it as bin/svc.cjs does, needing no Node installed.
+// (standalone-main.cjs) that runs them through bin/run-cli.cjs, as bin/svc.cjs does, needing no Node installed.
 // https://nodejs.org/api/single-executable-applications.html
 import { execFile } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@ import { readPages, type Page, type PagesEnd } from '../client/pages.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../config/numeric-options.js';
 import { SvcError, ExitCode, InputError } from '../errors.js';
 import { interruptionOf } from '../interruption.js';
-import { oneLine } from '../output/terminal-safe.js';
+import { terminalSafeLine } from '../output/terminal-safe.js';
 import type { Context } from '../core/context.js';
 import type { OperationSpec } from '../../registry/define.js';
 import type { HttpRequest } from '../client/transport.js';
@@ -98,8 +98,8 @@ export async function dispatchPages(ctx: Context, d: PagedCall, reading: PageRea
 function warnAbout(ctx: Context, d: PagedCall, page: Page): string | undefined {
   const { result } = page;
   if (result.mismatch && d.globals.strict) return `does not match the registry's schema (${result.mismatch}); --strict refuses it`;
-  if (result.warning) ctx.io.err(`svc: warning: page ${page.number}: ${oneLine(result.warning)}\n`);
-  if (result.mismatch) ctx.io.err(`svc: warning: page ${page.number} does not match the registry's schema (${oneLine(result.mismatch)})\n`);
+  if (result.warning) ctx.io.err(`svc: warning: page ${page.number}: ${terminalSafeLine(result.warning)}\n`);
+  if (result.mismatch) ctx.io.err(`svc: warning: page ${page.number} does not match the registry's schema (${terminalSafeLine(result.mismatch)})\n`);
   return undefined;
 }
 

@@ -35,7 +35,7 @@ const ENVIRONMENT_HELP = `Environment:
   NO_COLOR, FORCE_COLOR  turn colour off or on`;
 
 /** Turns commander's own messages into one line: "unknown option '--x' (Did you mean --y?)". */
-export function oneLine(message: string): string {
+export function commanderErrorLine(message: string): string {
   return message.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
 }
 
@@ -63,7 +63,7 @@ export function createRootProgram(ctx: Context): Command {
       writeOut: (text) => ctx.io.out(wrapHelpText(text, outWidth(ctx))),
       writeErr: (text) => ctx.io.err(wrapHelpText(text, errWidth(ctx))),
       // An error is one line, never wrapped.
-      outputError: (text) => ctx.io.err(`svc: ${oneLine(text)}\n`),
+      outputError: (text) => ctx.io.err(`svc: ${commanderErrorLine(text)}\n`),
       getOutHelpWidth: () => outWidth(ctx),
       getErrHelpWidth: () => errWidth(ctx),
       getOutHasColors: () => colorEnabled(ctx.env, ctx.io.stdoutIsTTY),

@@ -5,7 +5,7 @@ import type { Context } from '../core/context.js';
 import type { Failure } from '../core/failure.js';
 import { SvcError, ExitCode } from '../errors.js';
 import type { Presentation, Presenter, TerminalView } from '../core/presenter.js';
-import { oneLine } from '../output/terminal-safe.js';
+import { terminalSafeLine } from '../output/terminal-safe.js';
 
 export interface Answered {
   op: OperationSpec;
@@ -23,12 +23,12 @@ export interface Answered {
  */
 export async function reportResult(ctx: Context, { op, input, result, presenter, view, strict }: Answered): Promise<void> {
   if (result.mismatch && strict) throw new SvcError(`the response does not match the registry's schema (${result.mismatch}); --strict refuses it`, ExitCode.network);
-  if (result.warning) ctx.io.err(`svc: warning: ${oneLine(result.warning)}\n`);
-  if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${oneLine(result.mismatch)})\n`);
+  if (result.warning) ctx.io.err(`svc: warning: ${terminalSafeLine(result.warning)}\n`);
+  if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${terminalSafeLine(result.mismatch)})\n`);
   if (result.data === undefined) return;
   // What the service sent, exactly (issue #17); `data` is the schema's reading of it.
   printPresentation(ctx, await presenter.present(result.json ?? result.data, view));
-  if (result.data === null && op.nullResult) ctx.io.err(`svc: ${oneLine(fillTemplate(op.nullResult, input))}\n`);
+  if (result.data === null && op.nullResult) ctx.io.err(`svc: ${terminalSafeLine(fillTemplate(op.nullResult, input))}\n`);
 }
 
 /** Prints a presented value on stdout; the output asked for that could not be made is the output failure (exit 6). */

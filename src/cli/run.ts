@@ -9,7 +9,7 @@ import { guardContext } from './guarded-context.js';
 import { helpAsFlag, withoutHelpForUnknownWords } from './help-words.js';
 import { passwordsInUrls } from '../auth/redaction.js';
 import { commanderExitCode, createRootProgram } from './program.js';
-import { oneLine } from '../output/terminal-safe.js';
+import { terminalSafeLine } from '../output/terminal-safe.js';
 
 /** Global options that take a value, so the first command word can be found before the tree is built. */
 function valueOptions(program: Command): Set<string> {
@@ -129,12 +129,12 @@ function reportError(ctx: Context, error: unknown, debug: boolean): number {
   if (error instanceof InputError) return reportError(ctx, usageError(error.message), debug);
   if (error instanceof SvcError) {
     // One error, one line: a server's message cannot start a line of its own (a forged `svc:` line).
-    ctx.io.err(`svc: ${oneLine(error.message)}\n`);
+    ctx.io.err(`svc: ${terminalSafeLine(error.message)}\n`);
     if (debug && error.debugDetail) ctx.io.err(`${error.debugDetail}\n`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  ctx.io.err(`svc: unexpected error: ${oneLine(message)}${debug ? '' : ' (run with --debug for more)'}\n`);
+  ctx.io.err(`svc: unexpected error: ${terminalSafeLine(message)}${debug ? '' : ' (run with --debug for more)'}\n`);
   if (debug && error instanceof Error && error.stack) ctx.io.err(`${error.stack}\n`);
   return ExitCode.api;
 }

@@ -8,7 +8,7 @@ import { decodeBody } from './body-decoding.js';
 import { isProxyRefusal, proxyAuthFailure } from './connection-errors.js';
 import { createConnectionSlots } from './connection-slots.js';
 import { startDeadline } from './request-deadline.js';
-import { splitUrl } from './request-target.js';
+import { splitUrl } from './url-split.js';
 import { ResponseCollector } from './response-collector.js';
 import type { HttpRequest, HttpResponse, Transport } from './transport.js';
 import { notSentWhileWaiting, toTransportError } from './transport-failures.js';

@@ -12,7 +12,7 @@ export type OpenProcessIO = (exit: (code: number) => never, stopSignal: () => Ab
 
 /**
  * Wires the real world into a Context once, for any front-end; everything below receives it. The
- * front-end brings its standard streams (the CLI's terminal, src/cli/main.ts).
+ * front-end brings its standard streams (the CLI's terminal, src/cli/cli-context.ts).
  */
 export function createProcessContext(openIO: OpenProcessIO): Context {
   let interrupt: StopSignals | undefined;

@@ -43,4 +43,4 @@ export function terminalSafe(text: string, options: TerminalSafeOptions): string
 }
 
 /** One line of text: line breaks shown too (`^J`), so a server's message cannot start a line of its own. */
-export const oneLine = (text: string): string => terminalSafe(text, { newlines: false });
+export const terminalSafeLine = (text: string): string => terminalSafe(text, { newlines: false });

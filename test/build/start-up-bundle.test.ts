@@ -10,7 +10,7 @@ const CALL_PATH = /^registry\/(?!areas|api)|^src\/(cli\/execute|cli\/terminal|co
 
 const named = (scripts: CliScript[], name: CliScript['name']): CliScript => scripts.find((script) => script.name === name)!;
 
-// The CLI is one script that bin/svc.cjs compiles with a V8 code cache (issue #16), and beside it
+// The CLI is one script that bin/run-cli.cjs compiles with a V8 code cache (issue #16), and beside it
 // the root command alone for runs that name no command; their parts run on first use.
 // `npm run bench` measures the time; these name the culprit when start-up grows.
 describe('the CLI is one script, and the root command alone another', () => {
@@ -48,7 +48,7 @@ describe('start-up runs only what every command needs', () => {
     it(`${args.join(' ') || 'no arguments'}: the root script alone, and in it no schema library, HTTP client, colours, config writer or mock, and no operation`, async () => {
       const { scripts, sources } = await runAndTrace(args);
       expect([...scripts]).toEqual(['cli-root.cjs']);
-      expect(sources.has('src/cli/root-main.ts')).toBe(true);
+      expect(sources.has('src/cli/cli-root-script.ts')).toBe(true);
       expect([...sources].filter((source) => HEAVY.test(source))).toEqual([]);
       expect([...sources].filter((source) => CALL_PATH.test(source))).toEqual([]);
     });

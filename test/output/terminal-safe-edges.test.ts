@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneLine, terminalSafe, visibleControl } from '../../src/output/terminal-safe.js';
+import { terminalSafeLine, terminalSafe, visibleControl } from '../../src/output/terminal-safe.js';
 
 // The edges of what terminalSafe shows and keeps: the last control before a printable character,
 // the first printable after one, and the longest colour sequence svc may write.
@@ -36,7 +36,7 @@ describe('terminalSafe keeps every printable character and shows every control',
     ['\u2069', '<U+2069>'],
   ])('shows %j', (char, shown) => {
     expect(terminalSafe(`a${char}b`, { newlines: true })).toBe(`a${shown}b`);
-    expect(oneLine(`a${char}b`)).toBe(`a${shown}b`);
+    expect(terminalSafeLine(`a${char}b`)).toBe(`a${shown}b`);
   });
 
   it.each(['\t', ' ', '~', '\u00a0', 'é', '\u2029', '\u2065', '\u206a', '\u202f', '\u2027'])('keeps %j', (char) => {
@@ -52,7 +52,7 @@ describe('terminalSafe keeps every printable character and shows every control',
     for (let i = 0; i < 3; i++) {
       expect(terminalSafe('x\u001b[2J', { newlines: true })).toBe('x^[[2J');
       expect(terminalSafe('clean', { newlines: true })).toBe('clean');
-      expect(oneLine('y\n')).toBe('y^J');
+      expect(terminalSafeLine('y\n')).toBe('y^J');
     }
   });
 });
@@ -81,6 +81,6 @@ describe('colour is kept only when asked for', () => {
   it('stderr and piped text (no colour asked) show even svc\'s own colour sequence', () => {
     expect(terminalSafe('\u001b[31mred\u001b[0m', { newlines: true })).toBe('^[[31mred^[[0m');
     expect(terminalSafe('\u001b[31mred', { newlines: true, colour: false })).toBe('^[[31mred');
-    expect(oneLine('\u001b[1mbold')).toBe('^[[1mbold');
+    expect(terminalSafeLine('\u001b[1mbold')).toBe('^[[1mbold');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneLine, terminalSafe, visibleControl } from '../../src/output/terminal-safe.js';
+import { terminalSafeLine, terminalSafe, visibleControl } from '../../src/output/terminal-safe.js';
 
 // What a hostile server may put in any text svc shows: each must be shown, never obeyed.
 const attacks: [string, string, string][] = [
@@ -37,8 +37,8 @@ describe('terminalSafe', () => {
     expect(terminalSafe('\u001b[2J\u001b]0;t\u0007', { newlines: true, colour: true })).toBe('^[[2J^[]0;t^G');
   });
 
-  it('oneLine shows line breaks too, so a message cannot start a second "svc:" line', () => {
-    expect(oneLine('bad key\nsvc: all good\r\n')).toBe('bad key^Jsvc: all good^M^J');
+  it('terminalSafeLine shows line breaks too, so a message cannot start a second "svc:" line', () => {
+    expect(terminalSafeLine('bad key\nsvc: all good\r\n')).toBe('bad key^Jsvc: all good^M^J');
   });
 
   it('every C0 and C1 control has a visible form made of printable characters', () => {

@@ -35,8 +35,8 @@ export function buildCompletionModel(root: Command, argValues: Record<string, re
     for (const option of options) if (option.argChoices) for (const name of names(option)) choices[name] = [...option.argChoices];
     const positional = command.registeredArguments.flatMap((arg) => arg.argChoices ?? []);
     const descriptions: Record<string, string> = {};
-    for (const sub of command.commands) descriptions[sub.name()] = oneLine(sub.description());
-    for (const option of options) for (const name of names(option)) descriptions[name] = oneLine(option.description);
+    for (const sub of command.commands) descriptions[sub.name()] = collapseSpaces(sub.description());
+    for (const option of options) for (const name of names(option)) descriptions[name] = collapseSpaces(option.description);
     nodes.push({
       path,
       subcommands: command.commands.map((sub) => sub.name()),
@@ -69,7 +69,8 @@ export function completionTables(nodes: CompletionNode[]): [string, [string, str
   ];
 }
 
-const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+/** A description as one line for a shell's completion menu: each run of white space (line breaks too) becomes one space. */
+const collapseSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /** Descriptions for the shells that show them (zsh, fish), keyed by "<path> <word>". */
 export function descriptionRows(nodes: CompletionNode[]): [string, string[]][] {

@@ -1,4 +1,4 @@
-import { createCliContext } from './main.js';
+import { createCliContext } from './cli-context.js';
 import { namesCommand, run } from './run.js';
 
 /**

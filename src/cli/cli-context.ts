@@ -1,9 +1,6 @@
-import { areas } from '../../registry/areas.js';
-import { builtins } from './builtins.js';
 import type { Context, IO } from '../core/context.js';
 import { createProcessContext } from '../core/process-context.js';
 import { openProcessOutput, terminalColumns } from './process-output.js';
-import { run } from './run.js';
 
 /** The process context with the terminal's standard streams: what every run of the CLI receives. */
 export const createCliContext = (): Context => createProcessContext(createProcessIO);
@@ -49,15 +46,4 @@ function createProcessIO(exit: (code: number) => never, stopSignal: () => AbortS
     stdinChunks: () => process.stdin,
     prompt: async (question, options) => (await import('./terminal.js')).promptLine(question, options?.hidden === true, stopSignal()),
   };
-}
-
-/**
- * The top-level command words: bin/svc.cjs keeps a code cache per word (and one for no word), and
- * only for these, so a mistyped word never leaves a file behind.
- */
-export const commandWords: readonly string[] = [...Object.keys(areas), ...Object.keys(builtins)];
-
-/** The CLI entry: returns the exit code for bin/svc.cjs to set. */
-export function main(argv: readonly string[]): Promise<number> {
-  return run(argv, createCliContext());
 }

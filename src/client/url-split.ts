@@ -1,5 +1,5 @@
 // The origin and path undici is given for a request's URL (issue #13: cheap per call, and always
-// what the URL parser would give; test/client/request-target.property.test.ts).
+// what the URL parser would give; test/client/url-split.property.test.ts).
 
 const origins = new Map<string, string>();
 /** Characters the URL parser keeps as they are in a path and query. */

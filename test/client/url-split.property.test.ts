@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitUrl } from '../../src/client/request-target.js';
+import { splitUrl } from '../../src/client/url-split.js';
 
 // splitUrl remembers origins (and the last base URL) so that a batch does not parse one URL per
 // call (issue #13). Whatever it remembered, and in whatever order URLs come, its answer is the URL

@@ -48,6 +48,13 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/[^/]+\\.ts$' },
     },
     {
+      name: 'the-importer-is-a-dev-tool',
+      severity: 'error',
+      comment: 'src/openapi/import/ writes registry source from an OpenAPI description (npm run registry:import); svc, its library and the registry never load it.',
+      from: { path: '^(src|registry)/', pathNot: '^src/openapi/import/' },
+      to: { path: '^src/openapi/import/' },
+    },
+    {
       name: 'library-entry-never-loads-the-cli',
       severity: 'error',
       comment: "The library (src/index.ts) is createClient and the registry; the CLI's commander tree is not part of it.",

@@ -1,0 +1,104 @@
+// Objects, records and arrays: properties, required, additionalProperties, items, bounds.
+import { count, isObject, type MapContext, own, type SchemaObject, built, type Built } from './schema-context.js';
+import { childPointer, jsLiteral, propertyKey, quote } from './schema-text.js';
+
+/** Whether a property is left out for this use: readOnly ones are never sent, writeOnly ones never received. */
+export function leftOut(schema: unknown, where: string, context: MapContext): boolean {
+  const marks = [schema, context.deref(schema, where).schema].filter(isObject);
+  const mark = context.use === 'request' ? 'readOnly' : 'writeOnly';
+  return marks.some((marked) => own(marked, mark) === true);
+}
+
+const isEmptySchema = (schema: unknown): boolean => schema === true || (isObject(schema) && Object.keys(schema).length === 0);
+
+/** `{ name: z.string(), note: z.optional(z.string()) }` from `properties` and `required`. */
+export function shapeText(entries: [string, unknown, string][], required: Set<string>, context: MapContext): string {
+  const fields: string[] = [];
+  for (const [name, schema, where] of entries) {
+    if (leftOut(schema, where, context)) continue;
+    if (name === '__proto__') context.report('property name', where, 'a property named __proto__: zod keeps the name but drops its value when parsing');
+    fields.push(`${propertyKey(name)}: ${context.sub(schema, where, !required.has(name))}`);
+  }
+  return fields.length === 0 ? '{}' : `{ ${fields.join(', ')} }`;
+}
+
+/** The `properties` of a schema as [name, schema, pointer], in the description's order. */
+export function propertyEntries(schema: SchemaObject, where: string): [string, unknown, string][] {
+  const properties = own(schema, 'properties');
+  if (!isObject(properties)) return [];
+  return Object.keys(properties).map((name) => [name, properties[name], childPointer(where, 'properties', name)]);
+}
+
+export function requiredNames(schema: SchemaObject): Set<string> {
+  const required = own(schema, 'required');
+  return new Set(Array.isArray(required) ? required.filter((name): name is string => typeof name === 'string') : []);
+}
+
+/**
+ * An object schema: strict when additionalProperties is false, loose when it is absent or true (extra
+ * fields kept), a catchall when it is a schema, a record when there are no properties but a value
+ * schema or property names.
+ */
+export function objectExpression(schema: SchemaObject, where: string, context: MapContext, entries = propertyEntries(schema, where)): string {
+  const required = requiredNames(schema);
+  const additional = own(schema, 'additionalProperties');
+  const names = own(schema, 'propertyNames');
+  const keyed = own(schema, 'properties') !== undefined || entries.length > 0;
+  for (const name of required) {
+    if (!entries.some(([property]) => property === name)) {
+      context.report('required', childPointer(where, 'required'), `${quote(name)} is required but not among the properties; not checked`);
+    }
+  }
+  if (!keyed && (names !== undefined || (additional !== undefined && additional !== false && !isEmptySchema(additional)))) {
+    return recordExpression(names, additional, where, context);
+  }
+  if (names !== undefined) context.report('propertyNames', childPointer(where, 'propertyNames'), 'beside properties; property names are not checked');
+  const shape = shapeText(entries, required, context);
+  if (additional === false) {
+    if (own(schema, 'patternProperties') === undefined) return `z.strictObject(${shape})`;
+    context.report('additionalProperties', childPointer(where, 'additionalProperties'), 'false beside patternProperties; other properties are accepted');
+  }
+  if (additional === undefined || additional === true || additional === false || isEmptySchema(additional)) return `z.looseObject(${shape})`;
+  return `z.catchall(z.object(${shape}), ${context.sub(additional, childPointer(where, 'additionalProperties'))})`;
+}
+
+/** `z.record(keys, values)`: keys are strings (checked by propertyNames when it is a string schema). */
+function recordExpression(names: unknown, additional: unknown, where: string, context: MapContext): string {
+  const values = additional === undefined || isEmptySchema(additional) ? 'z.unknown()' : context.sub(additional, childPointer(where, 'additionalProperties'));
+  if (additional === false) return 'z.strictObject({})';
+  let keys = 'z.string()';
+  let partial = false;
+  if (isObject(names) && (own(names, 'type') === 'string' || own(names, 'type') === undefined) && own(names, '$ref') === undefined) {
+    keys = context.sub({ ...names, type: 'string' }, childPointer(where, 'propertyNames'));
+    // A record keyed by an enum wants every key; property names only limit the keys that appear.
+    partial = own(names, 'enum') !== undefined || own(names, 'const') !== undefined;
+  } else if (names !== undefined && !isEmptySchema(names)) {
+    context.report('propertyNames', childPointer(where, 'propertyNames'), 'not a string schema; property names are not checked');
+  }
+  return `z.${partial ? 'partialRecord' : 'record'}(${keys}, ${values})`;
+}
+
+/** An array: items, minItems, maxItems (uniqueItems, prefixItems and contains are reported as keywords). */
+export function arrayExpression(schema: SchemaObject, where: string, context: MapContext): Built {
+  const items = own(schema, 'items');
+  let element = 'z.unknown()';
+  // With prefixItems (reported as a keyword), `items` holds only the elements after them: none is checked.
+  if (Array.isArray(items)) context.report('items', childPointer(where, 'items'), 'a list of item schemas (a tuple); items are not checked');
+  else if (own(schema, 'prefixItems') !== undefined) element = 'z.unknown()';
+  else if (items === false) element = 'z.never()';
+  else if (items !== undefined && !isEmptySchema(items)) element = context.sub(items, childPointer(where, 'items'));
+  const checks: string[] = [];
+  const minItems = count(schema, 'minItems');
+  if (minItems !== undefined && minItems > 0) checks.push(`z.minLength(${jsLiteral(minItems)})`);
+  const maxItems = count(schema, 'maxItems');
+  if (maxItems !== undefined) checks.push(`z.maxLength(${jsLiteral(maxItems)})`);
+  return built(`z.array(${element})`, checks);
+}
+
+/** Whether a schema describes objects only (a type of object, or no type and only object keywords). */
+export function objectLike(schema: unknown): schema is SchemaObject {
+  if (!isObject(schema)) return false;
+  const type = own(schema, 'type');
+  if (type !== undefined) return type === 'object';
+  return ['properties', 'additionalProperties', 'required'].some((key) => own(schema, key) !== undefined);
+}

@@ -63,7 +63,11 @@ function requiredRule(schema: SchemaObject, branches: unknown[], result: Built |
     const required = own(branch, 'required');
     return Array.isArray(required) && required.length === 1 && typeof required[0] === 'string' ? required[0] : undefined;
   });
-  const present = new Map(propertyEntries(schema, where).filter(([, property, at]) => !leftOut(property, at, context)).map(([name]) => [name, true]));
+  const present = new Map(
+    propertyEntries(schema, where)
+      .filter(([, property, at]) => !leftOut(property, at, context))
+      .map(([name]) => [name, true]),
+  );
   if (!fields.every((field): field is string => field !== undefined && present.has(field)) || new Set(fields).size !== fields.length) return undefined;
   return fields;
 }

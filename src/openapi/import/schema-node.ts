@@ -1,5 +1,17 @@
 // One schema object -> one zod/mini expression: its types, values, combinations and annotations.
-import { type Built, built, isObject, JSON_TYPES, type JsonType, type MapContext, own, render, type SchemaObject, typeAllows, typeOfValue } from './schema-context.js';
+import {
+  type Built,
+  built,
+  isObject,
+  JSON_TYPES,
+  type JsonType,
+  type MapContext,
+  own,
+  render,
+  type SchemaObject,
+  typeAllows,
+  typeOfValue,
+} from './schema-context.js';
 import { combined } from './schema-combine.js';
 import { numberExpression, stringExpression, usableDefault, valuesExpression } from './schema-scalars.js';
 import { arrayExpression, objectExpression } from './schema-shapes.js';
@@ -7,9 +19,11 @@ import { childPointer, quote } from './schema-text.js';
 
 /** Keywords this writer maps. */
 const MAPPED = new Set(
-  ('type nullable enum const format minLength maxLength pattern minimum maximum exclusiveMinimum exclusiveMaximum multipleOf ' +
+  (
+    'type nullable enum const format minLength maxLength pattern minimum maximum exclusiveMinimum exclusiveMaximum multipleOf ' +
     'items minItems maxItems properties required additionalProperties propertyNames allOf anyOf oneOf $ref description default ' +
-    'deprecated readOnly writeOnly').split(' '),
+    'deprecated readOnly writeOnly'
+  ).split(' '),
 );
 
 /** Keywords that only annotate: nothing to check, nothing lost. */
@@ -99,7 +113,8 @@ function coreExpression(schema: SchemaObject, where: string, context: MapContext
   const values = listedValues(schema, types);
   const single = Object.hasOwn(schema, 'const');
   const listed = values === undefined ? undefined : valuesExpression(values, childPointer(where, single ? 'const' : 'enum'), context, single);
-  const base = listed !== undefined ? built(listed) : types.length > 0 ? typesExpression(types, schema, where, context) : untypedExpression(schema, where, context);
+  const base =
+    listed !== undefined ? built(listed) : types.length > 0 ? typesExpression(types, schema, where, context) : untypedExpression(schema, where, context);
   return combined(schema, base, where, context);
 }
 

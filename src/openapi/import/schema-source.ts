@@ -151,7 +151,7 @@ export class SchemaWriter {
       return undefined;
     };
     const seen = new Set<string>();
-    for (let pointer = ref; ; ) {
+    for (let pointer = ref; ;) {
       if (!pointer.startsWith('#')) return fail(`external reference ${quote(pointer)}; any value is accepted`);
       if (seen.has(pointer)) return fail(`references that lead back to ${quote(pointer)} without a schema; any value is accepted`);
       seen.add(pointer);

@@ -21,11 +21,7 @@ export function evaluate(statements: string, result: string): unknown {
 }
 
 /** Emits `schema` (for `use`) from a document and evaluates the result. */
-export function emit(
-  schema: JsonSchema,
-  use: 'request' | 'response' = 'request',
-  options: Partial<SchemaWriterOptions> = {},
-): Emitted {
+export function emit(schema: JsonSchema, use: 'request' | 'response' = 'request', options: Partial<SchemaWriterOptions> = {}): Emitted {
   const unmapped: Unmapped[] = [];
   const writer = new SchemaWriter({ dialect: '3.1', document: {}, unmapped: (item) => unmapped.push(item), ...options });
   const expression = writer.expression(schema, use, '#/schema');

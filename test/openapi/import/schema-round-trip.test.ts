@@ -33,7 +33,9 @@ describe('JSON Schema -> zod source -> JSON Schema, for the hand-written operati
     const unmapped: Unmapped[] = [];
     const writer = new SchemaWriter({ dialect: '3.1', document, unmapped: (item) => unmapped.push(item) });
     const names = Object.keys(schemas);
-    const expressions = names.map((name) => writer.expression({ $ref: `#/components/schemas/${name}` }, name.endsWith('Body') ? 'request' : 'response', `#/x/${name}`));
+    const expressions = names.map((name) =>
+      writer.expression({ $ref: `#/components/schemas/${name}` }, name.endsWith('Body') ? 'request' : 'response', `#/x/${name}`),
+    );
     const source = `${writer.declarations()}\nconst all = [${expressions.join(', ')}];`;
     expect(source).toContain('const EmailTemplatesPreviewBody = z.strictObject(');
     const evaluated = evaluate(source, 'all') as $ZodType[];

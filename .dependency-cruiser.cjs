@@ -1,6 +1,7 @@
 // The project's architecture, checked in `npm test` (`npm run check:architecture`, which runs depcruise with this file): dependencies
-// point one way, cli -> batch/input/output/client/config/auth/mock/openapi -> registry, and nothing
-// imports in a circle, type-only imports and lazy import() included. No exceptions are listed.
+// point one way, the two front-ends (cli, mcp) -> core -> batch/input/output/client/config/auth/mock/openapi -> registry,
+// config never importing client, the base modules (src/*.ts) below all, and nothing imports in a circle, type-only imports and lazy
+// import() included. No exceptions are listed but the one named in its rule: `svc mcp` starts the MCP server.
 const MIDDLE = '^src/(batch|input|output|client|config|auth|mock|openapi)/';
 
 module.exports = {
@@ -20,11 +21,18 @@ module.exports = {
       to: { path: '^src/' },
     },
     {
-      name: 'middle-layers-never-reach-up-to-cli',
+      name: 'middle-layers-never-reach-up',
       severity: 'error',
-      comment: 'batch, input, output, client, config, auth, mock and openapi are used by cli, never the other way round; a type both need lives below both.',
+      comment: 'batch, input, output, client, config, auth, mock and openapi are used by the core and the front-ends, never the other way round; a type both need lives below both.',
       from: { path: MIDDLE },
-      to: { path: '^src/cli/' },
+      to: { path: '^src/(core|cli|mcp)/' },
+    },
+    {
+      name: 'core-is-below-both-front-ends',
+      severity: 'error',
+      comment: 'src/core/ (runOperation, the context, the failure wording, the presenter) serves the command line, the MCP server and the library alike: it never imports either front-end.',
+      from: { path: '^src/core/' },
+      to: { path: '^src/(cli|mcp)/' },
     },
     {
       name: 'mcp-is-a-front-end-beside-cli',
@@ -36,9 +44,16 @@ module.exports = {
     {
       name: 'only-the-cli-command-loads-mcp',
       severity: 'error',
-      comment: 'The MCP server loads only for `svc mcp` (src/cli/commands/mcp.ts); no other layer reaches it.',
+      comment: 'The front-ends never import each other: the MCP server loads only for `svc mcp` (src/cli/commands/mcp.ts), the command that starts it; no other module reaches it.',
       from: { path: '^(src|registry)/', pathNot: '^src/(mcp/|cli/commands/mcp\\.ts$)' },
       to: { path: '^src/mcp/' },
+    },
+    {
+      name: 'config-never-imports-client',
+      severity: 'error',
+      comment: "The settings (config/) decide where and how a call goes; the client sends it. What both need (the Clock, a proxy URL's check and redaction) is a base module below both.",
+      from: { path: '^src/config/' },
+      to: { path: '^src/client/' },
     },
     {
       name: 'base-modules-import-only-the-registry',

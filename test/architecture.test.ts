@@ -22,10 +22,16 @@ describe('architecture', () => {
     expect(await violations(root)).toEqual([]);
   }, 60_000);
 
-  it('fails on a type-only circle, a layer reached upwards and a registry importing src', async () => {
+  it('fails on a type-only circle, a layer reached upwards, the front-ends importing each other, config importing the client and a registry importing src', async () => {
     expect(await violations(join(root, 'test/fixtures/layers'))).toEqual([
-      'middle-layers-never-reach-up-to-cli: src/config/settings.ts -> src/cli/show.ts',
+      'config-never-imports-client: src/config/route.ts -> src/client/retry.ts',
+      'core-is-below-both-front-ends: src/core/outcome.ts -> src/mcp/tool.ts',
+      'mcp-is-a-front-end-beside-cli: src/mcp/tool.ts -> src/cli/show.ts',
+      'middle-layers-never-reach-up: src/config/settings.ts -> src/cli/show.ts',
+      'middle-layers-never-reach-up: src/output/render.ts -> src/core/outcome.ts',
       'no-circular: src/cli/show.ts -> src/config/settings.ts',
+      'only-the-cli-command-loads-mcp: src/cli/serve.ts -> src/mcp/tool.ts',
+      'only-the-cli-command-loads-mcp: src/core/outcome.ts -> src/mcp/tool.ts',
       'registry-is-the-bottom: registry/ops.ts -> src/config/settings.ts',
     ]);
   }, 60_000);

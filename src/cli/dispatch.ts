@@ -1,4 +1,4 @@
-import { redactProxyUrl } from '../client/proxy-route.js';
+import { redactProxyUrl } from '../proxy-url.js';
 import type { HttpRequest } from '../client/transport.js';
 import type { GlobalOptions, Target } from '../config/target.js';
 import type { Context } from '../core/context.js';

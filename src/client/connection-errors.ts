@@ -1,6 +1,6 @@
 // Certificate and proxy failures, each said in one line that names the host, the reason and the
 // way out (issue #14). Neither is retried: another attempt meets the same certificate or proxy.
-import { redactProxyUrl } from './proxy-route.js';
+import { redactProxyUrl } from '../proxy-url.js';
 import { TransportError } from './transport.js';
 
 const TRUST_PRIVATE_CA = 'if a private CA signed it, point NODE_EXTRA_CA_CERTS at that CA (NODE_EXTRA_CA_CERTS=/path/ca.pem) or use the system store (`svc config set system-ca true`)';

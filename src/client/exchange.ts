@@ -14,7 +14,7 @@ export interface RequestTarget {
   userAgent: string;
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** The proxy URL (src/client/proxy-route.ts); direct when absent. */
+  /** The proxy URL (src/config/proxy-route.ts); direct when absent. */
   proxy?: string;
   /** Trust the system's certificate store too. */
   systemCa?: boolean;

@@ -1,21 +1,6 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { isIdempotent, type OperationSpec } from '../../registry/define.js';
 import type { CallResult } from './result.js';
-
-/** Time and jitter for retries; tests inject a clock that never waits. */
-export interface Clock {
-  now(): number;
-  /** Resolves after `ms`; rejects when `signal` aborts first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  /** A number in [0, 1), for the jitter of backoff waits. */
-  random(): number;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) => delay(ms, undefined, { signal }),
-  random: () => Math.random(),
-};
+import { type Clock, systemClock } from '../clock.js';
 
 export interface RetryOptions {
   /** Retries after the first attempt (default 3; 0 turns retrying off). */

@@ -7,7 +7,7 @@ export interface HttpRequest {
   /** Whole-request deadline, in milliseconds. */
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** The proxy to go through (src/client/proxy-route.ts), credentials included; direct when absent. */
+  /** The proxy to go through (src/config/proxy-route.ts), credentials included; direct when absent. */
   proxy?: string;
   /** Trust the operating system's certificate store too (Node's bundled CAs and NODE_EXTRA_CA_CERTS always). */
   systemCa?: boolean;

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { type Clock, systemClock } from '../client/retry.js';
+import { type Clock, systemClock } from '../clock.js';
 import { ConfigFileError } from './settings-file.js';
 import { createOwn, errorCode, holderPid, holdOwn, isAlive, type LockFiles, lockText, type OwnLock, removeIfStale, type Seen, systemLockFiles, type Takeover } from './stale-lock.js';
 

@@ -1,6 +1,7 @@
 // The network route of a call: proxy (environment, then profile) and the CA store (issue #14).
 import { InputError } from '../errors.js';
-import { chooseProxyRoute, type ProxyRoute, ProxySettingError } from '../client/proxy-route.js';
+import { ProxySettingError } from '../proxy-url.js';
+import { chooseProxyRoute, type ProxyRoute } from './proxy-route.js';
 import type { ProfileSettings, SettingsSource } from './store.js';
 
 export interface NetworkRoute extends ProxyRoute {

@@ -5,7 +5,7 @@ import { USER_AGENT } from '../version.js';
 import { NUMERIC_OPTIONS, readNumber } from '../config/numeric-options.js';
 import { credentialProblem } from '../client/bearer.js';
 import { describeThrown, readCallArguments } from '../client/call-arguments.js';
-import { chooseProxyRoute, type ProxyRoute } from '../client/proxy-route.js';
+import { chooseProxyRoute, type ProxyRoute } from '../config/proxy-route.js';
 import type { CallResult } from '../client/result.js';
 import { defaultRetryOptions, type RetryOptions } from '../client/retry.js';
 import type { Transport } from '../client/transport.js';

@@ -1,6 +1,6 @@
 import type { RejectsFile } from '../batch/rejects.js';
 import type { OpenedInput } from '../batch/source.js';
-import type { Clock } from '../client/retry.js';
+import type { Clock } from '../clock.js';
 import type { Keyring } from '../auth/keyring.js';
 import type { Transport } from '../client/transport.js';
 import type { ConfigStore } from '../config/store.js';

@@ -1,6 +1,7 @@
 import type { CallHooks } from '../client/call.js';
 import { seconds } from '../client/retry.js';
-import { type ProxyRoute, redactProxyUrl } from '../client/proxy-route.js';
+import type { ProxyRoute } from '../config/proxy-route.js';
+import { redactProxyUrl } from '../proxy-url.js';
 import type { HttpRequest } from '../client/transport.js';
 import { VERSION } from '../version.js';
 

@@ -1,7 +1,8 @@
 import { createRedactor, passwordsInUrls } from '../auth/redaction.js';
 import { openKeyring } from '../auth/credential.js';
 import type { Keyring } from '../auth/keyring.js';
-import { ALL_PROXY_VARIABLES, proxySecrets } from '../client/proxy-route.js';
+import { ALL_PROXY_VARIABLES } from '../config/proxy-route.js';
+import { proxySecrets } from '../proxy-url.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Context, IO } from './context.js';
 

@@ -2,7 +2,7 @@
 // server shares the CLI's request path (target, credential, retries, timeouts, proxies, CAs).
 import { isIdempotent, type OperationSpec } from '../../registry/define.js';
 import type { CallError } from '../client/result.js';
-import type { Clock } from '../client/retry.js';
+import type { Clock } from '../clock.js';
 import type { Transport } from '../client/transport.js';
 import type { SettingsSource } from '../config/store.js';
 import { type GlobalOptions, resolveTarget, type Target } from '../config/target.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../../src/core/context.js';
 import { guardContext } from '../../src/cli/guarded-context.js';
-import { ALL_PROXY_VARIABLES } from '../../src/client/proxy-route.js';
+import { ALL_PROXY_VARIABLES } from '../../src/config/proxy-route.js';
 import type { ConfigStore } from '../../src/config/store.js';
 import { createFakeContext, createMemoryStore } from '../support/fake-context.js';
 

@@ -3,7 +3,8 @@ import { isIdempotentMethod } from '../../registry/define.js';
 import { run } from '../../src/cli/run.js';
 import { createClient } from '../../src/core/client.js';
 import type { CallResult } from '../../src/client/result.js';
-import { backoffMs, type Clock, decideRetry, defaultRetryOptions, retryAfterMs, type RetryOptions, systemClock } from '../../src/client/retry.js';
+import { backoffMs, decideRetry, defaultRetryOptions, retryAfterMs, type RetryOptions } from '../../src/client/retry.js';
+import { type Clock, systemClock } from '../../src/clock.js';
 import { type HttpRequest, type HttpResponse, TransportError } from '../../src/client/transport.js';
 import { createFakeContext, json } from '../support/fake-context.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Clock } from '../../src/client/retry.js';
+import type { Clock } from '../../src/clock.js';
 import { withConfigLock } from '../../src/config/config-lock.js';
 import { tempFolder } from '../support/temp-folder.js';
 

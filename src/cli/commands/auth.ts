@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { AGENT_TOKEN_PREFIX, checkAgentToken, credentialProblem, openKeyring, redactToken, resolveCredential } from '../../auth/credential.js';
 import { profileName, type GlobalOptions } from '../../config/target.js';
-import { redactProxyUrl } from '../../client/proxy-route.js';
+import { redactProxyUrl } from '../../proxy-url.js';
 import { describeTrust, resolveNetworkRoute } from '../../config/network.js';
 import type { ConfigStore, ProfileSettings } from '../../config/store.js';
 import { KeyringUnavailable } from '../../auth/keyring.js';

@@ -1,5 +1,6 @@
 import { redactToken } from '../../auth/credential.js';
-import { NO_PROXY_VARIABLES, PROXY_VARIABLES, redactProxyUrl } from '../../client/proxy-route.js';
+import { NO_PROXY_VARIABLES, PROXY_VARIABLES } from '../../config/proxy-route.js';
+import { redactProxyUrl } from '../../proxy-url.js';
 import type { ConfigStore } from '../../config/store.js';
 import { type GlobalOptions, MAX_RETRIES } from '../../config/target.js';
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { redactToken } from '../../auth/credential.js';
-import { checkProxyUrl, ProxySettingError, redactProxyUrl } from '../../client/proxy-route.js';
+import { checkProxyUrl, ProxySettingError, redactProxyUrl } from '../../proxy-url.js';
 import type { ConfigStore, ProfileSettings } from '../../config/store.js';
 import { checkBaseUrl, parseRetries, profileName, type GlobalOptions } from '../../config/target.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';

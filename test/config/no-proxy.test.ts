@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipv6Bytes } from '../../src/client/no-proxy.js';
-import { matchNoProxy } from '../../src/client/proxy-route.js';
+import { ipv6Bytes, matchNoProxy } from '../../src/config/no-proxy.js';
 
 // NO_PROXY as curl reads it. The first table is curl's own (its unit test of lib/noproxy.c), each
 // host put in a URL as svc receives it; the second holds the forms users write and the cases where

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkProxyUrl, chooseProxyRoute, proxySecrets, redactProxyUrl } from '../../src/client/proxy-route.js';
+import { chooseProxyRoute } from '../../src/config/proxy-route.js';
+import { checkProxyUrl, proxySecrets, redactProxyUrl } from '../../src/proxy-url.js';
 
 const P = 'http://proxy.corp:3128';
 

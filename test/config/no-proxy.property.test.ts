@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchNoProxy } from '../../src/client/proxy-route.js';
+import { matchNoProxy } from '../../src/config/no-proxy.js';
 
 // The classes of NO_PROXY, each against a model written from curl's rules in arithmetic and string
 // terms: an address matches only an address (exactly or within a range), a name only at a label

@@ -6,6 +6,7 @@ import { ErrorBody } from '../../registry/errors.js';
 import { type FieldDoc, objectFields, pathParamFields } from '../../registry/fields.js';
 import { securitySchemes } from '../../registry/security.js';
 import { type JsonSchema, jsonSchemaOf } from './json-schema.js';
+import { svcExtensions } from './svc-extensions.js';
 
 export interface OpenApiSource {
   operations: Operations;
@@ -72,7 +73,7 @@ function operationObject(id: string, op: OperationSpec, schemas: Record<string, 
     },
     ...errorResponses(op),
   };
-  return operation;
+  return { ...operation, ...svcExtensions(op) };
 }
 
 /** A path or query parameter with its meaning; `form` style with `explode` repeats an array's name. */

@@ -97,6 +97,25 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it("writes each operation's own declarations as x-svc-* extensions: safety, idempotence, arguments, examples, display, rules", () => {
+    for (const [id, op] of Object.entries(registry as Record<string, OperationSpec>)) {
+      const operation = doc.paths[op.path][op.method.toLowerCase()];
+      expect(operation['x-svc-safety'], id).toBe(op.safety);
+      expect(operation['x-svc-examples'], id).toEqual(op.examples);
+      expect(operation['x-svc-idempotent'], id).toBe(op.idempotent);
+      expect(operation['x-svc-null-result'], id).toBe(op.nullResult);
+      expect(operation['x-svc-display'], id).toEqual(op.display);
+      expect(operation['x-svc-save-field'], id).toEqual(op.saveField);
+    }
+    const deletion = doc.paths['/files'].delete;
+    expect(deletion['x-svc-args']).toEqual(['path']);
+    expect(doc.paths['/email/drafts/{draftId}'].get).not.toHaveProperty('x-svc-args');
+    expect(doc.paths['/campaigns/{sequenceId}/person'].post['x-svc-rules']).toEqual([
+      { kind: 'at-least-one', fields: ['email', 'linkedinProfileUrl'], description: 'a person needs an email or a LinkedIn profile URL (or both)' },
+    ]);
+    expect(doc.paths['/crm/objects/{objectName}/entries'].post).not.toHaveProperty('x-svc-rules');
+  });
+
   it('takes its title, version and base-URL rule from the registry', () => {
     expect(doc.info).toMatchObject({ title: api.title, version: api.version });
     expect(doc.servers[0].variables.base_url.default).toBe(api.baseUrl.example);

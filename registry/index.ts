@@ -4,6 +4,7 @@ import { crm } from './crm.js';
 import { combineOperations } from './define.js';
 import { email } from './email.js';
 import { files } from './files.js';
+import { imported } from './imported/operations.js';
 
 export { ErrorBody } from './errors.js';
 export { api, apiVersion } from './api.js';
@@ -19,8 +20,9 @@ export type { OperationSpec, Operations, HttpMethod, PathParamNames, ErrorDoc, S
  * Every operation of the Workspace API that svc describes, by operation id, for the library (one
  * synchronous object). The areas are declared in registry/areas.ts; the type below refuses a
  * registry whose areas differ from them, and test/registry.test.ts checks the operations match.
+ * The imported areas (registry/imported/, written by `npm run registry:import`) are joined last.
  */
-export const registry = combineOperations(email, crm, campaigns, files);
+export const registry = combineOperations(email, crm, campaigns, files, imported);
 
 export type Registry = typeof registry;
 export type OperationId = keyof Registry;

@@ -1,0 +1,29 @@
+import { dataLiteral, literal } from './names.js';
+import type { Entry } from './operation-entry.js';
+
+/** One registry entry as TypeScript source: `"<id>": { method, path, … },` under its `// review:` comments. */
+export function entrySource(entry: Entry): string {
+  const { safety } = entry;
+  const lines = [
+    `method: ${literal(entry.method)}`,
+    `path: ${literal(entry.path)}`,
+    `summary: ${literal(entry.summary)}`,
+    `args: ${dataLiteral(entry.args)}`,
+    entry.params && `params: ${entry.params}`,
+    entry.query && `query: ${entry.query}`,
+    entry.body && `body: ${entry.body}`,
+    `response: ${entry.response}`,
+    `safety: ${literal(safety.safety)}`,
+    safety.idempotent !== undefined && `idempotent: ${safety.idempotent}`,
+    safety.safety === 'destructive' && 'destructive: true',
+    entry.nullResult !== undefined && `nullResult: ${literal(entry.nullResult)}`,
+    `examples: ${dataLiteral(entry.examples)}`,
+    entry.status !== undefined && `status: ${entry.status}`,
+    entry.errors && `errors: ${dataLiteral(entry.errors)}`,
+    entry.display && `display: ${dataLiteral(entry.display)}`,
+    entry.saveField && `saveField: ${dataLiteral(entry.saveField)}`,
+    entry.cursor && `cursor: ${dataLiteral(entry.cursor)}`,
+  ].filter((line): line is string => typeof line === 'string');
+  const comments = entry.reviews.map((review) => `  // ${review}\n`).join('');
+  return `${comments}  ${literal(entry.id)}: {\n${lines.map((line) => `    ${line},\n`).join('')}  },\n`;
+}

@@ -1,0 +1,113 @@
+import { type AreaListing, areaFileSource, areaListSource, generatedLine, GENERATED_MARK, operationListSource } from './area-source.js';
+import type { Description } from './description-file.js';
+import { type Entry, identify, type Located, mapOperation, METHODS } from './operation-entry.js';
+import type { FieldRule } from '../../../registry/rules.js';
+import { areaIdentifier } from './names.js';
+import { resolveObject } from './refs.js';
+import { ImportReport } from './report.js';
+import { SchemaWriter } from './schema-source.js';
+import { checkAreas, checkIds, type HandWritten } from './conflicts.js';
+
+type Node = Record<string, unknown>;
+
+export interface ImportOptions {
+  /** Only these areas (tags, as area names); all when absent. */
+  areas?: readonly string[];
+  /** The operations written by hand in the registry folder, which no imported one may shadow. */
+  handWritten: HandWritten;
+  /** The areas imported before (from files in `imported/`), listed again beside the new ones. */
+  importedBefore: readonly AreaListing[];
+}
+
+export interface ImportResult {
+  /** File name inside `imported/` -> content (not yet formatted). */
+  files: Map<string, string>;
+  report: ImportReport;
+  operations: number;
+  areas: string[];
+}
+
+const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Every operation of the description with where it is; other methods (HEAD, OPTIONS, TRACE) reported. */
+export function locateOperations(document: Node, report: ImportReport): Located[] {
+  const located: Located[] = [];
+  const paths = document.paths as Node;
+  for (const path of Object.keys(paths)) {
+    const pathItem = resolveObject(document, paths[path]);
+    const at = `#/paths/${escape(path)}`;
+    if (!pathItem) continue;
+    for (const [key, operation] of Object.entries(pathItem)) {
+      if (['head', 'options', 'trace'].includes(key)) report.add('method', `${key.toUpperCase()} ${path}: not imported (svc sends GET, POST, PUT, PATCH and DELETE)`, `${at}/${key}`, '*');
+      if (!Object.hasOwn(METHODS, key) || operation === null || typeof operation !== 'object') continue;
+      if (!path.startsWith('/')) {
+        report.add('path', `${JSON.stringify(path)} does not start with "/": not imported`, at, '*');
+        continue;
+      }
+      located.push({ path, method: key, pathItem, operation: operation as Node, where: { pathItem: at, operation: `${at}/${key}` } });
+    }
+  }
+  return located;
+}
+
+/**
+ * Maps a description to registry files: `imported/<area>.ts` for each area imported now,
+ * `imported/index.ts` and `imported/operations.ts` listing these and the areas imported before.
+ * Throws an ImportRefusal (nothing written) for a conflict the registry would refuse.
+ */
+export function importDescription(description: Description, options: ImportOptions): ImportResult {
+  const { document, dialect } = description;
+  const report = new ImportReport();
+  reportDocument(document, report);
+  const all = locateOperations(document, report).map((located) => ({ located, ...identify(located) }));
+  const chosen = checkAreas(all, options.areas, options.handWritten);
+  checkIds(chosen, options.handWritten);
+  const info = (document.info ?? {}) as Node;
+  const header = generatedLine(String(info.title ?? 'an untitled description'), String(info.version ?? 'unversioned'));
+  const byArea = new Map<string, typeof chosen>();
+  for (const item of chosen) byArea.set(item.area, [...(byArea.get(item.area) ?? []), item]);
+  const files = new Map<string, string>();
+  const listings = new Map(options.importedBefore.map((listing) => [listing.area, listing]));
+  for (const area of [...byArea.keys()].sort()) {
+    // The sentence of an at-least-one rule comes from the operation's x-svc-rules when it has one.
+    const rules = { current: [] as FieldRule[] };
+    const writer = new SchemaWriter({
+      dialect,
+      document,
+      unmapped: (item) => report.add(item.construct, item.note, item.where),
+      reservedNames: [areaIdentifier(area)],
+      ruleDescription: (fields) => rules.current.find((rule) => rule.fields.join('\n') === fields.join('\n'))?.description,
+    });
+    const entries: Entry[] = byArea.get(area)!.map(({ located }) => mapOperation(document, located, writer, rules, report));
+    const summary = areaSummary(document, entries[0]!.tag, area);
+    report.current = '*';
+    files.set(`${area}.ts`, areaFileSource({ header, area, summary, declarations: writer.declarations(), helpers: writer.registryImports(), entries }));
+    listings.set(area, { area, summary });
+  }
+  const listed = [...listings.values()].sort((a, b) => (a.area < b.area ? -1 : 1));
+  const indexHeader = `${GENERATED_MARK}: the imported areas. Import again rather than edit it.`;
+  files.set('index.ts', areaListSource(indexHeader, listed));
+  files.set('operations.ts', operationListSource(indexHeader, listed));
+  return { files, report, operations: chosen.length, areas: [...byArea.keys()].sort() };
+}
+
+/** The area's summary: its tag's description (first line), else the tag, else the area name. */
+function areaSummary(document: Node, tag: string | undefined, area: string): string {
+  const tags = Array.isArray(document.tags) ? (document.tags as Node[]) : [];
+  const declared = tags.find((item) => item?.name === tag)?.description;
+  if (typeof declared === 'string' && declared.trim() !== '') return declared.trim().split('\n')[0]!.replace(/\s+/g, ' ');
+  return tag ?? area;
+}
+
+/** What the description says as a whole that the registry does not take from it. */
+function reportDocument(document: Node, report: ImportReport): void {
+  if (Array.isArray(document.servers) && document.servers.length > 0) report.add('servers', 'not kept: svc sends to its configured base URL', '#/servers', '*');
+  if (document.webhooks !== undefined) report.add('webhooks', 'not imported: svc makes requests, it does not receive them', '#/webhooks', '*');
+  const schemes = ((document.components as Node | undefined)?.securitySchemes ?? {}) as Node;
+  for (const [name, scheme] of Object.entries(schemes)) {
+    const node = scheme as Node;
+    if (node?.type !== 'http' || String(node.scheme).toLowerCase() !== 'bearer') {
+      report.add('security scheme', `${JSON.stringify(name)} (${String(node?.type)}): not kept; svc sends its credential as a bearer token`, `#/components/securitySchemes/${escape(name)}`, '*');
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import type { HttpMethod } from '../../../registry/define.js';
+import type { FieldRule } from '../../../registry/rules.js';
+import { bodySource, responseSource } from './content.js';
+import { areaName, operationIdFor } from './names.js';
+import { paramsSource, parametersOf, querySource } from './parameters.js';
+import type { ImportReport } from './report.js';
+import { safetyOf, type SafetyDecision } from './safety.js';
+import type { SchemaWriter } from './schema-source.js';
+import { readSvcMarks, type SvcMarks } from './svc-marks.js';
+
+type Node = Record<string, unknown>;
+
+/** One operation of the description, mapped: the parts of its registry entry, as source text where they are code. */
+export interface Entry extends Omit<SvcMarks, 'rules' | 'args' | 'examples'> {
+  id: string;
+  area: string;
+  /** The tag the area came from (its description is the area's summary). */
+  tag?: string;
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  args: string[];
+  params?: string;
+  query?: string;
+  body?: string;
+  response: string;
+  safety: SafetyDecision;
+  examples: string[];
+  status?: number;
+  errors?: Record<string, string> | { unlisted: string };
+  /** `// review:` comments written above the entry. */
+  reviews: string[];
+}
+
+export const METHODS: Record<string, HttpMethod> = { get: 'GET', put: 'PUT', post: 'POST', delete: 'DELETE', patch: 'PATCH' };
+
+/** Where an operation sits in the description. */
+export interface Located {
+  path: string;
+  method: string;
+  pathItem: Node;
+  operation: Node;
+  where: { pathItem: string; operation: string };
+}
+
+/** The area and id an operation maps to, before the rest is mapped (for --areas and the conflict checks). */
+export function identify(located: Located): { area: string; tag?: string; id: string } {
+  const tags = located.operation.tags;
+  const tag = Array.isArray(tags) && typeof tags[0] === 'string' ? tags[0] : undefined;
+  const area = areaName(tag ?? located.path.split('/').find((segment) => segment !== '' && !segment.startsWith('{')) ?? '');
+  const operationId = typeof located.operation.operationId === 'string' ? located.operation.operationId : undefined;
+  return { area, ...(tag === undefined ? {} : { tag }), id: operationIdFor(area, tag, operationId, located.method, located.path) };
+}
+
+/** Maps one operation; what it cannot map exactly goes to the report, charged to its id. */
+export function mapOperation(document: Node, located: Located, writer: SchemaWriter, rules: { current: FieldRule[] }, report: ImportReport): Entry {
+  const { area, tag, id } = identify(located);
+  report.current = id;
+  const { operation, where } = located;
+  const method = METHODS[located.method]!;
+  if (tag === undefined) report.add('tags', `none: the area is named from the path (${area})`, where.operation);
+  const marks = readSvcMarks(operation, report, where.operation);
+  rules.current = marks.rules ?? [];
+  const parameters = parametersOf(document, located.pathItem, operation, where, report);
+  for (const parameter of parameters.filter((item) => item.in === 'cookie')) report.add('cookie parameter', `${JSON.stringify(parameter.name)}: left out; send it with svc api`, parameter.where);
+  for (const parameter of parameters.filter((item) => item.in === 'header')) report.add('header parameter', `${JSON.stringify(parameter.name)}: left out; send it with svc api -H`, parameter.where);
+  const params = paramsSource(located.path, parameters, report);
+  let body = bodySource(document, operation, where.operation, writer, report);
+  if (method === 'GET' && body.source !== undefined) {
+    report.add('request body', 'a GET cannot send a body in svc: left out', `${where.operation}/requestBody`);
+    body = { fields: [] };
+  }
+  const query = querySource(document, parameters, [...params.names, ...body.fields], writer, report);
+  const response = responseSource(document, operation, where.operation, writer, report);
+  const safety = safetyOf(operation, method);
+  const reviews: string[] = [];
+  if (safety.guessed) {
+    reviews.push(`review: ${safety.guessed}; declare x-svc-safety in the description`);
+    report.add('safety', `${safety.guessed}; declare x-svc-safety in the description`, where.operation);
+  }
+  const { rules: _rules, args: declaredArgs, examples: declaredExamples, ...display } = marks;
+  const args = checkedArgs(declaredArgs, params.names, body.fields, report, where.operation);
+  return {
+    id,
+    area,
+    ...(tag === undefined ? {} : { tag }),
+    method,
+    path: located.path,
+    summary: summaryOf(operation, method, located.path, report, where.operation),
+    args,
+    ...(params.source ? { params: params.source } : {}),
+    ...(query ? { query } : {}),
+    ...(body.source ? { body: body.source } : {}),
+    response: response.source,
+    safety,
+    examples: declaredExamples ?? [exampleOf(id, params.names, parameters)],
+    ...(response.status === undefined ? {} : { status: response.status }),
+    ...(response.errors ? { errors: response.errors } : {}),
+    ...display,
+    reviews,
+  };
+}
+
+/** `x-svc-args` when it names every path parameter and only path parameters and body fields; else the path parameters in order. */
+function checkedArgs(declared: string[] | undefined, names: string[], fields: string[], report: ImportReport, where: string): string[] {
+  if (!declared) return names;
+  if (names.every((name) => declared.includes(name)) && declared.every((name) => names.includes(name) || fields.includes(name))) return declared;
+  report.add('x-svc-args', 'does not name every path parameter, or names something else: the path parameters are the arguments', `${where}/x-svc-args`);
+  return names;
+}
+
+function summaryOf(operation: Node, method: string, path: string, report: ImportReport, where: string): string {
+  for (const key of ['summary', 'description']) {
+    const text = operation[key];
+    if (typeof text === 'string' && text.trim() !== '') {
+      const line = text.trim().split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ');
+      if (key === 'description') report.add('summary', 'none: the first paragraph of the description is the summary', where);
+      return line;
+    }
+  }
+  report.add('summary', 'none: the method and path are the summary', where);
+  return `${method} ${path}`;
+}
+
+/** `svc repos get-content OWNER REPO PATH`: the command words and each path parameter, by its example when it is plain. */
+function exampleOf(id: string, names: string[], parameters: { name: string; in: string; node: Record<string, unknown> }[]): string {
+  const values = names.map((name) => {
+    const example = parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.node.example;
+    if (typeof example === 'string' && /^[\w.@:+-]{1,60}$/.test(example)) return example;
+    return name.replace(/[^A-Za-z0-9]+/g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase() || 'VALUE';
+  });
+  return ['svc', ...id.split('_'), ...values].join(' ');
+}

@@ -1,0 +1,101 @@
+import { pathParamNames } from '../../../registry/define.js';
+import { dataLiteral, literal, objectKey } from './names.js';
+import { resolveObject } from './refs.js';
+import type { ImportReport } from './report.js';
+import type { JsonSchema, SchemaWriter } from './schema-source.js';
+
+type Node = Record<string, unknown>;
+
+/** A parameter of the description, resolved, with the pointer it was found at. */
+export interface Parameter {
+  name: string;
+  in: string;
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+  node: Node;
+  where: string;
+}
+
+/** The parameters of an operation: the path item's, overridden by the operation's of the same name and location. */
+export function parametersOf(document: Node, pathItem: Node, operation: Node, where: { pathItem: string; operation: string }, report: ImportReport): Parameter[] {
+  const found = new Map<string, Parameter>();
+  for (const [list, at] of [
+    [pathItem.parameters, `${where.pathItem}/parameters`],
+    [operation.parameters, `${where.operation}/parameters`],
+  ] as const) {
+    if (!Array.isArray(list)) continue;
+    list.forEach((item, index) => {
+      const node = resolveObject(document, item);
+      if (!node || typeof node.name !== 'string' || typeof node.in !== 'string') return report.add('parameter', 'without a name or location: left out', `${at}/${index}`);
+      const schema = (node.schema ?? (node.content ? undefined : {})) as JsonSchema | undefined;
+      if (schema === undefined) return report.add('parameter content', `parameter ${literal(node.name)} is described by "content", not "schema": left out`, `${at}/${index}`);
+      const description = typeof node.description === 'string' && node.description.trim() !== '' ? node.description.trim() : undefined;
+      found.set(`${node.in} ${node.name}`, { name: node.name, in: node.in, required: node.required === true, ...(description ? { description } : {}), schema, node, where: `${at}/${index}` });
+    });
+  }
+  return [...found.values()];
+}
+
+/** The path parameters in path order, each described, as the registry's `params` object (text values: a path holds text). */
+export function paramsSource(path: string, parameters: Parameter[], report: ImportReport): { names: string[]; source?: string } {
+  const names = pathParamNames(path);
+  const declared = parameters.filter((parameter) => parameter.in === 'path');
+  for (const parameter of declared) if (!names.includes(parameter.name)) report.add('path parameter', `${literal(parameter.name)} is not in the path: left out`, parameter.where);
+  const fields = names.map((name) => {
+    const description = declared.find((parameter) => parameter.name === name)?.description;
+    return `${objectKey(name)}: z.string()${description ? `.check(z.describe(${literal(description)}))` : ''}`;
+  });
+  const described = names.some((name) => declared.find((parameter) => parameter.name === name)?.description);
+  return { names, ...(described ? { source: `z.strictObject({ ${fields.join(', ')} })` } : {}) };
+}
+
+const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
+
+/** The JSON type of a (resolved) schema, ignoring "null" in a 3.1 type list. */
+function typeOf(document: Node, schema: JsonSchema): string | undefined {
+  const node = typeof schema === 'object' ? resolveObject(document, schema) : undefined;
+  if (!node) return undefined;
+  if (Array.isArray(node.enum) && node.enum.every((value) => typeof value === 'string')) return 'string';
+  const types = (Array.isArray(node.type) ? node.type : [node.type]).filter((type) => type !== 'null');
+  return types.length === 1 && typeof types[0] === 'string' ? types[0] : undefined;
+}
+
+/**
+ * The query parameters as the registry's `query` object: strings, numbers, integers, booleans,
+ * enums and arrays of strings map; any other shape is left out and reported, as is a name taken by
+ * another input (a path parameter or a body field).
+ */
+export function querySource(document: Node, parameters: Parameter[], taken: string[], writer: SchemaWriter, report: ImportReport): string | undefined {
+  const fields: string[] = [];
+  for (const parameter of parameters.filter((item) => item.in === 'query')) {
+    if (taken.includes(parameter.name)) {
+      report.add('query parameter name', `${literal(parameter.name)} is also the name of a path parameter or body field: left out`, parameter.where);
+      continue;
+    }
+    const type = typeOf(document, parameter.schema);
+    const resolved = typeof parameter.schema === 'object' ? resolveObject(document, parameter.schema) : undefined;
+    const itemType = type === 'array' && resolved ? typeOf(document, (resolved.items ?? {}) as JsonSchema) : undefined;
+    if (!(type && SCALARS.has(type)) && !(type === 'array' && itemType === 'string')) {
+      report.add('query parameter type', `${literal(parameter.name)} is ${type === 'array' ? `an array of ${itemType ?? 'mixed values'}` : (type ?? 'not one type')}: left out; send it with svc api`, parameter.where);
+      continue;
+    }
+    if (parameter.node.style !== undefined && parameter.node.style !== 'form') report.add('query parameter style', `${literal(parameter.name)} has style ${dataLiteral(parameter.node.style)}: sent as name=value`, parameter.where);
+    if (type === 'array' && parameter.node.explode === false) report.add('query parameter style', `${literal(parameter.name)} has explode: false: sent as repeated name=value`, parameter.where);
+    fields.push(`${objectKey(parameter.name)}: ${optional(describedExpression(parameter, writer), parameter.required)}`);
+  }
+  return fields.length > 0 ? `z.strictObject({ ${fields.join(', ')} })` : undefined;
+}
+
+/** A parameter's schema as zod, with the parameter's meaning when its schema has none of its own. */
+export function describedExpression(parameter: Parameter, writer: SchemaWriter): string {
+  const schema = parameter.schema;
+  const own = typeof schema === 'object' && typeof schema.description === 'string';
+  if (!parameter.description || own || typeof schema !== 'object' || schema.$ref !== undefined) {
+    const expression = writer.expression(schema, 'request', `${parameter.where}/schema`);
+    return parameter.description && !own ? `${expression}.check(z.describe(${literal(parameter.description)}))` : expression;
+  }
+  return writer.expression({ ...schema, description: parameter.description }, 'request', `${parameter.where}/schema`);
+}
+
+const optional = (expression: string, required: boolean): string => (required ? expression : `z.optional(${expression})`);

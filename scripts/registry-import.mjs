@@ -26,7 +26,9 @@ for (const [signal, status] of [
 const packagesFromProject = {
   name: 'packages-from-project',
   setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('node:') ? { external: true } : { path: import.meta.resolve(args.path), external: true }));
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('node:') ? { external: true } : { path: import.meta.resolve(args.path), external: true },
+    );
   },
 };
 
@@ -44,7 +46,11 @@ try {
     logLevel: 'error',
   });
   const { run } = await import(pathToFileURL(outfile).href);
-  process.exitCode = await run(process.argv.slice(2), { repoRoot, cwd: process.env.INIT_CWD ?? process.cwd(), write: (line) => process.stderr.write(`${line}\n`) });
+  process.exitCode = await run(process.argv.slice(2), {
+    repoRoot,
+    cwd: process.env.INIT_CWD ?? process.cwd(),
+    write: (line) => process.stderr.write(`${line}\n`),
+  });
 } finally {
   removeFolder();
 }

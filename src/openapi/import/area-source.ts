@@ -66,7 +66,10 @@ export interface AreaListing {
 
 /** `<out>/imported/index.ts`: each imported area's summary and its module, loaded on demand (registry/areas.ts spreads it). */
 export function areaListSource(header: string, areas: AreaListing[]): string {
-  const lines = areas.map(({ area, summary }) => `  ${literal(area)}: { summary: ${literal(summary)}, load: async () => (await import(${literal(`./${area}.js`)})).${areaIdentifier(area)} },`);
+  const lines = areas.map(
+    ({ area, summary }) =>
+      `  ${literal(area)}: { summary: ${literal(summary)}, load: async () => (await import(${literal(`./${area}.js`)})).${areaIdentifier(area)} },`,
+  );
   return [
     header,
     "import type { Operations } from '../define.js';",

@@ -28,11 +28,18 @@ export function checkAreas<T extends Identified>(all: T[], wanted: readonly stri
   const areas = new Set(chosen.map((item) => item.area));
   const builtin = BUILTIN_COMMANDS.find((name) => areas.has(name));
   if (builtin) {
-    throw new ImportRefusal(`the area ${JSON.stringify(builtin)} has the name of the built-in command svc ${builtin}; leave it out with --areas (${[...areas].filter((area) => area !== builtin).join(',')})`, 1);
+    throw new ImportRefusal(
+      `the area ${JSON.stringify(builtin)} has the name of the built-in command svc ${builtin}; leave it out with --areas (${[...areas].filter((area) => area !== builtin).join(',')})`,
+      1,
+    );
   }
   const handAreas = new Set([...handWritten.keys()].map((id) => id.slice(0, id.indexOf('_'))));
   const clash = [...areas].find((area) => handAreas.has(area));
-  if (clash) throw new ImportRefusal(`the area ${JSON.stringify(clash)} is written by hand in the registry; leave it out with --areas, or move its hand-written operations out first`, 1);
+  if (clash)
+    throw new ImportRefusal(
+      `the area ${JSON.stringify(clash)} is written by hand in the registry; leave it out with --areas, or move its hand-written operations out first`,
+      1,
+    );
   return chosen;
 }
 

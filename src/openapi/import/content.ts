@@ -14,7 +14,8 @@ function jsonContent(content: unknown, where: string, what: string, report: Impo
   const types = Object.keys(content);
   const json = types.find(isJsonType);
   const others = types.filter((type) => type !== json);
-  if (others.length > 0) report.add('content type', `${what} also comes as ${others.map(literal).join(', ')}: ${json ? `only ${json} is kept` : 'not kept'}`, `${where}/content`);
+  if (others.length > 0)
+    report.add('content type', `${what} also comes as ${others.map(literal).join(', ')}: ${json ? `only ${json} is kept` : 'not kept'}`, `${where}/content`);
   if (json === undefined) return undefined;
   const media = (content as Record<string, Node>)[json];
   return { schema: (media?.schema ?? {}) as JsonSchema, where: `${where}/content/${escape(json)}/schema` };
@@ -35,7 +36,8 @@ export function bodySource(document: Node, operation: Node, where: string, write
     report.add('request body', 'has no JSON content: the command sends no body; send one with svc api', `${where}/requestBody`);
     return { fields: [] };
   }
-  if (requestBody.required !== true) report.add('optional request body', 'the description makes the body optional; the command always sends one (at least {})', `${where}/requestBody`);
+  if (requestBody.required !== true)
+    report.add('optional request body', 'the description makes the body optional; the command always sends one (at least {})', `${where}/requestBody`);
   const resolved = typeof content.schema === 'object' ? resolveObject(document, content.schema) : undefined;
   const properties = resolved && resolved.properties !== null && typeof resolved.properties === 'object' ? Object.keys(resolved.properties) : [];
   return { source: writer.expression(content.schema, 'request', content.where), fields: properties };
@@ -94,4 +96,3 @@ function errorsOf(document: Node, responses: Node, at: string, report: ImportRep
   }
   return unlisted === undefined ? {} : { errors: { unlisted } };
 }
-

@@ -47,16 +47,20 @@ export function parseText(file: string, text: string): unknown {
 
 /** The parsed value as an OpenAPI 3.0/3.1 document, or one line saying what it is instead. */
 export function checkDocument(file: string, value: unknown): Description {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ImportRefusal(`${file} is not an OpenAPI description (it is not an object)`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ImportRefusal(`${file} is not an OpenAPI description (it is not an object)`);
   const document = value as Record<string, unknown>;
   if (typeof document.swagger === 'string') {
-    throw new ImportRefusal(`${file} is Swagger ${document.swagger.slice(0, 20)}; convert it to OpenAPI 3 first (swagger2openapi, or the Swagger Editor's conversion)`);
+    throw new ImportRefusal(
+      `${file} is Swagger ${document.swagger.slice(0, 20)}; convert it to OpenAPI 3 first (swagger2openapi, or the Swagger Editor's conversion)`,
+    );
   }
   const version = typeof document.openapi === 'string' ? document.openapi : undefined;
   const dialect = version?.match(/^3\.(0|1)\.\d+$/)?.[1];
   if (version === undefined) throw new ImportRefusal(`${file} is not an OpenAPI description (no "openapi" version field)`);
   if (dialect === undefined) throw new ImportRefusal(`${file} is OpenAPI ${JSON.stringify(version.slice(0, 20))}; only 3.0.x and 3.1.x can be imported`);
-  if (document.paths === null || typeof document.paths !== 'object' || Array.isArray(document.paths)) throw new ImportRefusal(`${file} has no "paths" object: no operation to import`);
+  if (document.paths === null || typeof document.paths !== 'object' || Array.isArray(document.paths))
+    throw new ImportRefusal(`${file} has no "paths" object: no operation to import`);
   return { document, dialect: dialect === '0' ? '3.0' : '3.1' };
 }
 

@@ -42,7 +42,11 @@ export function readImportedFolder(out: string): ImportedFolder {
  */
 export function writeImportedFiles(folder: ImportedFolder, files: ReadonlyMap<string, string>): string[] {
   const clash = [...files.keys()].find((name) => folder.foreign.has(name));
-  if (clash) throw new ImportRefusal(`${join(folder.path, clash)} was not written by the importer (its first line is not "${GENERATED_MARK} …"); move it away or leave its area out with --areas`, 1);
+  if (clash)
+    throw new ImportRefusal(
+      `${join(folder.path, clash)} was not written by the importer (its first line is not "${GENERATED_MARK} …"); move it away or leave its area out with --areas`,
+      1,
+    );
   mkdirSync(folder.path, { recursive: true });
   const order = [...files.keys()].sort((a, b) => Number(LISTS.has(a)) - Number(LISTS.has(b)) || (a < b ? -1 : 1));
   for (const name of order) {

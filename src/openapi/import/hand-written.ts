@@ -32,7 +32,9 @@ export async function loadHandWritten(folder: string, repoRoot: string, out = fo
         {
           name: 'without-imported-areas',
           setup(builder) {
-            builder.onResolve({ filter: /imported\/index\.js$/ }, (args) => (resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === importedList ? { path: 'index', namespace: STUB } : undefined));
+            builder.onResolve({ filter: /imported\/index\.js$/ }, (args) =>
+              resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === importedList ? { path: 'index', namespace: STUB } : undefined,
+            );
             builder.onLoad({ filter: /.*/, namespace: STUB }, () => ({ contents: 'export const importedAreas = {};', loader: 'ts' }));
           },
         },

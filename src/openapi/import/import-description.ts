@@ -38,7 +38,8 @@ export function locateOperations(document: Node, report: ImportReport): Located[
     const at = `#/paths/${escape(path)}`;
     if (!pathItem) continue;
     for (const [key, operation] of Object.entries(pathItem)) {
-      if (['head', 'options', 'trace'].includes(key)) report.add('method', `${key.toUpperCase()} ${path}: not imported (svc sends GET, POST, PUT, PATCH and DELETE)`, `${at}/${key}`, '*');
+      if (['head', 'options', 'trace'].includes(key))
+        report.add('method', `${key.toUpperCase()} ${path}: not imported (svc sends GET, POST, PUT, PATCH and DELETE)`, `${at}/${key}`, '*');
       if (!Object.hasOwn(METHODS, key) || operation === null || typeof operation !== 'object') continue;
       if (!path.startsWith('/')) {
         report.add('path', `${JSON.stringify(path)} does not start with "/": not imported`, at, '*');
@@ -107,7 +108,12 @@ function reportDocument(document: Node, report: ImportReport): void {
   for (const [name, scheme] of Object.entries(schemes)) {
     const node = scheme as Node;
     if (node?.type !== 'http' || String(node.scheme).toLowerCase() !== 'bearer') {
-      report.add('security scheme', `${JSON.stringify(name)} (${String(node?.type)}): not kept; svc sends its credential as a bearer token`, `#/components/securitySchemes/${escape(name)}`, '*');
+      report.add(
+        'security scheme',
+        `${JSON.stringify(name)} (${String(node?.type)}): not kept; svc sends its credential as a bearer token`,
+        `#/components/securitySchemes/${escape(name)}`,
+        '*',
+      );
     }
   }
 }

@@ -35,7 +35,12 @@ export async function run(argv: string[], options: RunOptions): Promise<number> 
       return EXIT.written;
     }
     const here = (path: string) => relative(options.cwd, path) || '.';
-    const args = { ...parsed, file: resolve(options.cwd, parsed.file), out: resolve(options.cwd, parsed.out), ...(parsed.report ? { report: resolve(options.cwd, parsed.report) } : {}) };
+    const args = {
+      ...parsed,
+      file: resolve(options.cwd, parsed.file),
+      out: resolve(options.cwd, parsed.out),
+      ...(parsed.report ? { report: resolve(options.cwd, parsed.report) } : {}),
+    };
     const description = await readDescription(args.file, parsed.file);
     checkReferences(description.document, parsed.file);
     const handWritten = await loadHandWritten(args.out, options.repoRoot, parsed.out);
@@ -83,9 +88,15 @@ function parseCommandLine(argv: string[]): CommandLine | 'help' {
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
-  if (positionals.length !== 1) throw new ImportRefusal(positionals.length === 0 ? `name the description file (${USAGE})` : `one description at a time (${USAGE})`);
-  const areas = values.areas?.split(',').map((area) => area.trim()).filter((area) => area !== '').map(areaName);
-  if (values.areas !== undefined && areas!.length === 0) throw new ImportRefusal('--areas names no area; give tags separated by commas, such as --areas repos,issues');
+  if (positionals.length !== 1)
+    throw new ImportRefusal(positionals.length === 0 ? `name the description file (${USAGE})` : `one description at a time (${USAGE})`);
+  const areas = values.areas
+    ?.split(',')
+    .map((area) => area.trim())
+    .filter((area) => area !== '')
+    .map(areaName);
+  if (values.areas !== undefined && areas!.length === 0)
+    throw new ImportRefusal('--areas names no area; give tags separated by commas, such as --areas repos,issues');
   return { file: positionals[0]!, out: values.out ?? 'registry', ...(areas ? { areas } : {}), ...(values.report ? { report: values.report } : {}) };
 }
 

@@ -69,7 +69,9 @@ export function areaIdentifier(area: string): string {
 
 /** A string as a TypeScript literal: JSON, with the two line separators JSON leaves raw escaped too. */
 export function literal(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(text)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** A value as a TypeScript expression: JSON, line separators escaped, `__proto__` keys kept as own keys. */

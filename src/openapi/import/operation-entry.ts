@@ -62,8 +62,10 @@ export function mapOperation(document: Node, located: Located, writer: SchemaWri
   const marks = readSvcMarks(operation, report, where.operation);
   rules.current = marks.rules ?? [];
   const parameters = parametersOf(document, located.pathItem, operation, where, report);
-  for (const parameter of parameters.filter((item) => item.in === 'cookie')) report.add('cookie parameter', `${JSON.stringify(parameter.name)}: left out; send it with svc api`, parameter.where);
-  for (const parameter of parameters.filter((item) => item.in === 'header')) report.add('header parameter', `${JSON.stringify(parameter.name)}: left out; send it with svc api -H`, parameter.where);
+  for (const parameter of parameters.filter((item) => item.in === 'cookie'))
+    report.add('cookie parameter', `${JSON.stringify(parameter.name)}: left out; send it with svc api`, parameter.where);
+  for (const parameter of parameters.filter((item) => item.in === 'header'))
+    report.add('header parameter', `${JSON.stringify(parameter.name)}: left out; send it with svc api -H`, parameter.where);
   const params = paramsSource(located.path, parameters, report);
   let body = bodySource(document, operation, where.operation, writer, report);
   if (method === 'GET' && body.source !== undefined) {
@@ -113,7 +115,10 @@ function summaryOf(operation: Node, method: string, path: string, report: Import
   for (const key of ['summary', 'description']) {
     const text = operation[key];
     if (typeof text === 'string' && text.trim() !== '') {
-      const line = text.trim().split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ');
+      const line = text
+        .trim()
+        .split(/\n\s*\n/)[0]!
+        .replace(/\s+/g, ' ');
       if (key === 'description') report.add('summary', 'none: the first paragraph of the description is the summary', where);
       return line;
     }
@@ -127,7 +132,12 @@ function exampleOf(id: string, names: string[], parameters: { name: string; in: 
   const values = names.map((name) => {
     const example = parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.node.example;
     if (typeof example === 'string' && /^[\w.@:+-]{1,60}$/.test(example)) return example;
-    return name.replace(/[^A-Za-z0-9]+/g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase() || 'VALUE';
+    return (
+      name
+        .replace(/[^A-Za-z0-9]+/g, '_')
+        .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+        .toUpperCase() || 'VALUE'
+    );
   });
   return ['svc', ...id.split('_'), ...values].join(' ');
 }

@@ -18,7 +18,13 @@ export interface Parameter {
 }
 
 /** The parameters of an operation: the path item's, overridden by the operation's of the same name and location. */
-export function parametersOf(document: Node, pathItem: Node, operation: Node, where: { pathItem: string; operation: string }, report: ImportReport): Parameter[] {
+export function parametersOf(
+  document: Node,
+  pathItem: Node,
+  operation: Node,
+  where: { pathItem: string; operation: string },
+  report: ImportReport,
+): Parameter[] {
   const found = new Map<string, Parameter>();
   for (const [list, at] of [
     [pathItem.parameters, `${where.pathItem}/parameters`],
@@ -27,11 +33,21 @@ export function parametersOf(document: Node, pathItem: Node, operation: Node, wh
     if (!Array.isArray(list)) continue;
     list.forEach((item, index) => {
       const node = resolveObject(document, item);
-      if (!node || typeof node.name !== 'string' || typeof node.in !== 'string') return report.add('parameter', 'without a name or location: left out', `${at}/${index}`);
+      if (!node || typeof node.name !== 'string' || typeof node.in !== 'string')
+        return report.add('parameter', 'without a name or location: left out', `${at}/${index}`);
       const schema = (node.schema ?? (node.content ? undefined : {})) as JsonSchema | undefined;
-      if (schema === undefined) return report.add('parameter content', `parameter ${literal(node.name)} is described by "content", not "schema": left out`, `${at}/${index}`);
+      if (schema === undefined)
+        return report.add('parameter content', `parameter ${literal(node.name)} is described by "content", not "schema": left out`, `${at}/${index}`);
       const description = typeof node.description === 'string' && node.description.trim() !== '' ? node.description.trim() : undefined;
-      found.set(`${node.in} ${node.name}`, { name: node.name, in: node.in, required: node.required === true, ...(description ? { description } : {}), schema, node, where: `${at}/${index}` });
+      found.set(`${node.in} ${node.name}`, {
+        name: node.name,
+        in: node.in,
+        required: node.required === true,
+        ...(description ? { description } : {}),
+        schema,
+        node,
+        where: `${at}/${index}`,
+      });
     });
   }
   return [...found.values()];
@@ -41,7 +57,8 @@ export function parametersOf(document: Node, pathItem: Node, operation: Node, wh
 export function paramsSource(path: string, parameters: Parameter[], report: ImportReport): { names: string[]; source?: string } {
   const names = pathParamNames(path);
   const declared = parameters.filter((parameter) => parameter.in === 'path');
-  for (const parameter of declared) if (!names.includes(parameter.name)) report.add('path parameter', `${literal(parameter.name)} is not in the path: left out`, parameter.where);
+  for (const parameter of declared)
+    if (!names.includes(parameter.name)) report.add('path parameter', `${literal(parameter.name)} is not in the path: left out`, parameter.where);
   const fields = names.map((name) => {
     const description = declared.find((parameter) => parameter.name === name)?.description;
     return `${objectKey(name)}: z.string()${description ? `.check(z.describe(${literal(description)}))` : ''}`;
@@ -77,11 +94,17 @@ export function querySource(document: Node, parameters: Parameter[], taken: stri
     const resolved = typeof parameter.schema === 'object' ? resolveObject(document, parameter.schema) : undefined;
     const itemType = type === 'array' && resolved ? typeOf(document, (resolved.items ?? {}) as JsonSchema) : undefined;
     if (!(type && SCALARS.has(type)) && !(type === 'array' && itemType === 'string')) {
-      report.add('query parameter type', `${literal(parameter.name)} is ${type === 'array' ? `an array of ${itemType ?? 'mixed values'}` : (type ?? 'not one type')}: left out; send it with svc api`, parameter.where);
+      report.add(
+        'query parameter type',
+        `${literal(parameter.name)} is ${type === 'array' ? `an array of ${itemType ?? 'mixed values'}` : (type ?? 'not one type')}: left out; send it with svc api`,
+        parameter.where,
+      );
       continue;
     }
-    if (parameter.node.style !== undefined && parameter.node.style !== 'form') report.add('query parameter style', `${literal(parameter.name)} has style ${dataLiteral(parameter.node.style)}: sent as name=value`, parameter.where);
-    if (type === 'array' && parameter.node.explode === false) report.add('query parameter style', `${literal(parameter.name)} has explode: false: sent as repeated name=value`, parameter.where);
+    if (parameter.node.style !== undefined && parameter.node.style !== 'form')
+      report.add('query parameter style', `${literal(parameter.name)} has style ${dataLiteral(parameter.node.style)}: sent as name=value`, parameter.where);
+    if (type === 'array' && parameter.node.explode === false)
+      report.add('query parameter style', `${literal(parameter.name)} has explode: false: sent as repeated name=value`, parameter.where);
     fields.push(`${objectKey(parameter.name)}: ${optional(describedExpression(parameter, writer), parameter.required)}`);
   }
   return fields.length > 0 ? `z.strictObject({ ${fields.join(', ')} })` : undefined;

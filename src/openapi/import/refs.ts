@@ -43,9 +43,12 @@ export function checkReferences(document: Node, file: string): void {
     const ref = (node as Node).$ref;
     if (typeof ref === 'string' && !Array.isArray(node)) {
       if (!ref.startsWith('#')) {
-        throw new ImportRefusal(`${file} refers to another document (${JSON.stringify(ref.slice(0, 200))} at ${where}); external references are not imported: bundle the description into one file first (redocly bundle)`);
+        throw new ImportRefusal(
+          `${file} refers to another document (${JSON.stringify(ref.slice(0, 200))} at ${where}); external references are not imported: bundle the description into one file first (redocly bundle)`,
+        );
       }
-      if (ref !== '#' && !ref.startsWith('#/')) throw new ImportRefusal(`${file} has a reference by anchor (${JSON.stringify(ref.slice(0, 200))} at ${where}); only JSON pointers (#/…) are imported`);
+      if (ref !== '#' && !ref.startsWith('#/'))
+        throw new ImportRefusal(`${file} has a reference by anchor (${JSON.stringify(ref.slice(0, 200))} at ${where}); only JSON pointers (#/…) are imported`);
       let target: unknown;
       try {
         target = atPointer(document, ref);

@@ -24,14 +24,40 @@ const checks: { [K in keyof SvcMarks]-?: [string, (value: unknown) => boolean] }
   examples: ['x-svc-examples', isTextList],
   display: [
     'x-svc-display',
-    (value) => isNode(value) && isNode(value.fields) && Object.values(value.fields).every(isText) && (value.html === undefined || isText(value.html)) && Object.keys(value).every((key) => key === 'fields' || key === 'html'),
+    (value) =>
+      isNode(value) &&
+      isNode(value.fields) &&
+      Object.values(value.fields).every(isText) &&
+      (value.html === undefined || isText(value.html)) &&
+      Object.keys(value).every((key) => key === 'fields' || key === 'html'),
   ],
-  saveField: ['x-svc-save-field', (value) => isNode(value) && typeof value.flag === 'string' && /^[a-z][a-z0-9-]*$/.test(value.flag) && isText(value.field) && isText(value.help) && Object.keys(value).length === 3],
+  saveField: [
+    'x-svc-save-field',
+    (value) =>
+      isNode(value) &&
+      typeof value.flag === 'string' &&
+      /^[a-z][a-z0-9-]*$/.test(value.flag) &&
+      isText(value.field) &&
+      isText(value.help) &&
+      Object.keys(value).length === 3,
+  ],
   nullResult: ['x-svc-null-result', isText],
-  cursor: ['x-svc-cursor', (value) => isNode(value) && isText(value.param) && isText(value.next) && (value.items === undefined || isText(value.items)) && Object.keys(value).every((key) => ['param', 'next', 'items'].includes(key))],
+  cursor: [
+    'x-svc-cursor',
+    (value) =>
+      isNode(value) &&
+      isText(value.param) &&
+      isText(value.next) &&
+      (value.items === undefined || isText(value.items)) &&
+      Object.keys(value).every((key) => ['param', 'next', 'items'].includes(key)),
+  ],
   rules: [
     'x-svc-rules',
-    (value) => Array.isArray(value) && value.every((rule) => isNode(rule) && rule.kind === 'at-least-one' && isTextList(rule.fields) && isText(rule.description) && Object.keys(rule).length === 3),
+    (value) =>
+      Array.isArray(value) &&
+      value.every(
+        (rule) => isNode(rule) && rule.kind === 'at-least-one' && isTextList(rule.fields) && isText(rule.description) && Object.keys(rule).length === 3,
+      ),
   ],
 };
 

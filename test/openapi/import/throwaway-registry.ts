@@ -18,7 +18,8 @@ export function throwawayRegistry(without: readonly string[] = ['campaigns', 'cr
   for (const name of readdirSync(join(repoRoot, 'registry'))) {
     if (name.endsWith('.ts') && !without.includes(name.slice(0, -3))) copyFileSync(join(repoRoot, 'registry', name), join(registry, name));
   }
-  for (const name of readdirSync(join(repoRoot, 'registry', 'imported'))) copyFileSync(join(repoRoot, 'registry', 'imported', name), join(registry, 'imported', name));
+  for (const name of readdirSync(join(repoRoot, 'registry', 'imported')))
+    copyFileSync(join(repoRoot, 'registry', 'imported', name), join(registry, 'imported', name));
   mkdirSync(join(root, 'src', 'openapi'), { recursive: true });
   for (const name of readdirSync(join(repoRoot, 'src', 'openapi'))) {
     if (name.endsWith('.ts')) copyFileSync(join(repoRoot, 'src', 'openapi', name), join(root, 'src', 'openapi', name));

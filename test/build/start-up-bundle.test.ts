@@ -6,7 +6,7 @@ import { runAndTrace } from '../support/ran-sources.js';
 
 const HEAVY = /^node_modules\/(zod|undici|chalk|conf|ajv|msw|env-paths|yaml|@jmespath-community)\//;
 // The call path and every operation: registry/areas.ts names the areas, registry/api.ts the API version.
-const CALL_PATH = /^registry\/(?!areas|api)|^src\/(cli\/execute|cli\/terminal|core\/(run-operation|failure|presenter|debug-trace)|client\/(undici|call|exchange|retry)|config\/config-file|output\/(?!color|formats|json\.ts|terminal-safe)|input\/operation-input)/;
+const CALL_PATH = /^registry\/(?!areas|api|imported\/index\.ts)|^src\/(cli\/execute|cli\/terminal|core\/(run-operation|failure|presenter|debug-trace)|client\/(undici|call|exchange|retry)|config\/config-file|output\/(?!color|formats|json\.ts|terminal-safe)|input\/operation-input)/;
 
 const named = (scripts: CliScript[], name: CliScript['name']): CliScript => scripts.find((script) => script.name === name)!;
 

@@ -99,7 +99,7 @@ function bodyOf(document, op, at) {
   return { required: value.required === true, types, schemaAt: json && value.content[json].schema ? `${bodyAt}${pointer('content', json, 'schema')}` : undefined };
 }
 
-/** A regular expression for a path template; literal segments rank above parameters. */
+/** A regular expression for a path template; a literal segment ranks above one mixing text and parameters, which ranks above a parameter alone. */
 function pathMatcher(template) {
   const segments = template.split('/').slice(1);
   const names = [];
@@ -110,7 +110,7 @@ function pathMatcher(template) {
       return '([^/]+)';
     }),
   );
-  const rank = segments.map((segment) => (segment.includes('{') ? '1' : '0')).join('');
+  const rank = segments.map((segment) => (!segment.includes('{') ? '0' : /^\{[^}]+\}$/.test(segment) ? '2' : '1')).join('');
   return { regex: new RegExp(`^/${source.join('/')}$`), names, rank };
 }
 

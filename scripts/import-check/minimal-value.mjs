@@ -22,7 +22,18 @@ const FORMAT_VALUES = {
 };
 
 /** Strings tried in turn against a pattern and length bounds, when no default, example or format gives one. */
-const STRING_CANDIDATES = ['a', 'abcd', '1', '1.0.0', 'refs/heads/main', 'https://example.com/a', 'pkg', `sha256:${'0'.repeat(64)}`, '0'.repeat(40), 'ssh-ed25519 AAAA'];
+const STRING_CANDIDATES = [
+  'a',
+  'abcd',
+  '1',
+  '1.0.0',
+  'refs/heads/main',
+  'https://example.com/a',
+  'pkg',
+  `sha256:${'0'.repeat(64)}`,
+  '0'.repeat(40),
+  'ssh-ed25519 AAAA',
+];
 
 const MAX_DEPTH = 24;
 
@@ -38,7 +49,10 @@ export function minimalValue(document, schema, at = '', depth = 0) {
   for (const key of ['oneOf', 'anyOf']) {
     if (Array.isArray(schema[key]) && schema[key].length > 0) {
       // The first choice that is not null alone, with what the schema says beside it (as allOf).
-      const index = Math.max(0, schema[key].findIndex((choice) => !isNullOnly(follow(document, choice, at).value)));
+      const index = Math.max(
+        0,
+        schema[key].findIndex((choice) => !isNullOnly(follow(document, choice, at).value)),
+      );
       const { [key]: choices, ...beside } = schema;
       return minimalValue(document, { allOf: [beside, choices[index]] }, at, depth + 1);
     }
@@ -106,17 +120,38 @@ function minimalObject(document, schema, at, depth) {
 
 function minimalNumber(schema) {
   const integer = typeOf(schema) === 'integer';
-  const low = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + (integer ? 1 : 0.5) : schema.exclusiveMinimum === true ? schema.minimum + 1 : schema.minimum;
-  const high = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - (integer ? 1 : 0.5) : schema.exclusiveMaximum === true ? schema.maximum - 1 : schema.maximum;
-  const fits = (n) => typeof n === 'number' && (!integer || Number.isInteger(n)) && (low === undefined || n >= low) && (high === undefined || n <= high) && (!schema.multipleOf || n % schema.multipleOf === 0);
+  const low =
+    typeof schema.exclusiveMinimum === 'number'
+      ? schema.exclusiveMinimum + (integer ? 1 : 0.5)
+      : schema.exclusiveMinimum === true
+        ? schema.minimum + 1
+        : schema.minimum;
+  const high =
+    typeof schema.exclusiveMaximum === 'number'
+      ? schema.exclusiveMaximum - (integer ? 1 : 0.5)
+      : schema.exclusiveMaximum === true
+        ? schema.maximum - 1
+        : schema.maximum;
+  const fits = (n) =>
+    typeof n === 'number' &&
+    (!integer || Number.isInteger(n)) &&
+    (low === undefined || n >= low) &&
+    (high === undefined || n <= high) &&
+    (!schema.multipleOf || n % schema.multipleOf === 0);
   const candidates = [schema.default, schema.example, 1, low, integer && low !== undefined ? Math.ceil(low) : undefined, high, schema.multipleOf];
   return candidates.find(fits) ?? low ?? high ?? 1;
 }
 
 function minimalString(schema) {
   const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern, 'u') : undefined;
-  const fits = (s) => typeof s === 'string' && (!pattern || pattern.test(s)) && s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? Infinity);
+  const fits = (s) =>
+    typeof s === 'string' && (!pattern || pattern.test(s)) && s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? Infinity);
   const padded = 'a'.repeat(Math.max(1, schema.minLength ?? 1));
-  const candidates = [schema.default, schema.example, FORMAT_VALUES[schema.format], ...(schema.format && FORMAT_VALUES[schema.format] ? [] : [padded, ...STRING_CANDIDATES])];
+  const candidates = [
+    schema.default,
+    schema.example,
+    FORMAT_VALUES[schema.format],
+    ...(schema.format && FORMAT_VALUES[schema.format] ? [] : [padded, ...STRING_CANDIDATES]),
+  ];
   return candidates.find(fits) ?? candidates.find((s) => typeof s === 'string') ?? padded;
 }

@@ -55,13 +55,21 @@ export function makeThrowawayRegistry({ repoRoot, folder, handWritten = true }) 
   const withoutAreas = areas.replace(/^ {2}[a-z][a-z0-9-]*: \{ summary: .*load: async \(\) => \(await import\('\.\/[a-z][a-z0-9-]*\.js'\)\)\.\w+ \},\n/gm, '');
   const index = readFileSync(join(registryDir, 'index.ts'), 'utf8');
   let withoutIndex = index.replace(new RegExp(`^import \\{ \\w+ \\} from '\\./(?:${modules.join('|')})\\.js';\\n`, 'gm'), '');
-  withoutIndex = withoutIndex.replace(/combineOperations\(([^)]*)\)/, (call, names) => `combineOperations(${names.split(/,\s*/).filter((name) => !modules.includes(name.trim())).join(', ')})`);
+  withoutIndex = withoutIndex.replace(
+    /combineOperations\(([^)]*)\)/,
+    (call, names) =>
+      `combineOperations(${names
+        .split(/,\s*/)
+        .filter((name) => !modules.includes(name.trim()))
+        .join(', ')})`,
+  );
   for (const [name, text] of [
     ['areas.ts', withoutAreas],
     ['index.ts', withoutIndex],
   ]) {
     const left = modules.find((module) => text.includes(`'./${module}.js'`) || new RegExp(`combineOperations\\([^)]*\\b${module}\\b`).test(text));
-    if (left || text === (name === 'areas.ts' ? areas : index)) throw new Error(`registry/${name} has a shape makeThrowawayRegistry does not know: cannot leave out its hand-written areas`);
+    if (left || text === (name === 'areas.ts' ? areas : index))
+      throw new Error(`registry/${name} has a shape makeThrowawayRegistry does not know: cannot leave out its hand-written areas`);
     writeFileSync(join(folder, name), text);
   }
   return folder;

@@ -67,7 +67,14 @@ function operationTable(document) {
           params.set(`${value.in}:${value.name}`, { ...value, at: paramAt });
         });
       }
-      table.push({ id: op.operationId ?? `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, matcher: pathMatcher(path), params: [...params.values()], body: bodyOf(document, op, at) });
+      table.push({
+        id: op.operationId ?? `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        matcher: pathMatcher(path),
+        params: [...params.values()],
+        body: bodyOf(document, op, at),
+      });
     }
   }
   return table;
@@ -96,7 +103,11 @@ function bodyOf(document, op, at) {
   const { value, at: bodyAt } = follow(document, op.requestBody, `${at}/requestBody`);
   const types = Object.keys(value.content ?? {});
   const json = types.find((type) => /^application\/(?:[\w.-]+\+)?json(?:;|$)/.test(type));
-  return { required: value.required === true, types, schemaAt: json && value.content[json].schema ? `${bodyAt}${pointer('content', json, 'schema')}` : undefined };
+  return {
+    required: value.required === true,
+    types,
+    schemaAt: json && value.content[json].schema ? `${bodyAt}${pointer('content', json, 'schema')}` : undefined,
+  };
 }
 
 /** A regular expression for a path template; a literal segment ranks above one mixing text and parameters, which ranks above a parameter alone. */
@@ -129,8 +140,10 @@ function requestErrors(context, operation, request) {
     query: groupQuery(request.query),
     header: new Map(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), [value]])),
   };
-  for (const name of given.query.keys()) if (!operation.params.some((p) => p.in === 'query' && p.name === name)) errors.push(`query parameter ${name} is not described`);
-  for (const name of operation.matcher.names) if (!operation.params.some((p) => p.in === 'path' && p.name === name)) errors.push(`path parameter ${name} is not described`);
+  for (const name of given.query.keys())
+    if (!operation.params.some((p) => p.in === 'query' && p.name === name)) errors.push(`query parameter ${name} is not described`);
+  for (const name of operation.matcher.names)
+    if (!operation.params.some((p) => p.in === 'path' && p.name === name)) errors.push(`path parameter ${name} is not described`);
   for (const param of operation.params) {
     if (param.in === 'cookie') continue;
     const values = given[param.in].get(param.in === 'header' ? param.name.toLowerCase() : param.name);

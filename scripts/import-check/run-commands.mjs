@@ -52,7 +52,8 @@ function runOnHost({ cliFolder, env, timeoutMs }, take, commands, results) {
     host.on('exit', (code, signal) => {
       clearTimeout(timer);
       if (!ready) return fail(new Error(`the CLI host did not start (${signal ?? code}): ${hostErr}`));
-      if (current !== undefined && results[current] === undefined) results[current] = { code: 'crashed', stdout: '', stderr: `the host ended (${signal ?? code}) running this line: ${hostErr}` };
+      if (current !== undefined && results[current] === undefined)
+        results[current] = { code: 'crashed', stdout: '', stderr: `the host ended (${signal ?? code}) running this line: ${hostErr}` };
       done();
     });
   });

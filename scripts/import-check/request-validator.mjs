@@ -163,13 +163,14 @@ const groupQuery = (params) => {
   return grouped;
 };
 
-/** Text from the wire read as the schema would have it: a string, else a number or boolean that is valid. */
+/** Text from the wire read as the schema would have it: a string, else a number, boolean or null that is valid. */
 function readScalar(text, validate) {
   const readings = [text];
   if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text)) readings.push(Number(text));
   if (text === 'true' || text === 'false') readings.push(text === 'true');
   if (text === 'null') readings.push(null);
-  return readings.find((reading) => validate(reading)) ?? text;
+  // None valid: the most typed reading, so the error says what is wrong with the value (`must be >= 1`, not `must be integer`).
+  return readings.find((reading) => validate(reading)) ?? readings.at(-1);
 }
 
 function paramErrors(context, param, values) {

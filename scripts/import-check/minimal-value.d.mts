@@ -1,0 +1,1 @@
+export function minimalValue(document: unknown, schema: unknown, at?: string): unknown;

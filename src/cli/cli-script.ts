@@ -1,5 +1,6 @@
 import { areas } from '../../registry/areas.js';
 import { builtins } from './builtins.js';
+import { settleProcess } from '../core/process-context.js';
 import { createCliContext } from './cli-context.js';
 import { run } from './run.js';
 
@@ -11,5 +12,5 @@ export const commandWords: readonly string[] = [...Object.keys(areas), ...Object
 
 /** The entry of dist/cli.cjs, the whole CLI: bin/run-cli.cjs runs it and returns the exit code for bin/svc.cjs to set. */
 export function main(argv: readonly string[]): Promise<number> {
-  return run(argv, createCliContext());
+  return run(argv, createCliContext()).finally(settleProcess);
 }

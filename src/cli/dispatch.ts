@@ -59,7 +59,9 @@ export async function dispatch(ctx: Context, d: Dispatch): Promise<void> {
   if (outcome.held) {
     if (!firstPage || !d.pages) return;
     const paged = { op: d.call.op, request: firstPage, globals: d.globals, presenter: d.presenter, pages: d.pages };
-    return (await import('./paginate.js')).dispatchPages(ctx, paged, { send: ctx.send, hooks: trace, retry });
+    // Pages are read one after another: one connection is enough.
+    const send = ctx.createTransport?.({ connections: 1 }) ?? ctx.send;
+    return (await import('./paginate.js')).dispatchPages(ctx, paged, { send, hooks: trace, retry });
   }
   const enveloped = d.include && outcome.result.status > 0 ? await (await import('./include.js')).showIncluded(ctx, outcome.result, d.include.envelope, d.presenter) : false;
   if (outcome.failure) throw failureError(outcome.failure);

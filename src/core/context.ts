@@ -49,7 +49,7 @@ export interface Context {
   io: IO;
   env: Record<string, string | undefined>;
   send: Transport;
-  /** A transport of its own with this many keep-alive connections (batch mode); `send` when absent. */
+  /** A transport of its own with this many keep-alive connections, for a command that reads many answers (batch mode, `--paginate`); `send` when absent. */
   createTransport?(options: { connections: number }): Transport;
   files: UserFiles;
   /** Lazy: a command that needs no config never loads it. */

@@ -42,6 +42,18 @@ export function createProcessContext(openIO: OpenProcessIO): Context {
   };
 }
 
+/** The parser tiering module, once a transport for many answers has loaded it (V8's flags are the process's, not a context's). */
+let tiering: typeof import('../client/parser-tiering.js') | undefined;
+
+/**
+ * Puts back what a run changed in the process itself, once its command has ended: V8's tiering flag
+ * (src/client/parser-tiering.ts), so the code cache bin/run-cli.cjs then makes carries the flags a
+ * fresh process has. One made under other flags would be refused, and made again, by every run.
+ */
+export function settleProcess(): void {
+  tiering?.releaseParser();
+}
+
 /** undici loads on the first request only, so help and usage errors never pay for it. */
 function processTransports(): Pick<Context, 'send' | 'createTransport'> {
   let transport: Transport | undefined;
@@ -50,11 +62,16 @@ function processTransports(): Pick<Context, 'send' | 'createTransport'> {
       transport ??= (await import('../client/undici-transport.js')).createUndiciTransport();
       return transport(request);
     },
-    // A batch's pool: once loaded, each request goes straight to it, not through another promise.
+    // A batch's pool, or --paginate's: once loaded, each request goes straight to it, not through
+    // another promise. Its HTTP parser stays on baseline code, so the process ends when its work does.
     createTransport: ({ connections }) => {
       let pool: Transport | undefined;
       let loading: Promise<Transport> | undefined;
-      const load = () => (loading ??= import('../client/undici-transport.js').then((module) => (pool = module.createUndiciTransport({ connections }))));
+      const load = () =>
+        (loading ??= Promise.all([import('../client/undici-transport.js'), import('../client/parser-tiering.js')]).then(([module, parser]) => {
+          (tiering = parser).keepParserOnBaseline();
+          return (pool = module.createUndiciTransport({ connections }));
+        }));
       return (request) => (pool ? pool(request) : load().then((loaded) => loaded(request)));
     },
   };

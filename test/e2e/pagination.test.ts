@@ -15,8 +15,8 @@ async function scripted(onTestFinished: Finished): Promise<ScriptedServer> {
   return server;
 }
 
-// A run that reads two pages or more takes up to a second longer to exit than a single call (V8
-// finishing a background compile at exit); under a loaded CI runner that is several seconds.
+// Generous: a loaded CI runner can take seconds per run. (How soon a paged run exits after its
+// output is test/e2e/exit-after-output.test.ts's.)
 const SLOW = { timeoutMs: 40_000 };
 const TIMEOUT = { timeout: 45_000 };
 

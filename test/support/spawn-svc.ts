@@ -17,6 +17,8 @@ export interface SpawnOptions {
   timeoutMs?: number;
   /** The folder svc runs in; the test's own otherwise. */
   cwd?: string;
+  /** Node's own options, before bin/svc (`--trace-wasm-compilation-times`). */
+  nodeArgs?: readonly string[];
 }
 
 export interface RunningSvc {
@@ -50,10 +52,10 @@ export type Arg = string | number[];
 const quote = (text: string): string => `'${text.replace(/'/g, "'\\''")}'`;
 
 /** Node can only pass argv as UTF-8 text, so raw bytes go through sh's printf. */
-function command(args: readonly Arg[]): [string, string[]] {
-  if (args.every((arg) => typeof arg === 'string')) return [process.execPath, [SVC_BIN, ...args]];
+function command(args: readonly Arg[], nodeArgs: readonly string[] = []): [string, string[]] {
+  if (args.every((arg) => typeof arg === 'string')) return [process.execPath, [...nodeArgs, SVC_BIN, ...args]];
   const words = args.map((arg) => (typeof arg === 'string' ? quote(arg) : `"$(printf '${arg.map((byte) => `\\${byte.toString(8).padStart(3, '0')}`).join('')}')"`));
-  return ['/bin/sh', ['-c', `exec ${quote(process.execPath)} ${quote(SVC_BIN)} ${words.join(' ')}`]];
+  return ['/bin/sh', ['-c', `exec ${[process.execPath, ...nodeArgs, SVC_BIN].map(quote).join(' ')} ${words.join(' ')}`]];
 }
 
 /** Like runSvc, with a handle on the process: to send it a signal while it waits, say. */
@@ -66,7 +68,7 @@ export function startSvc(args: readonly Arg[], options: SpawnOptions = {}): Runn
   const waiting: { pattern: RegExp; resolve(): void }[] = [];
   let child!: ChildProcess;
   const done = new Promise<SvcRun>((resolve) => {
-    const [file, argv] = command(args);
+    const [file, argv] = command(args, options.nodeArgs);
     child = execFile(file, argv, { env, cwd: options.cwd, timeout: options.timeoutMs ?? 15_000, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderrAll) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout, stderr: stderrAll });

@@ -30,13 +30,16 @@ export interface Dispatch {
   pages?: PageBounds;
 }
 
+/** What dispatch uses of the context: the streams, the transport, the secrets, the stop signal and the clock of retries and traces. */
+export type DispatchDeps = Pick<Context, 'io' | 'send' | 'secrets' | 'signal' | 'clock'>;
+
 /**
  * The CLI's tail of every command that calls the API, around the core's runOperation:
  * `--dry-run` prints the request instead, `--debug` traces each attempt, idempotent requests are
  * retried by the profile's policy, and the answer is printed (or its failure becomes the one
  * error). Output is redacted by ctx.io.
  */
-export async function dispatch(ctx: Context, d: Dispatch): Promise<void> {
+export async function dispatch(ctx: DispatchDeps, d: Dispatch): Promise<void> {
   const { credential } = d.target;
   const trace = d.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), credential?.source, ctx.secrets?.redact, d.target.route), ...(ctx.clock ? { now: () => ctx.clock!.now() } : {}) } : {};
   const retry = retryPolicy(ctx, d.target);
@@ -79,7 +82,7 @@ export async function dispatch(ctx: Context, d: Dispatch): Promise<void> {
 }
 
 /** `--dry-run`: the request on stdout, and on stderr what would happen to it. */
-function printDryRun(ctx: Context, target: Target, request: HttpRequest): void {
+function printDryRun(ctx: Pick<Context, 'io'>, target: Target, request: HttpRequest): void {
   ctx.io.out(formatRequest(request));
   if (!target.credential) ctx.io.err('svc: note: no credential is set, so the service would answer 401\n');
   if (target.route.proxy) ctx.io.err(`svc: note: it would go through the proxy ${redactProxyUrl(target.route.proxy)} (${target.route.reason})\n`);

@@ -50,7 +50,7 @@ function refuseBatchFlags(flags: Record<string, unknown>): void {
 }
 
 /** argv and `--body` read into the operation's input, prepared as the core prepares every call: refused input is a usage error, before anything else is looked at. */
-async function readInput(ctx: Context, inv: Invocation): Promise<PreparedCall> {
+async function readInput(ctx: Pick<Context, 'io' | 'files'>, inv: Invocation): Promise<PreparedCall> {
   const { op } = inv;
   const input = await readCommandInput(() => buildOperationInput(op, { positionals: inv.positionals, flags: inv.flags }, jsonSources(ctx)));
   const prepared = prepareCall({ op, ...input });
@@ -67,4 +67,4 @@ async function terminalView(op: OperationSpec): Promise<TerminalView | undefined
   return (value, options) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? formatDocument(value as Record<string, unknown>, layout, options) : `${JSON.stringify(value, null, 2)}\n`);
 }
 
-const confirm = (ctx: Context, op: OperationSpec, positionals: readonly string[]): Promise<void> => confirmDestructive(ctx, () => `${op.summary} ${positionals.join(' ')}`);
+const confirm = (ctx: Pick<Context, 'io'>, op: OperationSpec, positionals: readonly string[]): Promise<void> => confirmDestructive(ctx, () => `${op.summary} ${positionals.join(' ')}`);

@@ -11,7 +11,7 @@ import { parseJsonBody } from '../client/response-body.js';
  * line per header go to stderr before the body is printed as usual. Everything is redacted: the
  * envelope by the presenter, stderr by the context's io.
  */
-export async function showIncluded(ctx: Context, result: CallResult<unknown>, envelope: boolean, presenter: Presenter): Promise<boolean> {
+export async function showIncluded(ctx: Pick<Context, 'io'>, result: CallResult<unknown>, envelope: boolean, presenter: Presenter): Promise<boolean> {
   const headers = result.headers ?? {};
   if (!envelope) {
     const lines = [`HTTP ${result.status}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];

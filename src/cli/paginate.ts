@@ -54,7 +54,7 @@ export interface PagedCall {
  * page cannot be read or followed, the items before it are printed and the error names the page
  * (exit 7, partial); a stop signal ends it between pages the same way, with the signal's code.
  */
-export async function dispatchPages(ctx: Context, d: PagedCall, reading: PageReading): Promise<void> {
+export async function dispatchPages(ctx: Pick<Context, 'io' | 'signal'>, d: PagedCall, reading: PageReading): Promise<void> {
   const bounds = d.pages;
   const output = d.globals as OutputOptions;
   const streaming = output.output === 'ndjson' && !output.query;
@@ -95,7 +95,7 @@ export async function dispatchPages(ctx: Context, d: PagedCall, reading: PageRea
 }
 
 /** Warns of a page answered not faithfully or not as the registry says; returns why `--strict` refuses it. */
-function warnAbout(ctx: Context, d: PagedCall, page: Page): string | undefined {
+function warnAbout(ctx: Pick<Context, 'io'>, d: PagedCall, page: Page): string | undefined {
   const { result } = page;
   if (result.mismatch && d.globals.strict) return `does not match the registry's schema (${result.mismatch}); --strict refuses it`;
   if (result.warning) ctx.io.err(`svc: warning: page ${page.number}: ${terminalSafeLine(result.warning)}\n`);
@@ -109,7 +109,7 @@ const printedBefore = (read: number): string => (read === 1 ? 'the page before i
  * The one error for pages that ended early. The first page failing is a plain failure, as without
  * --paginate; a later one is partial (exit 7) unless a stop signal ended it (its own code).
  */
-function pageError(ctx: Context, d: PagedCall, end: Exclude<PagesEnd, { kind: 'last' }>, read: number): SvcError {
+function pageError(ctx: Pick<Context, 'signal'>, d: PagedCall, end: Exclude<PagesEnd, { kind: 'last' }>, read: number): SvcError {
   const printed = printedBefore(read);
   if (end.kind === 'refused') return new SvcError(`page ${end.page + 1} was not read: page ${end.page}'s ${end.problem.replace(/^its /, '')}; ${read === 1 ? 'the first page is printed' : `the ${read} pages read are printed`}`, ExitCode.partial);
   const error = failureError(describeFailure(end.result.error, end.result.attempts, d.op, interruptionOf(ctx.signal)));

@@ -21,7 +21,7 @@ export interface Answered {
  * Prints a success on stdout, its warnings on stderr. Secrets in what it prints are redacted by the
  * context's io (src/cli/guarded-context.ts).
  */
-export async function reportResult(ctx: Context, { op, input, result, presenter, view, strict }: Answered): Promise<void> {
+export async function reportResult(ctx: Pick<Context, 'io'>, { op, input, result, presenter, view, strict }: Answered): Promise<void> {
   if (result.mismatch && strict) throw new SvcError(`the response does not match the registry's schema (${result.mismatch}); --strict refuses it`, ExitCode.network);
   if (result.warning) ctx.io.err(`svc: warning: ${terminalSafeLine(result.warning)}\n`);
   if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${terminalSafeLine(result.mismatch)})\n`);
@@ -32,7 +32,7 @@ export async function reportResult(ctx: Context, { op, input, result, presenter,
 }
 
 /** Prints a presented value on stdout; the output asked for that could not be made is the output failure (exit 6). */
-export function printPresentation(ctx: Context, presentation: Presentation): void {
+export function printPresentation(ctx: Pick<Context, 'io'>, presentation: Presentation): void {
   if (presentation.text !== undefined) ctx.io.out(presentation.text);
   if (presentation.problem !== undefined) throw new SvcError(presentation.problem, ExitCode.output);
 }

@@ -53,7 +53,7 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
 }
 
 /** The checkpoint belongs to this input file, operation and command line (src/batch/fingerprint.ts). */
-async function openRunCheckpoint(ctx: Context, inv: Invocation, options: BatchOptions, run: { base: OperationInput; format: string; baseUrl: string; source: BatchSource }): Promise<OpenedCheckpoint> {
+async function openRunCheckpoint(ctx: Pick<Context, 'files' | 'secrets'>, inv: Invocation, options: BatchOptions, run: { base: OperationInput; format: string; baseUrl: string; source: BatchSource }): Promise<OpenedCheckpoint> {
   const shard = options.shard ? shardText(options.shard) : null;
   const args = { params: run.base.params, query: run.base.query ?? null, body: run.base.body ?? null, format: run.format, outputQuery: inv.globals.query, baseUrl: run.baseUrl };
   const { identityOfPath, standardStreamFiles } = await import('../output/output-file.js');
@@ -62,12 +62,12 @@ async function openRunCheckpoint(ctx: Context, inv: Invocation, options: BatchOp
 }
 
 /** Positionals, flags and --body: what every line starts from. Path parameters may come from the lines. */
-async function readBaseInput(ctx: Context, inv: Invocation): Promise<OperationInput> {
+async function readBaseInput(ctx: Pick<Context, 'io' | 'files'>, inv: Invocation): Promise<OperationInput> {
   return readCommandInput(() => buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, jsonSources(ctx)));
 }
 
 /** The rejects file may be none of the files the batch reads or writes, whatever path leads there. */
-async function createRejects(ctx: Context, options: BatchOptions, source: BatchSource, checkpoint: OpenedCheckpoint | undefined): Promise<RejectsFile> {
+async function createRejects(ctx: Pick<Context, 'files'>, options: BatchOptions, source: BatchSource, checkpoint: OpenedCheckpoint | undefined): Promise<RejectsFile> {
   const { identityOfPath, standardStreamFiles } = await import('../output/output-file.js');
   const journal = checkpoint && identityOfPath(options.checkpoint!, 'the --checkpoint file');
   const guarded = [source.identity, ...standardStreamFiles(), journal].filter((id) => id !== undefined);
@@ -136,13 +136,13 @@ async function drainLines(ctx: Context, inv: Invocation, { options, source, base
  * The single-call policy, except that a stop ends a wait for a retry: requests already on the wire
  * finish, but no new attempt starts (the line's record then says it was interrupted).
  */
-function batchRetryPolicy(ctx: Context, target: Target, stopped: AbortSignal): RetryOptions {
+function batchRetryPolicy(ctx: Pick<Context, 'clock'>, target: Target, stopped: AbortSignal): RetryOptions {
   const policy = retryPolicy(ctx, target);
   return { ...policy, clock: { ...policy.clock, sleep: (ms) => policy.clock.sleep(ms, stopped) } };
 }
 
 /** Destructive operations ask once on a terminal, naming how many lines when the file can be counted. */
-function confirmBatch(ctx: Context, op: OperationSpec, options: BatchOptions, source: BatchSource): Promise<void> {
+function confirmBatch(ctx: Pick<Context, 'io' | 'files'>, op: OperationSpec, options: BatchOptions, source: BatchSource): Promise<void> {
   return confirmDestructive(ctx, async () => {
     const count = source.size === undefined ? undefined : await countRecords(ctx, options);
     const what = count === undefined ? `every line of ${source.name}` : `each of the ${count} ${count === 1 ? 'line' : 'lines'} of ${source.name}`;
@@ -150,7 +150,7 @@ function confirmBatch(ctx: Context, op: OperationSpec, options: BatchOptions, so
   });
 }
 
-async function countRecords(ctx: Context, options: BatchOptions): Promise<number> {
+async function countRecords(ctx: Pick<Context, 'files'>, options: BatchOptions): Promise<number> {
   // Only regular files are counted, so standard input is never read here.
   const source = await openBatchSource(options.input, { format: options.format, stdin: async function* () {}, openFile: ctx.files.openInput });
   let count = 0;

@@ -30,8 +30,8 @@ export interface Dispatch {
   pages?: PageBounds;
 }
 
-/** What dispatch uses of the context: the streams, the transport, the secrets, the stop signal and the clock of retries and traces. */
-export type DispatchDeps = Pick<Context, 'io' | 'send' | 'secrets' | 'signal' | 'clock'>;
+/** What dispatch uses of the context: the streams, the transport (one of its own for --paginate), the secrets, the stop signal and the clock of retries and traces. */
+export type DispatchDeps = Pick<Context, 'io' | 'send' | 'createTransport' | 'secrets' | 'signal' | 'clock'>;
 
 /**
  * The CLI's tail of every command that calls the API, around the core's runOperation:

@@ -15,10 +15,10 @@ const route = (method: string, path: string): string => `${method.toUpperCase()}
 const named = (item: Identified): string => `${item.id} (${item.located.method.toUpperCase()} ${item.located.path})`;
 
 /**
- * The operations of the areas asked for (`--areas`, else all), refusing an unknown area name, an
- * area named like a built-in command, and an area that is written by hand in the registry.
+ * The operations of the areas asked for (`--areas`, else all), refusing an unknown area name and
+ * an area named like a built-in command.
  */
-export function checkAreas<T extends Identified>(all: T[], wanted: readonly string[] | undefined, handWritten: HandWritten): T[] {
+export function checkAreas<T extends Identified>(all: T[], wanted: readonly string[] | undefined): T[] {
   const present = [...new Set(all.map((item) => item.area))].sort();
   for (const name of wanted ?? []) {
     if (!present.includes(name)) throw new ImportRefusal(`the description has no area ${JSON.stringify(name)}; its areas are ${present.join(', ') || 'none'}`);
@@ -33,13 +33,6 @@ export function checkAreas<T extends Identified>(all: T[], wanted: readonly stri
       1,
     );
   }
-  const handAreas = new Set([...handWritten.keys()].map((id) => id.slice(0, id.indexOf('_'))));
-  const clash = [...areas].find((area) => handAreas.has(area));
-  if (clash)
-    throw new ImportRefusal(
-      `the area ${JSON.stringify(clash)} is written by hand in the registry; leave it out with --areas, or move its hand-written operations out first`,
-      1,
-    );
   return chosen;
 }
 
@@ -70,4 +63,15 @@ export function checkIds(chosen: Identified[], handWritten: HandWritten): void {
       if (every.has(group)) throw new ImportRefusal(`${group} would be both a command and the group of ${id}; give one of them another operationId`, 1);
     }
   }
+}
+
+/** Refuses an area that is written by hand in the registry (its entries would be shadowed by the imported ones). */
+export function checkHandWrittenAreas(chosen: Identified[], handWritten: HandWritten): void {
+  const handAreas = new Set([...handWritten.keys()].map((id) => id.slice(0, id.indexOf('_'))));
+  const clash = [...new Set(chosen.map((item) => item.area))].find((area) => handAreas.has(area));
+  if (clash)
+    throw new ImportRefusal(
+      `the area ${JSON.stringify(clash)} is written by hand in the registry; leave it out with --areas, or move its hand-written operations out first`,
+      1,
+    );
 }

@@ -8,6 +8,8 @@ const LISTS = new Set(['index.ts', 'operations.ts']);
 
 export interface ImportedFolder {
   path: string;
+  /** The folder as the user named it, for messages. */
+  shown: string;
   /** Areas whose generated files are there now, with their summaries. */
   areas: AreaListing[];
   /** `.ts` files in the folder that the importer did not write: never replaced. */
@@ -17,13 +19,14 @@ export interface ImportedFolder {
 const firstLine = (text: string): string => text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'));
 
 /** What `<out>/imported/` holds now (empty when it does not exist yet). */
-export function readImportedFolder(out: string): ImportedFolder {
+export function readImportedFolder(out: string, shownOut = out): ImportedFolder {
   const path = join(out, 'imported');
+  const shown = join(shownOut, 'imported');
   let names: string[] = [];
   try {
     names = readdirSync(path).filter((name) => name.endsWith('.ts'));
   } catch (error) {
-    if ((error as { code?: string }).code !== 'ENOENT') throw new ImportRefusal(`cannot read ${path}: ${(error as Error).message}`);
+    if ((error as { code?: string }).code !== 'ENOENT') throw new ImportRefusal(`cannot read ${shown}: ${(error as Error).message}`);
   }
   const areas: AreaListing[] = [];
   const foreign = new Set<string>();
@@ -32,7 +35,7 @@ export function readImportedFolder(out: string): ImportedFolder {
     if (!firstLine(text).startsWith(GENERATED_MARK)) foreign.add(name);
     else if (!LISTS.has(name)) areas.push({ area: name.slice(0, -3), summary: summaryOfFile(text) ?? name.slice(0, -3) });
   }
-  return { path, areas, foreign };
+  return { path, shown, areas, foreign };
 }
 
 /**
@@ -44,7 +47,7 @@ export function writeImportedFiles(folder: ImportedFolder, files: ReadonlyMap<st
   const clash = [...files.keys()].find((name) => folder.foreign.has(name));
   if (clash)
     throw new ImportRefusal(
-      `${join(folder.path, clash)} was not written by the importer (its first line is not "${GENERATED_MARK} …"); move it away or leave its area out with --areas`,
+      `${join(folder.shown, clash)} was not written by the importer (its first line is not "${GENERATED_MARK} …"); move it away or leave its area out with --areas`,
       1,
     );
   mkdirSync(folder.path, { recursive: true });
@@ -57,7 +60,7 @@ export function writeImportedFiles(folder: ImportedFolder, files: ReadonlyMap<st
       renameSync(partial, target);
     } catch (error) {
       rmSync(partial, { force: true });
-      throw new ImportRefusal(`cannot write ${target}: ${(error as Error).message}`);
+      throw new ImportRefusal(`cannot write ${join(folder.shown, name)}: ${(error as Error).message}`);
     }
   }
   return order.map((name) => join(folder.path, name));

@@ -6,7 +6,7 @@ import { areaIdentifier } from './names.js';
 import { resolveObject } from './refs.js';
 import { ImportReport } from './report.js';
 import { SchemaWriter } from './schema-source.js';
-import { checkAreas, checkIds, type HandWritten } from './conflicts.js';
+import { checkAreas, checkHandWrittenAreas, checkIds, type HandWritten } from './conflicts.js';
 
 type Node = Record<string, unknown>;
 
@@ -61,8 +61,9 @@ export function importDescription(description: Description, options: ImportOptio
   const report = new ImportReport();
   reportDocument(document, report);
   const all = locateOperations(document, report).map((located) => ({ located, ...identify(located) }));
-  const chosen = checkAreas(all, options.areas, options.handWritten);
+  const chosen = checkAreas(all, options.areas);
   checkIds(chosen, options.handWritten);
+  checkHandWrittenAreas(chosen, options.handWritten);
   const info = (document.info ?? {}) as Node;
   const header = generatedLine(String(info.title ?? 'an untitled description'), String(info.version ?? 'unversioned'));
   const byArea = new Map<string, typeof chosen>();

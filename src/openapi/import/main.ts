@@ -44,7 +44,7 @@ export async function run(argv: string[], options: RunOptions): Promise<number> 
     const description = await readDescription(args.file, parsed.file);
     checkReferences(description.document, parsed.file);
     const handWritten = await loadHandWritten(args.out, options.repoRoot, parsed.out);
-    const folder = readImportedFolder(args.out);
+    const folder = readImportedFolder(args.out, parsed.out);
     const result = importDescription(description, { ...(args.areas ? { areas: args.areas } : {}), handWritten, importedBefore: folder.areas });
     const written = writeImportedFiles(folder, await formatFiles(options.repoRoot, result.files));
     const summary = {

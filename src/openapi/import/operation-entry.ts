@@ -59,6 +59,7 @@ export function mapOperation(document: Node, located: Located, writer: SchemaWri
   const { operation, where } = located;
   const method = METHODS[located.method]!;
   if (tag === undefined) report.add('tags', `none: the area is named from the path (${area})`, where.operation);
+  reportOperation(operation, located.pathItem, where, report);
   const marks = readSvcMarks(operation, report, where.operation);
   rules.current = marks.rules ?? [];
   const parameters = parametersOf(document, located.pathItem, operation, where, report);
@@ -101,6 +102,24 @@ export function mapOperation(document: Node, located: Located, writer: SchemaWri
     ...display,
     reviews,
   };
+}
+
+/** What an operation says that a registry entry does not hold. */
+function reportOperation(operation: Node, pathItem: Node, where: Located['where'], report: ImportReport): void {
+  if (operation.callbacks !== undefined) report.add('callbacks', 'not imported: svc makes requests, it does not receive them', `${where.operation}/callbacks`);
+  const security = operation.security;
+  if (
+    Array.isArray(security) &&
+    (security.length === 0 || security.some((item) => item !== null && typeof item === 'object' && Object.keys(item).length === 0))
+  ) {
+    report.add('security', 'the operation needs no credential: svc sends its credential anyway', `${where.operation}/security`);
+  }
+  for (const [node, at] of [
+    [operation, where.operation],
+    [pathItem, where.pathItem],
+  ] as const) {
+    if (Array.isArray(node.servers) && node.servers.length > 0) report.add('servers', 'not kept: svc sends to its configured base URL', `${at}/servers`);
+  }
 }
 
 /** `x-svc-args` when it names every path parameter and only path parameters and body fields; else the path parameters in order. */

@@ -19,10 +19,13 @@ export function combined(schema: SchemaObject, base: Built | undefined, where: s
   let result = base;
   const parts: string[] = [];
   const allOf = listOf(schema, 'allOf');
-  if (allOf) {
+  if (allOf && allOf.length === 1 && !base) {
+    // `allOf: [{ $ref }]` beside a description: the part itself (its named const), described.
+    parts.push(context.sub(allOf[0], childPointer(where, 'allOf', 0)));
+  } else if (allOf) {
     const merged = mergedObject(schema, where, context);
     if (merged !== undefined) result = built(merged);
-    else parts.push(...allOf.map((part, index) => context.sub(part, childPointer(where, 'allOf', index))));
+    else parts.push(...typedParts(schema, allOf, where, context).map((part, index) => context.sub(part, childPointer(where, 'allOf', index))));
   }
   for (const key of ['anyOf', 'oneOf'] as const) {
     const branches = listOf(schema, key);
@@ -34,10 +37,21 @@ export function combined(schema: SchemaObject, base: Built | undefined, where: s
       result = built(`atLeastOneOf(${render(result)}, ${jsLiteral(fields)}, ${quote(context.ruleDescription(fields, where))})`);
     } else parts.push(unionExpression(branches, childPointer(where, key), context));
   }
-  const members = [...(result ? [render(result)] : []), ...parts];
+  // A part that accepts anything (`{ description }` beside a `$ref`) adds nothing to an intersection.
+  const members = [...(result ? [render(result)] : []), ...parts.filter((part) => part !== 'z.unknown()')];
   if (members.length === 0) return built('z.unknown()');
-  if (members.length === 1) return result && parts.length === 0 ? result : built(members[0]!);
+  if (members.length === 1) return result && members[0] === render(result) ? result : built(members[0]!);
   return built(members.reduceRight((right, left) => `z.intersection(${left}, ${right})`));
+}
+
+/** allOf parts without a type take the type another part (or the schema) names: the intersection holds only values of it anyway. */
+function typedParts(schema: SchemaObject, allOf: unknown[], where: string, context: MapContext): unknown[] {
+  // The type keywords of a schema: `type`, and 3.0's `nullable` beside it (null stays allowed).
+  const typing = (target: unknown) =>
+    isObject(target) && own(target, 'type') !== undefined ? { type: own(target, 'type'), ...(own(target, 'nullable') === true ? { nullable: true } : {}) } : undefined;
+  const found = typing(schema) ?? allOf.map((part, index) => typing(context.deref(part, childPointer(where, 'allOf', index)).schema)).find(Boolean);
+  if (found === undefined) return allOf;
+  return allOf.map((part) => (isObject(part) && own(part, 'type') === undefined && own(part, '$ref') === undefined ? { ...part, ...found } : part));
 }
 
 /** `z.union([…])`, `z.nullable(X)` for X-or-null, or the one branch. */

@@ -161,6 +161,11 @@ function referenceExpression(schema: SchemaObject, where: string, context: MapCo
     context.report('$ref', where, `${constraints.join(', ')} beside $ref: ignored, as OpenAPI 3.0 says`);
     return built(text);
   }
-  const sibling = Object.fromEntries(constraints.map((key) => [key, rest[key]]));
+  // The referenced schema's type holds for the whole: the sibling keywords need check no other.
+  const target = context.deref(schema, where).schema;
+  const type = isObject(target) ? own(target, 'type') : undefined;
+  const orNull = nullable === true || (isObject(target) && own(target, 'nullable') === true);
+  const typing = type === undefined ? {} : { type, ...(orNull ? { nullable: true } : {}) };
+  const sibling = { ...typing, ...Object.fromEntries(constraints.map((key) => [key, rest[key]])) };
   return built(`z.intersection(${text}, ${render(coreExpression(sibling, where, context))})`);
 }

@@ -62,13 +62,16 @@ export function objectExpression(schema: SchemaObject, where: string, context: M
   return `z.catchall(z.object(${shape}), ${context.sub(additional, childPointer(where, 'additionalProperties'))})`;
 }
 
+/** What a propertyNames schema may hold to become the key schema of a record (a string schema, nothing that wraps it). */
+const KEY_KEYWORDS = new Set(['type', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'const', 'description', 'title']);
+
 /** `z.record(keys, values)`: keys are strings (checked by propertyNames when it is a string schema). */
 function recordExpression(names: unknown, additional: unknown, where: string, context: MapContext): string {
   const values = additional === undefined || isEmptySchema(additional) ? 'z.unknown()' : context.sub(additional, childPointer(where, 'additionalProperties'));
   if (additional === false) return 'z.strictObject({})';
   let keys = 'z.string()';
   let partial = false;
-  if (isObject(names) && (own(names, 'type') === 'string' || own(names, 'type') === undefined) && own(names, '$ref') === undefined) {
+  if (isObject(names) && (own(names, 'type') === 'string' || own(names, 'type') === undefined) && Object.keys(names).every((key) => KEY_KEYWORDS.has(key))) {
     keys = context.sub({ ...names, type: 'string' }, childPointer(where, 'propertyNames'));
     // A record keyed by an enum wants every key; property names only limit the keys that appear.
     partial = own(names, 'enum') !== undefined || own(names, 'const') !== undefined;

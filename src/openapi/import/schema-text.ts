@@ -2,8 +2,11 @@
 // a sanitiser, every value through a literal writer that cannot set a prototype. Nothing a
 // description holds is pasted into generated code as it stands.
 
-/** A JS string literal (JSON.stringify escapes quotes, backslashes and control characters; U+2028 is legal in ES2019). */
-export const quote = (text: string): string => JSON.stringify(text);
+/**
+ * A JS string literal: JSON.stringify escapes quotes, backslashes, control characters and lone
+ * surrogates; U+2028 and U+2029, legal in a literal since ES2019, are escaped too, for older tools.
+ */
+export const quote = (text: string): string => JSON.stringify(text).replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
 
 /** An object key: bare when it is a plain identifier, computed (`["__proto__"]`) when a bare or quoted key would set the prototype. */
 export function propertyKey(name: string): string {
@@ -18,6 +21,7 @@ export function jsLiteral(value: unknown): string {
     const entries = Object.entries(value).map(([key, item]) => `${propertyKey(key)}: ${jsLiteral(item)}`);
     return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
   }
+  if (typeof value === 'string') return quote(value);
   if (typeof value === 'number' && !Number.isFinite(value)) return 'null';
   return JSON.stringify(value) ?? 'null';
 }

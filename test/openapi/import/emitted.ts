@@ -1,5 +1,6 @@
 // Evaluates what the schema writer emits: the TypeScript is transpiled (types dropped, nothing else
 // changed) and run with the real zod/mini and the registry's atLeastOneOf passed in.
+import { join } from 'node:path';
 import ts from 'typescript';
 import * as z from 'zod/mini';
 import '../../../registry/zod-messages.js';
@@ -27,4 +28,33 @@ export function emit(schema: JsonSchema, use: 'request' | 'response' = 'request'
   const expression = writer.expression(schema, use, '#/schema');
   const source = `${writer.declarations()}\nconst schema = ${expression};\n`;
   return { source, schema: evaluate(source, 'schema') as z.ZodMiniType, unmapped };
+}
+
+/**
+ * TypeScript's errors for generated modules, checked as if they sat in this folder (in memory: nothing
+ * is written), with the project's compiler options and the real zod/mini and registry modules.
+ */
+export function typeErrors(modules: Record<string, string>): string[] {
+  const folder = import.meta.dirname;
+  const config = ts.getParsedCommandLineOfConfigFile(join(folder, '..', '..', '..', 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const options = { ...config!.options, noEmit: true };
+  const files = new Map(Object.entries(modules).map(([name, text]) => [join(folder, `${name}.generated.ts`), text]));
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.fileExists = (file) => files.has(file) || fileExists.call(host, file);
+  host.readFile = (file) => files.get(file) ?? readFile.call(host, file);
+  host.getSourceFile = (file, language, ...rest) =>
+    files.has(file) ? ts.createSourceFile(file, files.get(file)!, language) : getSourceFile.call(host, file, language, ...rest);
+  const program = ts.createProgram([...files.keys()], options, host);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .filter((diagnostic) => diagnostic.file && files.has(diagnostic.file.fileName))
+    .map((diagnostic) => `${diagnostic.file!.fileName.split('/').at(-1)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
+}
+
+/** A generated module as the importer writes one: the imports, the declarations, then exported schemas. */
+export function moduleText(writer: SchemaWriter, schemas: Record<string, string>): string {
+  const helpers = Object.entries(writer.registryImports()).map(([file, names]) => `import { ${names.join(', ')} } from '../../../registry/${file}';\n`);
+  const exported = Object.entries(schemas).map(([name, expression]) => `export const ${name} = ${expression};\n`);
+  return `import * as z from 'zod/mini';\nimport '../../../registry/zod-messages.js';\n${helpers.join('')}${writer.declarations()}\n${exported.join('')}`;
 }

@@ -48,7 +48,9 @@ export function combined(schema: SchemaObject, base: Built | undefined, where: s
 function typedParts(schema: SchemaObject, allOf: unknown[], where: string, context: MapContext): unknown[] {
   // The type keywords of a schema: `type`, and 3.0's `nullable` beside it (null stays allowed).
   const typing = (target: unknown) =>
-    isObject(target) && own(target, 'type') !== undefined ? { type: own(target, 'type'), ...(own(target, 'nullable') === true ? { nullable: true } : {}) } : undefined;
+    isObject(target) && own(target, 'type') !== undefined
+      ? { type: own(target, 'type'), ...(own(target, 'nullable') === true ? { nullable: true } : {}) }
+      : undefined;
   const found = typing(schema) ?? allOf.map((part, index) => typing(context.deref(part, childPointer(where, 'allOf', index)).schema)).find(Boolean);
   if (found === undefined) return allOf;
   return allOf.map((part) => (isObject(part) && own(part, 'type') === undefined && own(part, '$ref') === undefined ? { ...part, ...found } : part));

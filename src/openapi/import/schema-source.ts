@@ -24,6 +24,8 @@ export interface SchemaWriterOptions {
   reservedNames?: readonly string[];
   /** The sentence of an "at least one of these fields" rule, its validation message; a plain one by default. */
   ruleDescription?(fields: string[], where: string): string | undefined;
+  /** Bounds on one schema's nesting and on the nodes one writer maps (defaults MAX_DEPTH, MAX_NODES). */
+  limits?: { depth?: number; nodes?: number };
 }
 
 /** Nesting levels one schema may have before the rest is `z.unknown()` (and reported), far beyond real descriptions. */
@@ -58,9 +60,13 @@ export class SchemaWriter {
   private readonly helpers = new Set<string>();
   private readonly marked = new Map<string, boolean>();
   private nodes = 0;
+  private readonly maxDepth: number;
+  private readonly maxNodes: number;
 
   constructor(private readonly options: SchemaWriterOptions) {
     this.ids = new Identifiers(options.reservedNames);
+    this.maxDepth = options.limits?.depth ?? MAX_DEPTH;
+    this.maxNodes = options.limits?.nodes ?? MAX_NODES;
   }
 
   /**
@@ -103,12 +109,12 @@ export class SchemaWriter {
       report,
       sub: (node, at, optional = false) => {
         const unknown = optional ? 'z.optional(z.unknown())' : 'z.unknown()';
-        if (depth >= MAX_DEPTH) {
-          report('depth', at, `nested deeper than ${MAX_DEPTH} levels; any value is accepted here`);
+        if (depth >= this.maxDepth) {
+          report('depth', at, `nested deeper than ${this.maxDepth} levels; any value is accepted here`);
           return unknown;
         }
-        if (++this.nodes > MAX_NODES) {
-          if (!reportedSize) report('size', at, `more than ${MAX_NODES} schema nodes; any value is accepted from here on`);
+        if (++this.nodes > this.maxNodes) {
+          if (!reportedSize) report('size', at, `more than ${this.maxNodes} schema nodes; any value is accepted from here on`);
           reportedSize = true;
           return unknown;
         }

@@ -36,7 +36,11 @@ export function emit(schema: JsonSchema, use: 'request' | 'response' = 'request'
  */
 export function typeErrors(modules: Record<string, string>): string[] {
   const folder = import.meta.dirname;
-  const config = ts.getParsedCommandLineOfConfigFile(join(folder, '..', '..', '..', 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(folder, '..', '..', '..', 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   const options = { ...config!.options, noEmit: true };
   const files = new Map(Object.entries(modules).map(([name, text]) => [join(folder, `${name}.generated.ts`), text]));
   const host = ts.createCompilerHost(options);

@@ -28,7 +28,11 @@ describe('the schema writer maps JSON Schema to zod/mini source', () => {
     ['3.1 exclusive bounds', { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1.5 }, 'z.number().check(z.gt(0), z.lt(1.5))'],
     ['a boolean', { type: 'boolean' }, 'z.boolean()'],
     ['null', { type: 'null' }, 'z.null()'],
-    ['an array with bounds', { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3 }, 'z.array(z.string()).check(z.minLength(1), z.maxLength(3))'],
+    [
+      'an array with bounds',
+      { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3 },
+      'z.array(z.string()).check(z.minLength(1), z.maxLength(3))',
+    ],
     ['an array of anything', { type: 'array' }, 'z.array(z.unknown())'],
     ['a string enum', { type: 'string', enum: ['a', 'b'] }, 'z.enum(["a", "b"])'],
     ['a number enum', { type: 'integer', enum: [1, 2] }, 'z.literal([1, 2])'],
@@ -40,10 +44,18 @@ describe('the schema writer maps JSON Schema to zod/mini source', () => {
     ['anyOf with null', { anyOf: [{ type: 'string' }, { type: 'null' }] }, 'z.nullable(z.string())'],
     ['allOf of strings', { allOf: [{ type: 'string' }, { type: 'string', minLength: 1 }] }, 'z.intersection(z.string(), z.string().check(z.minLength(1)))'],
     ['a loose object', { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, 'z.looseObject({ a: z.string() })'],
-    ['a strict object', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false }, 'z.strictObject({ a: z.optional(z.string()) })'],
+    [
+      'a strict object',
+      { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+      'z.strictObject({ a: z.optional(z.string()) })',
+    ],
     ['a record', { type: 'object', additionalProperties: { type: 'integer' } }, 'z.record(z.string(), z.int())'],
     ['a record by property names', { type: 'object', propertyNames: { enum: ['a', 'b'] } }, 'z.partialRecord(z.enum(["a", "b"]), z.unknown())'],
-    ['properties and a catchall', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'integer' } }, 'z.catchall(z.object({ a: z.optional(z.string()) }), z.int())'],
+    [
+      'properties and a catchall',
+      { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: { type: 'integer' } },
+      'z.catchall(z.object({ a: z.optional(z.string()) }), z.int())',
+    ],
     ['a description', { type: 'string', description: 'the name' }, 'z.string().check(z.describe("the name"))'],
     ['a deprecated schema', { type: 'string', deprecated: true }, 'z.string().check(z.meta({ deprecated: true }))'],
     ['a default', { type: 'object', properties: { n: { type: 'integer', default: 3 } } }, 'z.looseObject({ n: z._default(z.int(), 3) })'],
@@ -66,7 +78,12 @@ describe('the schema writer maps JSON Schema to zod/mini source', () => {
 
   it('merges allOf objects into one object, through $refs, keeping every part’s properties and required names', () => {
     const document = { components: { schemas: { Base: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } } };
-    const result = written({ allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { n: { type: 'integer' } }, required: ['n'] }] }, 'request', '3.1', document);
+    const result = written(
+      { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { n: { type: 'integer' } }, required: ['n'] }] },
+      'request',
+      '3.1',
+      document,
+    );
     expect(result.expression).toBe('z.looseObject({ id: z.string(), n: z.int() })');
     expect(result.unmapped).toEqual([]);
   });
@@ -82,7 +99,11 @@ describe('the schema writer maps JSON Schema to zod/mini source', () => {
       'atLeastOneOf(z.strictObject({ email: z.optional(z.string()), url: z.optional(z.string()) }), ["email", "url"], "at least one of email and url is required")',
     );
     expect(result.writer.registryImports()).toEqual({ 'rules.js': ['atLeastOneOf'] });
-    const body = { type: 'object', properties: { email: { type: 'string' }, url: { type: 'string' } }, anyOf: [{ required: ['email'] }, { required: ['url'] }] } as const;
+    const body = {
+      type: 'object',
+      properties: { email: { type: 'string' }, url: { type: 'string' } },
+      anyOf: [{ required: ['email'] }, { required: ['url'] }],
+    } as const;
     expect(accepts(body, { url: 'x' })).toBe(true);
     expect(accepts(body, {})).toBe(false);
   });

@@ -1,5 +1,5 @@
 // npm run bench: svc's start-up and single-call cost against bare Node (issue #7). Builds a variant
-// CLI with 1,000 generated operations, installs the npm package from its tarball and builds the
+// CLI with 1,000 generated operations and one with GitHub's REST description imported, installs the npm package from its tarball and builds the
 // standalone binary (issue 11), starts `svc mock` on loopback, runs each case and its
 // baseline alternately, and prints a Markdown table of medians, ratios and targets. Exits 1 when a
 // case misses its target, so the rule "import heavy modules lazily" is guarded by a number. Then the
@@ -17,10 +17,13 @@ import { startMock } from './bench/mock-process.mjs';
 import { allPass, formatTable, summarize } from './bench/report.mjs';
 import { buildCliVariant } from './bench/cli-variant.mjs';
 import { installBoth } from './bench/installs.mjs';
+import { githubDescription, importedVariant } from './import-check/check-import.mjs';
 import { syntheticRegistryPlugin } from './bench/synthetic-registry.mjs';
 import { hasHyperfine, outputOf, peakMemoryAlternately, timeAlternately } from './bench/timing.mjs';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '40' }, 'memory-runs': { type: 'string', default: '10' }, tool: { type: 'string' }, only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '40' }, 'memory-runs': { type: 'string', default: '10' }, tool: { type: 'string' }, only: { type: 'string' } },
+});
 const runs = Number(values.runs);
 const memoryRuns = Number(values['memory-runs']);
 const tool = values.tool ?? (hasHyperfine() ? 'hyperfine' : 'node');
@@ -47,11 +50,28 @@ try {
   const syntheticBin = await buildCliVariant({ repoRoot, folder: join(work, 'synthetic'), plugins: [syntheticRegistryPlugin({ repoRoot, count: 1000 })] });
   const wanted = (name) => !values.only || name.includes(values.only);
   const log = (line) => process.stderr.write(`${line}\n`);
+  // GitHub's REST description imported into a throwaway registry (~1 minute): only when its row runs.
+  const githubBin = wanted('svc --help, GitHub imported')
+    ? (await importedVariant({ repoRoot, description: githubDescription(), work: join(work, 'github') })).bin
+    : undefined;
   const { installedBin, standaloneBin } = wanted('Standalone binary: --version') || wanted('Standalone binary: GET') ? await installBoth(work, log) : {};
-  const cases = defineCases({ svcBin, realBin, syntheticBin, installedBin, standaloneBin, url: mock.url, apiKey: mock.apiKey, configDir: join(work, 'config') });
+  const cases = defineCases({
+    svcBin,
+    realBin,
+    syntheticBin,
+    githubBin,
+    installedBin,
+    standaloneBin,
+    url: mock.url,
+    apiKey: mock.apiKey,
+    configDir: join(work, 'config'),
+  });
   const started = performance.now();
   const rows = cases.filter((kase) => wanted(kase.name)).map(measure);
-  if (rows.length > 0) process.stdout.write(`\n${machine()}; ${runs} runs per timing case, ${memoryRuns} per memory case; ${((performance.now() - started) / 1000).toFixed(0)} s\n\n${formatTable(rows)}\n`);
+  if (rows.length > 0)
+    process.stdout.write(
+      `\n${machine()}; ${runs} runs per timing case, ${memoryRuns} per memory case; ${((performance.now() - started) / 1000).toFixed(0)} s\n\n${formatTable(rows)}\n`,
+    );
   process.exitCode = allPass(rows) ? 0 : 1;
   // One GET over TLS against gh api and node:https (issue #16): its own HTTPS server, its own table.
   if (!values.only || values.only === 'tls') {

@@ -9,10 +9,11 @@ const DEAL = { data: { name: 'Bench renewal', amount: 12000 } };
 /**
  * The cases, given where things are: `svcBin` (the built CLI), `realBin` and `syntheticBin` (the
  * CLI built again side by side, with the real registry and with 1,000 generated operations), the
- * mock's `url` and `apiKey`, an empty settings folder, and the npm package installed globally
+ * mock's `url` and `apiKey`, an empty settings folder, `githubBin` (the CLI built from a registry
+ * holding GitHub's REST description imported, ~1,200 operations, and nothing else), and the npm package installed globally
  * (`installedBin`, its bin/svc.cjs) beside the standalone binary (`standaloneBin`).
  */
-export function defineCases({ svcBin, realBin, syntheticBin, installedBin, standaloneBin, url, apiKey, configDir }) {
+export function defineCases({ svcBin, realBin, syntheticBin, githubBin, installedBin, standaloneBin, url, apiKey, configDir }) {
   const node = process.execPath;
   // Every command gets the same environment; SVC_CONFIG_DIR keeps the user's settings out of it.
   const env = { ...process.env, SERVICE_BASE_URL: url, SERVICE_API_KEY: apiKey, SVC_CONFIG_DIR: configDir, NO_COLOR: '1' };
@@ -27,7 +28,18 @@ export function defineCases({ svcBin, realBin, syntheticBin, installedBin, stand
     { name: 'GET: svc email drafts get', svc: svcGet, baseline: oneLinerGet, target: 1.3, expect: /"draftId": "dr_123"/ },
     {
       name: 'POST: svc crm entries create',
-      svc: command('svc crm entries create deals --data …', svcBin, 'crm', 'entries', 'create', 'deals', '--data', `name=${DEAL.data.name}`, '--data', `amount:=${DEAL.data.amount}`),
+      svc: command(
+        'svc crm entries create deals --data …',
+        svcBin,
+        'crm',
+        'entries',
+        'create',
+        'deals',
+        '--data',
+        `name=${DEAL.data.name}`,
+        '--data',
+        `amount:=${DEAL.data.amount}`,
+      ),
       baseline: command('fetch one-liner, POST', '-e', POST_ONE_LINER, `${url}/crm/objects/deals/entries`, apiKey, JSON.stringify(DEAL)),
       target: 1.4,
       expect: /"entryId": "/,
@@ -39,9 +51,22 @@ export function defineCases({ svcBin, realBin, syntheticBin, installedBin, stand
       target: 1.1,
       expect: /agentconfig/,
     },
+    {
+      name: 'svc --help, GitHub imported',
+      svc: command("svc --help (GitHub's description imported)", githubBin, '--help'),
+      baseline: command('svc --help (the real registry)', realBin, '--help'),
+      target: 1.1,
+      expect: /security-advisories/,
+    },
     { name: 'Peak memory, GET', svc: svcGet, baseline: oneLinerGet, target: 1.3, memory: true },
     // The binary must be no slower than the npm-installed svc (run by its bin, with its compile cache).
-    { name: 'Standalone binary: --version', svc: { label: 'svc --version (binary)', argv: [standaloneBin, '--version'], env }, baseline: command('svc --version (npm -g)', installedBin, '--version'), target: 1.0, expect: /^svc \d/ },
+    {
+      name: 'Standalone binary: --version',
+      svc: { label: 'svc --version (binary)', argv: [standaloneBin, '--version'], env },
+      baseline: command('svc --version (npm -g)', installedBin, '--version'),
+      target: 1.0,
+      expect: /^svc \d/,
+    },
     {
       name: 'Standalone binary: GET',
       svc: { label: 'svc email drafts get (binary)', argv: [standaloneBin, 'email', 'drafts', 'get', 'dr_123'], env },

@@ -1,6 +1,7 @@
 // An svc command line for one operation of a description, with the least input it takes: the
 // required path parameters as positional arguments (in path order), the required query and
-// header parameters as flags, and a required JSON body whole, with --body.
+// header parameters as flags, and the JSON body whole, with --body (an optional one when its least
+// value is not {}).
 import { minimalValue } from './minimal-value.mjs';
 
 /** svc's flag for a field or parameter name (docs/guide/input.md): camelCase to kebab-case, the rest as it is. */
@@ -36,6 +37,11 @@ export function commandLine(document, operation, words) {
     const name = param.in === 'header' ? param.name.toLowerCase() : param.name;
     argv.push(...flagWords(flagOf(name), parameterValue(document, param)));
   }
-  if (operation.body?.required && operation.body.schemaAt) argv.push('--body', JSON.stringify(minimalValue(document, { $ref: `#${operation.body.schemaAt}` })));
+  if (operation.body?.schemaAt) {
+    // An optional body is sent too when its least value says something: svc sends a body ({} at least) whenever the operation takes one.
+    const body = minimalValue(document, { $ref: `#${operation.body.schemaAt}` });
+    const empty = body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0;
+    if (operation.body.required || !empty) argv.push('--body', JSON.stringify(body));
+  }
   return argv;
 }

@@ -39,7 +39,7 @@ export function handWrittenAreaModules(areasSource) {
 }
 
 /**
- * Copies registry/*.ts into `folder` (and registry/imported/index.ts, where the importer writes);
+ * Copies registry/*.ts and registry/imported/*.ts (where the importer writes) into `folder`;
  * with `handWritten: false`, areas.ts and index.ts keep only the imported areas. Throws when
  * registry/ no longer has the shape this expects, rather than build a registry that is not the one meant.
  */
@@ -47,8 +47,8 @@ export function makeThrowawayRegistry({ repoRoot, folder, handWritten = true }) 
   const registryDir = join(repoRoot, 'registry');
   mkdirSync(join(folder, 'imported'), { recursive: true });
   for (const name of readdirSync(registryDir)) if (name.endsWith('.ts')) copyFileSync(join(registryDir, name), join(folder, name));
-  const importedIndex = join(registryDir, 'imported', 'index.ts');
-  if (existsSync(importedIndex)) copyFileSync(importedIndex, join(folder, 'imported', 'index.ts'));
+  for (const name of readdirSync(join(registryDir, 'imported')))
+    if (name.endsWith('.ts')) copyFileSync(join(registryDir, 'imported', name), join(folder, 'imported', name));
   if (handWritten) return folder;
   const areas = readFileSync(join(registryDir, 'areas.ts'), 'utf8');
   const modules = handWrittenAreaModules(areas);

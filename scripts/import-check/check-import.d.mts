@@ -1,0 +1,33 @@
+export const BASE_URL: string;
+export interface ImportReport {
+  description: string;
+  operations: number;
+  areas: string[];
+  seconds: number;
+  counts: Record<string, number>;
+  unmapped: { operation: string; construct: string; note: string; where: string }[];
+}
+export interface CheckFailure {
+  id: string;
+  check: 'imported' | 'help' | 'dry-run';
+  detail: string;
+}
+export function githubDescription(): string;
+export function checkEnvironment(work: string): NodeJS.ProcessEnv;
+export function importedVariant(options: {
+  repoRoot: string;
+  description: string;
+  work: string;
+}): Promise<{ report: ImportReport; timings: Record<string, number>; cliFolder: string; bin: string }>;
+export function checkImport(options: { repoRoot: string; description: string; work: string; sample?: number; spawnSample?: number; hosts?: number }): Promise<{
+  report: ImportReport;
+  timings: Record<string, number>;
+  described: number;
+  checked: number;
+  helpPassed: number;
+  dryRunPassed: number;
+  failures: CheckFailure[];
+  spawned: { count: number; differing: string[][] };
+  cliFolder: string;
+  bin: string;
+}>;

@@ -31,3 +31,4 @@ export function checkImport(options: { repoRoot: string; description: string; wo
   cliFolder: string;
   bin: string;
 }>;
+export function typecheckRegistry(options: { repoRoot: string; work: string }): Promise<{ code: number | string; output: string }>;

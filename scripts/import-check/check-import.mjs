@@ -3,7 +3,7 @@
 // operations (or a fixed sample) check that `svc <words> --help` renders and that
 // `svc <words> <least input> --dry-run` prints a request the independent validator accepts.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { commandLine } from './command-line.mjs';
@@ -23,6 +23,25 @@ function runImport({ repoRoot, description, registryFolder, reportFile }) {
       if (error) fail(new Error(`the import failed (exit ${error.code}): ${stderr.trim().split('\n').slice(-5).join(' | ')}`));
       else done(JSON.parse(readFileSync(reportFile, 'utf8')));
     });
+  });
+}
+
+/**
+ * Type-checks the throwaway registry under `work` (imported files and the copied registry) with the
+ * project's tsc and compiler settings; node_modules is linked in so zod's types resolve. Resolves to
+ * tsc's exit code and output.
+ */
+export function typecheckRegistry({ repoRoot, work }) {
+  symlinkSync(join(repoRoot, 'node_modules'), join(work, 'node_modules'), 'dir');
+  writeFileSync(join(work, 'package.json'), '{ "type": "module" }\n');
+  const { compilerOptions } = JSON.parse(readFileSync(join(repoRoot, 'tsconfig.json'), 'utf8'));
+  const options = { ...compilerOptions, noEmit: true, declaration: false, types: [], rootDir: '.' };
+  writeFileSync(join(work, 'tsconfig.json'), `${JSON.stringify({ compilerOptions: options, include: ['registry'] }, null, 2)}\n`);
+  const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  return new Promise((done) => {
+    execFile(process.execPath, [tsc, '-p', join(work, 'tsconfig.json')], { cwd: work, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) =>
+      done({ code: error ? (error.code ?? 1) : 0, output: stdout }),
+    );
   });
 }
 

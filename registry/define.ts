@@ -1,6 +1,7 @@
 // zod's core types accept a schema written with classic zod or zod/mini alike (see zod.ts).
 import type * as z from 'zod/v4/core';
 import { checkCommandNames, OPERATION_ID } from './command-names.js';
+import { checkHeaderNames } from './header-params.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -34,6 +35,13 @@ export interface OperationSpec {
    * described; they become flags, are validated before sending and by the mock, and are exported.
    */
   query?: z.$ZodType;
+  /**
+   * Header parameters as a zod object keyed by the header's name in lower case (`'if-none-match'`),
+   * of strings, numbers, booleans and enums, each described; each becomes a flag of its name
+   * (`--if-none-match`), is validated before sending and is sent as a request header. A header svc
+   * sets itself (authorization, content-type…; registry/header-params.ts) cannot be one.
+   */
+  headers?: z.$ZodType;
   /** Request body schema (zod); its input type is the client's body type. */
   body?: z.$ZodType;
   /** Success response schema (zod); its output type is the client's result type. */
@@ -186,7 +194,7 @@ function shapeNames(schema: z.$ZodType | undefined): string[] {
   return shape ? Object.keys(shape) : [];
 }
 
-/** `params` names exactly the path's parameters; a query parameter shares no name with another input. */
+/** `params` names exactly the path's parameters; a query or header parameter shares no name with another input. */
 function checkNamedInputs(id: string, op: OperationSpec, params: string[], bodyFields: string[]): void {
   if (op.params) {
     const declared = shapeNames(op.params);
@@ -196,6 +204,8 @@ function checkNamedInputs(id: string, op: OperationSpec, params: string[], bodyF
     if (params.includes(name) || bodyFields.includes(name)) throw new Error(`Operation ${id}: the query parameter "${name}" has the name of another input.`);
   }
   if (op.query && !shapeNames(op.query).length) throw new Error(`Operation ${id}: query must be a zod object with at least one parameter.`);
+  if (op.headers && !shapeNames(op.headers).length) throw new Error(`Operation ${id}: headers must be a zod object with at least one header parameter.`);
+  checkHeaderNames(id, shapeNames(op.headers), [...params, ...shapeNames(op.query), ...bodyFields]);
 }
 
 function checkUnique(parts: readonly Operations[]): void {

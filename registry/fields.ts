@@ -12,7 +12,7 @@ export type FieldKind = 'string' | 'number' | 'boolean' | 'map' | 'list' | 'json
  */
 export interface FieldDoc {
   name: string;
-  in: 'path' | 'query' | 'body';
+  in: 'path' | 'query' | 'header' | 'body';
   kind: FieldKind;
   required: boolean;
   /** The field's meaning, from the spec (zod metadata: `.check(z.describe(…))`). */
@@ -89,7 +89,7 @@ export function pathParamFields(op: OperationSpec): FieldDoc[] {
   return pathParamNames(op.path).map((name) => ({ ...declared.get(name), name, in: 'path', kind: 'string', required: true }));
 }
 
-/** Every input of an operation: path parameters, query parameters, body fields. */
+/** Every input of an operation: path parameters, query parameters, header parameters, body fields. */
 export function operationFields(op: OperationSpec): FieldDoc[] {
-  return [...pathParamFields(op), ...objectFields(op.query, 'query'), ...objectFields(op.body, 'body')];
+  return [...pathParamFields(op), ...objectFields(op.query, 'query'), ...objectFields(op.headers, 'header'), ...objectFields(op.body, 'body')];
 }

@@ -128,8 +128,8 @@ const mcpApart = {
   },
 };
 
-/** dist/mcp.cjs: src/mcp/serve.ts and what it uses, as a CommonJS module that `svc mcp` requires. */
-export function bundleMcpServer({ outdir }) {
+/** dist/mcp.cjs: src/mcp/serve.ts and what it uses, as a CommonJS module that `svc mcp` requires; `plugins` as for bundleCli. */
+export function bundleMcpServer({ outdir, plugins = [] }) {
   return build({
     ...common,
     define: { ...common.define, esbuildDetection: 'true' },
@@ -139,7 +139,7 @@ export function bundleMcpServer({ outdir }) {
     format: 'cjs',
     minify: true,
     banner: {},
-    plugins: [builtinImports, lazyUndici, nativeKeyring],
+    plugins: [builtinImports, lazyUndici, nativeKeyring, ...plugins],
   });
 }
 

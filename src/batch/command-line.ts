@@ -12,6 +12,8 @@ export type CommandItem = [name: string, shown: string, digest: string];
 export interface CommandParts {
   params: Record<string, unknown>;
   query: Record<string, unknown> | null;
+  /** Header parameters, for an operation that declares some (absent otherwise, so older checkpoints still match). */
+  headers?: Record<string, unknown>;
   body: unknown;
   format: string;
   outputQuery: string | undefined;
@@ -38,11 +40,12 @@ function leaves(value: unknown, path: string, out: [string, unknown][]): void {
   } else out.push([path, value]);
 }
 
-/** The items, in the order a user reads a command: arguments, query parameters, body fields, then the flags that apply to every line. */
+/** The items, in the order a user reads a command: arguments, query and header parameters, body fields, then the flags that apply to every line. */
 export function describeCommand(parts: CommandParts, redact: (text: string) => string = (text) => text): CommandItem[] {
   const named: [string, unknown, string][] = [];
   for (const [key, value] of Object.entries(parts.params)) named.push([`argument <${key}>`, value, key]);
   for (const [key, value] of Object.entries(parts.query ?? {})) named.push([`query parameter --${key}`, value, key]);
+  for (const [key, value] of Object.entries(parts.headers ?? {})) named.push([`header parameter --${key}`, value, key]);
   if (parts.body !== undefined && parts.body !== null) {
     const body: [string, unknown][] = [];
     leaves(parts.body, '', body);

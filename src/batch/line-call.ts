@@ -47,7 +47,7 @@ export function createLineProcessor({ op, base, columns, target, call, query }: 
     if (!decoded.ok) return invalidOutcome(decoded.problem);
     const line = lineInput(decoded.object);
     if (!line.ok) return invalidOutcome(line.message, line.issues);
-    const request = buildRequest(op, line.input.path, line.input.body, target, line.input.query);
+    const request = buildRequest(op, line.input.path, line.input.body, target, line.input.query, line.input.headers);
     if (!call) return plannedOutcome(request);
     const outcome = outcomeOfCall(await call(request, record.line), op);
     return query && outcome.ok ? queried(outcome, query) : outcome;

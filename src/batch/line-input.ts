@@ -1,9 +1,10 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { pathParamNames } from '../../registry/define.js';
 import { validateBody, validateQuery } from '../client/exchange.js';
+import { validateHeaders } from '../client/header-values.js';
 import { fillPath } from '../client/path.js';
 import { describeInputIssue, InputError, type InputIssue } from '../errors.js';
-import { bodyFields, queryFields } from '../input/fields.js';
+import { bodyFields, headerFields, queryFields } from '../input/fields.js';
 import { describeJsonSyntaxError } from '../json-syntax.js';
 import { type CheckedInput, issueMessage, type OperationInput } from '../input/operation-input.js';
 
@@ -20,16 +21,19 @@ export function createLineInput(op: OperationSpec, base: OperationInput): (objec
   const params = new Set(pathParamNames(op.path));
   const fields = new Map(bodyFields(op).map((field) => [field.name, field]));
   const query = new Set(queryFields(op).map((field) => field.name));
-  const names = [...params, ...query, ...fields.keys()].join(', ');
+  const headers = new Set(headerFields(op).map((field) => field.name));
+  const names = [...params, ...query, ...headers, ...fields.keys()].join(', ');
   return (object) => {
     const input: OperationInput = { params: { ...base.params }, body: base.body && { ...base.body } };
     if (op.query) input.query = { ...base.query };
+    if (op.headers) input.headers = { ...base.headers };
     const issues: LineIssue[] = [];
     // for…in, not Object.entries: no array per field (a parsed line has only own, plain keys, `__proto__` included).
     for (const key in object) {
       if (!Object.hasOwn(object, key)) continue;
       const value = object[key];
       if (query.has(key) && input.query) input.query[key] = value;
+      else if (headers.has(key) && input.headers) input.headers[key] = value;
       else if (params.has(key)) {
         if (typeof value === 'string') input.params[key] = value;
         else issues.push({ field: key, message: 'expected a string' });
@@ -41,13 +45,13 @@ export function createLineInput(op: OperationSpec, base: OperationInput): (objec
     const path = issues.length === 0 ? checkInput(op, input, issues) : undefined;
     if (path === undefined || issues.length > 0) return { ok: false, message: issues.map(describeInputIssue).join('; '), issues };
     // checkInput set every key (query too, undefined when none): a literal, not a spread (issue #13).
-    return { ok: true, input: { params: input.params, body: input.body, query: input.query, path } };
+    return { ok: true, input: { params: input.params, body: input.body, query: input.query, headers: input.headers as Record<string, string> | undefined, path } };
   };
 }
 
 /**
- * Checks the path parameters as URL segments and the body against the registry's schema; both are
- * reported. Returns the filled path, which is the one sent.
+ * Checks the path parameters as URL segments and the body, query and header parameters against the
+ * registry's schemas; all are reported. Returns the filled path, which is the one sent.
  */
 function checkInput(op: OperationSpec, input: OperationInput, issues: LineIssue[]): string | undefined {
   let path: string | undefined;
@@ -63,6 +67,9 @@ function checkInput(op: OperationSpec, input: OperationInput, issues: LineIssue[
   const validQuery = validateQuery(op, input.query);
   if (validQuery.ok) input.query = validQuery.query;
   else for (const issue of validQuery.issues) issues.push({ field: issue.path.join('.') || 'line', message: issueMessage(issue.message) });
+  const validHeaders = validateHeaders(op, input.headers);
+  if (validHeaders.ok) input.headers = validHeaders.headers;
+  else for (const issue of validHeaders.issues) issues.push({ field: issue.path.join('.') || 'line', message: issueMessage(issue.message) });
   return path;
 }
 

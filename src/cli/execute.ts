@@ -56,7 +56,7 @@ async function readInput(ctx: Pick<Context, 'io' | 'files'>, inv: Invocation): P
   const prepared = prepareCall({ op, ...input });
   if (prepared.ok) return prepared.call;
   const { part, error } = prepared;
-  throw usageError(part === 'body' || part === 'query' ? `invalid input: ${describeIssues(op, error.issues)}` : error.message);
+  throw usageError(part === 'body' || part === 'query' || part === 'header' ? `invalid input: ${describeIssues(op, error.issues)}` : error.message);
 }
 
 /** The registry's `display`, as a terminal view of the response; its code loads only for such operations. */

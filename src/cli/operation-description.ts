@@ -20,6 +20,8 @@ export interface OperationDescription {
   /** Cross-field rules of the body, each in words with the fields it names. */
   rules: { fields: readonly string[]; description: string; text: string }[];
   query: JsonSchema | null;
+  /** The header parameters, for an operation that declares some. */
+  headers?: JsonSchema;
   body: JsonSchema | null;
   response: JsonSchema;
   /** Documented error statuses and their meaning, or what the spec says where it lists none. */
@@ -40,6 +42,7 @@ export function describeOperation(id: string, op: OperationSpec): OperationDescr
     flags: operationFlags(op).map((flag) => ({ flag: flag.flags, type: flag.type, required: flag.required, description: flag.help, ...(flag.field ? { field: flag.field } : {}) })),
     rules: operationRules(op).map(({ rule, text }) => ({ fields: rule.fields, description: rule.description, text })),
     query: op.query ? jsonSchemaOf(op.query, 'input') : null,
+    ...(op.headers ? { headers: jsonSchemaOf(op.headers, 'input') } : {}),
     body: op.body ? jsonSchemaOf(op.body, 'input') : null,
     response: jsonSchemaOf(op.response, 'output'),
     errors: errorsOf(op),
@@ -71,6 +74,7 @@ export function formatDescription(d: OperationDescription): string {
   if (d.flags.length > 0) sections.push(`Flags:\n${columns(d.flags.map((f) => [f.flag, `${f.type}, ${f.required ? 'required' : 'optional'}`, f.description]))}`);
   if (d.rules.length > 0) sections.push(`Rules:\n${d.rules.map((r) => `  ${r.text}`).join('\n')}`);
   if (d.query) sections.push(`Query schema:\n${indent(JSON.stringify(d.query, null, 2))}`);
+  if (d.headers) sections.push(`Header schema:\n${indent(JSON.stringify(d.headers, null, 2))}`);
   sections.push(`Body schema:\n${indent(d.body ? JSON.stringify(d.body, null, 2) : '(no body)')}`);
   sections.push(`Response schema:\n${indent(JSON.stringify(d.response, null, 2))}`);
   sections.push(`Errors:\n${columns(Object.entries(d.errors).map(([status, meaning]) => [status, meaning]))}`);

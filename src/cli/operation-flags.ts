@@ -11,10 +11,10 @@ export interface FlagSpec {
   type: string;
   required: boolean;
   help: string;
-  /** The body field or query parameter it fills, if any. */
+  /** The body field, query or header parameter it fills, if any. */
   field?: string;
-  /** Where that field goes: the query string or the body. */
-  in?: 'query' | 'body';
+  /** Where that field goes: the query string, a request header or the body. */
+  in?: 'query' | 'header' | 'body';
   /** Each use adds a value. */
   repeatable?: boolean;
   /** The only values accepted. */
@@ -52,7 +52,7 @@ export function operationRules(op: OperationSpec): { rule: FieldRule; text: stri
   return rulesOf(op.body).map((rule) => ({ rule, text: `${ruleText(rule, name)}: ${rule.description}` }));
 }
 
-/** Every flag of an operation's command: query parameters and body fields, then --body, --yes, a save flag and the batch flags. */
+/** Every flag of an operation's command: query and header parameters and body fields, then --body, --yes, a save flag and the batch flags. */
 export function operationFlags(op: OperationSpec): FlagSpec[] {
   const flags = commandFields(op).filter((field) => !field.positional).flatMap(fieldFlags);
   if (op.body) flags.push({ flags: '--body <json|@file|->', type: 'JSON', required: false, help: 'the whole request body as JSON; flags apply on top of it' });
@@ -88,7 +88,7 @@ const batchFlags: FlagSpec[] = [
 function fieldFlags(field: BodyField): FlagSpec[] {
   const flag = `--${field.flag}`;
   const meaning = field.description ?? field.name;
-  const base = { required: field.required, field: field.name, in: field.in === 'query' ? 'query' : 'body', ...(field.choices ? { choices: field.choices } : {}) } as const;
+  const base = { required: field.required, field: field.name, in: field.in === 'path' ? 'body' : field.in, ...(field.choices ? { choices: field.choices } : {}) } as const;
   switch (field.kind) {
     case 'boolean':
       return [

@@ -1,4 +1,5 @@
 import type { OperationSpec } from '../../registry/define.js';
+import { isSecretHeader } from '../../registry/header-params.js';
 import { buildOperationInput, type OperationInput } from '../input/operation-input.js';
 import type { Context } from '../core/context.js';
 import { confirmDestructive } from './confirm-destructive.js';
@@ -55,15 +56,18 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
 /** The checkpoint belongs to this input file, operation and command line (src/batch/fingerprint.ts). */
 async function openRunCheckpoint(ctx: Pick<Context, 'files' | 'secrets'>, inv: Invocation, options: BatchOptions, run: { base: OperationInput; format: string; baseUrl: string; source: BatchSource }): Promise<OpenedCheckpoint> {
   const shard = options.shard ? shardText(options.shard) : null;
-  const args = { params: run.base.params, query: run.base.query ?? null, body: run.base.body ?? null, format: run.format, outputQuery: inv.globals.query, baseUrl: run.baseUrl };
+  const args = { params: run.base.params, query: run.base.query ?? null, ...(run.base.headers ? { headers: run.base.headers } : {}), body: run.base.body ?? null, format: run.format, outputQuery: inv.globals.query, baseUrl: run.baseUrl };
   const { identityOfPath, standardStreamFiles } = await import('../output/output-file.js');
   const guarded = [run.source.identity, ...standardStreamFiles(), options.rejects === undefined ? undefined : identityOfPath(options.rejects, 'the --rejects file')].filter((id) => id !== undefined);
   return openCheckpoint(options.checkpoint!, inv.op, () => fingerprintRun(inv.id, options.input, args, shard, ctx.files.openInput, ctx.secrets?.redact), options.resendUncertain, guarded);
 }
 
 /** Positionals, flags and --body: what every line starts from. Path parameters may come from the lines. */
-async function readBaseInput(ctx: Pick<Context, 'io' | 'files'>, inv: Invocation): Promise<OperationInput> {
-  return readCommandInput(() => buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, jsonSources(ctx)));
+async function readBaseInput(ctx: Pick<Context, 'io' | 'files' | 'secrets'>, inv: Invocation): Promise<OperationInput> {
+  const base = await readCommandInput(() => buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, jsonSources(ctx)));
+  // A header parameter that carries a credential is redacted from the records, as svc's own is.
+  for (const [name, value] of Object.entries(base.headers ?? {})) if (isSecretHeader(name) && typeof value === 'string' && value !== '') ctx.secrets?.add(value);
+  return base;
 }
 
 /** The rejects file may be none of the files the batch reads or writes, whatever path leads there. */

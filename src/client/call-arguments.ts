@@ -9,10 +9,11 @@ import { MAX_JSON_DEPTH } from './response-body.js';
 
 /** The arguments of one call, as plain data. */
 export interface CallArguments {
-  /** Path parameters and any other keys of the input, except body and query. */
+  /** Path parameters and any other keys of the input, except body, query and headers. */
   params: Record<string, unknown>;
   body: unknown;
   query: Record<string, unknown> | undefined;
+  headers: Record<string, unknown> | undefined;
   /** A signal of svc's own that follows the caller's: no caller code runs when it is read. */
   signal: AbortSignal | undefined;
 }
@@ -42,16 +43,18 @@ export function readCallArguments(input: unknown, options: unknown): ReadArgumen
     const params: Record<string, unknown> = {};
     let body: unknown;
     let query: unknown;
+    let headers: unknown;
     for (const key of Object.keys(input as object)) {
       reading = key;
       const value = (input as Record<string, unknown>)[key];
       if (key === 'body') body = plainData(value, 'body', 0, new Set());
       else if (key === 'query') query = plainData(value, 'query', 0, new Set());
+      else if (key === 'headers') headers = plainData(value, 'headers', 0, new Set());
       else setOwn(params, key, plainParam(value));
     }
     reading = 'options.signal';
     const signal = readSignal(options);
-    return { ok: true, value: { params, body, query: query as Record<string, unknown> | undefined, signal } };
+    return { ok: true, value: { params, body, query: query as Record<string, unknown> | undefined, headers: headers as Record<string, unknown> | undefined, signal } };
   } catch (error) {
     const unreadable = isUnreadable(error);
     const [where, message] = unreadable ? [unreadable.where, unreadable.message] : [reading, describeThrown(error)];

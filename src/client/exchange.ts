@@ -22,10 +22,11 @@ export interface RequestTarget {
 
 /**
  * Builds the HTTP request for one operation from its filled path (`fillPath`: checked once, by the
- * caller that reads the input), its (already valid) body and query.
+ * caller that reads the input), its (already valid) body, query and header parameters (their text,
+ * from validateHeaders: none of them is a header svc sets itself, registry/header-params.ts).
  */
-export function buildRequest(op: OperationSpec, path: string, body: unknown, target: RequestTarget, query?: Record<string, unknown>): HttpRequest {
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': target.userAgent };
+export function buildRequest(op: OperationSpec, path: string, body: unknown, target: RequestTarget, query?: Record<string, unknown>, params?: Record<string, string>): HttpRequest {
+  const headers: Record<string, string> = { ...params, accept: 'application/json', 'user-agent': target.userAgent };
   if (target.token) headers.authorization = `Bearer ${target.token}`;
   const request: HttpRequest = {
     method: op.method,

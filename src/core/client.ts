@@ -23,10 +23,14 @@ export type BodyOf<Id extends OperationId> = Op<Id> extends { body: infer B exte
 /** The query parameters an operation takes (the `query` schema's input type), if any. */
 export type QueryOf<Id extends OperationId> = Op<Id> extends { query: infer Q extends z.$ZodType } ? z.input<Q> : never;
 
-/** What `call` takes: path parameters by name, `body` and `query` for operations that have them. */
+/** The header parameters an operation takes (the `headers` schema's input type, by lower-case name), if any. */
+export type HeadersOf<Id extends OperationId> = Op<Id> extends { headers: infer H extends z.$ZodType } ? z.input<H> : never;
+
+/** What `call` takes: path parameters by name, `body`, `query` and `headers` for operations that have them. */
 export type CallInput<Id extends OperationId> = ParamsOf<Id> &
   ([BodyOf<Id>] extends [never] ? { body?: never } : { body: BodyOf<Id> }) &
-  ([QueryOf<Id>] extends [never] ? { query?: never } : { query?: QueryOf<Id> });
+  ([QueryOf<Id>] extends [never] ? { query?: never } : { query?: QueryOf<Id> }) &
+  ([HeadersOf<Id>] extends [never] ? { headers?: never } : { headers?: HeadersOf<Id> });
 
 /** What a successful call returns (the response schema's output type). */
 export type ResponseOf<Id extends OperationId> = z.output<Op<Id>['response']>;
@@ -98,7 +102,7 @@ export function createClient(options: ClientOptions): Client {
       if (base) return invalidCall(`baseUrl: ${base}`);
       const read = readCallArguments(input, callOptions);
       if (!read.ok) return invalidCall(`${id}: ${read.message}`);
-      const { params, body, query, signal } = read.value;
+      const { params, body, query, headers, signal } = read.value;
       // Past the boundary only the transport (the caller's own, if given) and the retry clock run
       // the caller's code; what they throw is reported as the transport's failure.
       let handedOver = false;
@@ -107,7 +111,7 @@ export function createClient(options: ClientOptions): Client {
         return send(request);
       };
       try {
-        const outcome = await runOperation<ResponseOf<typeof id>>({ send: sendOnce, target: { ...target, signal }, retry }, { op, params, body, query });
+        const outcome = await runOperation<ResponseOf<typeof id>>({ send: sendOnce, target: { ...target, signal }, retry }, { op, params, body, query, headers });
         // No beforeSend hook is given, so nothing is held back: every outcome carries its result.
         return (outcome as Exclude<typeof outcome, { held: true }>).result;
       } catch (error) {

@@ -1,6 +1,8 @@
 import type { OperationSpec } from '../../registry/define.js';
+import { isSecretHeader } from '../../registry/header-params.js';
 import { type CallHooks, sendRequest } from '../client/call.js';
 import { buildRequest, type RequestTarget, type ResultUse, validateBody, validateQuery } from '../client/exchange.js';
+import { validateHeaders } from '../client/header-values.js';
 import { jsonBodyProblem } from '../client/json-body.js';
 import { fillPath } from '../client/path.js';
 import type { CallError, CallResult } from '../client/result.js';
@@ -12,12 +14,13 @@ import { interruptionOf } from '../interruption.js';
 import type { Context } from './context.js';
 import { describeFailure, type Failure } from './failure.js';
 
-/** One operation and its input as given: path parameters by name, the body and the query parameters. */
+/** One operation and its input as given: path parameters by name, the body, the query and header parameters. */
 export interface OperationCall {
   op: OperationSpec;
   params: Record<string, unknown>;
   body?: unknown;
   query?: Record<string, unknown>;
+  headers?: Record<string, unknown>;
 }
 
 /** An operation whose input passed `prepareCall`: valid, its path filled once. */
@@ -26,17 +29,17 @@ export interface PreparedCall {
   input: CheckedInput;
 }
 
-/** Which part of the input was refused: a path parameter, the body (its schema, or JSON that cannot hold it), the query. */
-export type RefusedPart = 'path' | 'body' | 'query' | 'json';
+/** Which part of the input was refused: a path parameter, the body (its schema, or JSON that cannot hold it), the query, a header parameter. */
+export type RefusedPart = 'path' | 'body' | 'query' | 'header' | 'json';
 
 export type Preparation = { ok: true; call: PreparedCall } | { ok: false; part: RefusedPart; error: Extract<CallError, { kind: 'invalid' }> };
 
 /**
- * Step one, prepare: checks the path parameters as URL segments, then the body and query against
- * the registry's schemas, then that JSON can hold the body as given; the first refusal is returned,
+ * Step one, prepare: checks the path parameters as URL segments, then the body, query and header
+ * parameters against the registry's schemas, then that JSON can hold the body as given; the first refusal is returned,
  * with nothing sent. The body kept is the one given (the schemas only check), the query zod's reading.
  */
-export function prepareCall({ op, params, body, query }: OperationCall): Preparation {
+export function prepareCall({ op, params, body, query, headers }: OperationCall): Preparation {
   let path: string;
   try {
     path = fillPath(op.path, params);
@@ -49,10 +52,13 @@ export function prepareCall({ op, params, body, query }: OperationCall): Prepara
   if (!valid.ok) return { ok: false, part: 'body', error: { kind: 'invalid', message: 'invalid request body', issues: valid.issues } };
   const validQuery = validateQuery(op, query);
   if (!validQuery.ok) return { ok: false, part: 'query', error: { kind: 'invalid', message: 'invalid query parameters', issues: validQuery.issues } };
+  const validHeaders = validateHeaders(op, headers);
+  if (!validHeaders.ok) return { ok: false, part: 'header', error: { kind: 'invalid', message: 'invalid header parameters', issues: validHeaders.issues } };
   const unsendable = jsonBodyProblem(valid.body);
   if (unsendable) return { ok: false, part: 'json', error: { kind: 'invalid', message: unsendable, issues: [{ path: ['body'], message: unsendable }] } };
   const checked: CheckedInput = { params: params as Record<string, string>, path, body: valid.body as Record<string, unknown> | undefined };
   if (validQuery.query) checked.query = validQuery.query;
+  if (validHeaders.headers) checked.headers = validHeaders.headers;
   return { ok: true, call: { op, input: checked } };
 }
 
@@ -105,7 +111,8 @@ export async function runOperation<T = unknown>(deps: OperationDeps, call: Opera
     prepared = preparation.call;
   }
   const { op, input } = prepared;
-  const request = buildRequest(op, input.path, input.body, deps.target, input.query);
+  for (const [name, value] of Object.entries(input.headers ?? {})) if (isSecretHeader(name) && value !== '') deps.secrets?.add(value);
+  const request = buildRequest(op, input.path, input.body, deps.target, input.query, input.headers);
   if ((await deps.hooks?.beforeSend?.(request)) === false) return { held: true, request };
   const result = await sendRequest<T>(op, request, deps.send, deps.hooks, deps.retry ?? defaultRetryOptions, deps.use);
   return result.ok ? { held: false, request, result } : failed(deps, op, request, result);

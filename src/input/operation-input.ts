@@ -5,12 +5,14 @@ import { InputError } from '../errors.js';
 import { applyAssignments, parseFieldAssignment } from './assignment.js';
 import { type JsonSources, readBodySource } from './body-source.js';
 import { readFieldText } from './field-text.js';
-import { type BodyField, bodyFields, commandFields, queryFields } from './fields.js';
+import { type BodyField, bodyFields, commandFields, headerFields, queryFields } from './fields.js';
 
 export interface OperationInput {
   params: Record<string, string>;
   /** Query parameters given, by name (typed as the registry declares); absent when none. */
   query?: Record<string, unknown>;
+  /** Header parameters given, by their lower-case name; absent when the operation declares none. */
+  headers?: Record<string, unknown>;
   /** Undefined for operations without a body. */
   body: Record<string, unknown> | undefined;
 }
@@ -18,6 +20,8 @@ export interface OperationInput {
 /** Input ready to send: valid, with its path filled once (`fillPath`), so it is not built again to send. */
 export interface CheckedInput extends OperationInput {
   path: string;
+  /** The header parameters as sent: their text, by lower-case name. */
+  headers?: Record<string, string>;
 }
 
 /** Raw values as commander hands them over: positional arguments in order, flags by field name. */
@@ -38,26 +42,26 @@ export async function buildOperationInput(op: OperationSpec, values: CommandValu
     if (pathParams.has(name)) params[name] = value;
     else if (body) body[name] = value;
   });
-  const query = queryValues(op, values.flags);
-  const input = { params, body, ...(query ? { query } : {}) };
+  const query = op.query ? flagValues(queryFields(op), values.flags) : undefined;
+  const headers = op.headers ? flagValues(headerFields(op), values.flags) : undefined;
+  const input = { params, body, ...(query ? { query } : {}), ...(headers ? { headers } : {}) };
   if (!body) return input;
   for (const field of bodyFields(op)) {
-    const given = values.flags[field.name];
+    const given = values.flags[field.key];
     if (given === undefined || field.positional) continue;
     body[field.name] = field.kind === 'map' ? await readMapFlag(field, given as string[], body[field.name], from) : convertFlagValue(field, given);
   }
   return input;
 }
 
-/** The query flags given, converted by their declared kind; undefined when the operation has none. */
-function queryValues(op: OperationSpec, flags: Record<string, unknown>): Record<string, unknown> | undefined {
-  if (!op.query) return undefined;
-  const query: Record<string, unknown> = {};
-  for (const field of queryFields(op)) {
-    const given = flags[field.name];
-    if (given !== undefined) query[field.name] = convertFlagValue(field, given);
+/** The query or header flags given, by parameter name, converted by their declared kind. */
+function flagValues(fields: readonly BodyField[], flags: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    const given = flags[field.key];
+    if (given !== undefined) values[field.name] = convertFlagValue(field, given);
   }
-  return query;
+  return values;
 }
 
 /** Whether an assignment's value starts with `@` (`key=@file`, `key:=@file`, `key=@@text`). */

@@ -21,6 +21,8 @@ export interface CallDeps extends SettingsSource {
 export interface CallInput {
   params: Record<string, unknown>;
   query?: Record<string, unknown>;
+  /** Header parameters, by lower-case name. */
+  headers?: Record<string, unknown>;
   body?: unknown;
 }
 

@@ -75,13 +75,13 @@ export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call
   return end('allowed', String(outcome.status), successResult(outcome.json, deps.redaction, notes));
 }
 
-/** The arguments, split into path, query and body; an unknown name or a path value that is not text is refused. */
+/** The arguments, split into path, query, header and body; an unknown name or a path value that is not text is refused. */
 export function splitArguments(tool: OperationTool, args: unknown): CallInput {
   if (args === undefined) args = {};
   if (args === null || typeof args !== 'object' || Array.isArray(args)) throw new InputError('the arguments must be a JSON object');
   const given = args as Record<string, unknown>;
   const { places } = tool;
-  const known = new Set([...places.path, ...places.query, ...places.body, ...(places.wholeBody ? [places.wholeBody] : [])]);
+  const known = new Set([...places.path, ...places.query, ...places.header, ...places.body, ...(places.wholeBody ? [places.wholeBody] : [])]);
   const unknown = Object.keys(given).filter((name) => !known.has(name));
   if (unknown.length > 0) throw new InputError(`unknown argument ${unknown.join(', ')}: ${tool.id} takes ${[...known].join(', ') || 'no arguments'}`);
   const params: Record<string, unknown> = {};
@@ -91,12 +91,14 @@ export function splitArguments(tool: OperationTool, args: unknown): CallInput {
   }
   const pick = (names: readonly string[]) => Object.fromEntries(names.filter((name) => Object.hasOwn(given, name)).map((name) => [name, given[name]]));
   const query = places.query.length > 0 ? pick(places.query) : undefined;
+  const headers = places.header.length > 0 ? pick(places.header) : undefined;
   const body = places.wholeBody ? given[places.wholeBody] : tool.op.body ? pick(places.body) : undefined;
-  return { params, ...(query && Object.keys(query).length > 0 ? { query } : {}), ...(body === undefined ? {} : { body }) };
+  return { params, ...(query && Object.keys(query).length > 0 ? { query } : {}), ...(headers && Object.keys(headers).length > 0 ? { headers } : {}), ...(body === undefined ? {} : { body }) };
 }
 
-/** What will be sent, for the person asked to confirm: method, path and query, and the body. */
+/** What will be sent, for the person asked to confirm: method, path and query, header parameters, and the body. */
 function describeRequest(tool: OperationTool, input: CallInput): string {
-  const line = `${tool.op.method} ${fillPath(tool.op.path, input.params)}${encodeQuery(input.query)}`;
+  const headers = Object.entries(input.headers ?? {}).map(([name, value]) => `\n${name}: ${JSON.stringify(value)}`);
+  const line = `${tool.op.method} ${fillPath(tool.op.path, input.params)}${encodeQuery(input.query)}${headers.join('')}`;
   return input.body === undefined ? line : `${line}\n${JSON.stringify(input.body, null, 2)}`;
 }

@@ -31,6 +31,8 @@ export interface ToolDefinition {
 export interface ArgumentPlaces {
   path: readonly string[];
   query: readonly string[];
+  /** Header parameters, each an argument of its lower-case name. */
+  header: readonly string[];
   body: readonly string[];
   /** The whole body is the argument of this name (a body that is not an object of fields). */
   wholeBody?: string;
@@ -92,7 +94,7 @@ function objectSchema(schema: $ZodType | undefined): ObjectSchema | undefined {
 }
 
 /**
- * The tool's arguments: path parameters, query parameters and body fields side by side, each with
+ * The tool's arguments: path, query and header parameters and body fields side by side, each with
  * its meaning; a cross-field rule is stated in the description of the fields it names (and of the
  * tool), since clients refuse `anyOf` at the top of a tool's input schema.
  */
@@ -109,7 +111,9 @@ function inputSchemaOf(id: string, op: OperationSpec): { inputSchema: JsonSchema
   for (const name of path) add(name, params?.properties[name] ?? { type: 'string' }, true);
   const query = objectSchema(op.query);
   for (const [name, schema] of Object.entries(query?.properties ?? {})) add(name, schema, query!.required.includes(name));
-  const places: ArgumentPlaces = { path, query: Object.keys(query?.properties ?? {}), body: [] };
+  const headers = objectSchema(op.headers);
+  for (const [name, schema] of Object.entries(headers?.properties ?? {})) add(name, schema, headers!.required.includes(name));
+  const places: ArgumentPlaces = { path, query: Object.keys(query?.properties ?? {}), header: Object.keys(headers?.properties ?? {}), body: [] };
   const body = objectSchema(op.body);
   if (body) {
     const ruled = new Map(rulesOf(op.body).flatMap((rule) => rule.fields.map((field) => [field, ruleText(rule)] as const)));

@@ -60,7 +60,7 @@ function operationObject(id: string, op: OperationSpec, schemas: Record<string, 
   const name = componentName(id);
   schemas[`${name}Response`] = jsonSchemaOf(op.response, 'output');
   const operation: Record<string, unknown> = { operationId: id, summary: op.summary, tags: [areaOf(id)] };
-  const parameters = [...pathParamFields(op).map((field) => parameterObject(field, { type: 'string' })), ...queryParameters(op)];
+  const parameters = [...pathParamFields(op).map((field) => parameterObject(field, { type: 'string' })), ...declaredParameters(op.query, 'query'), ...declaredParameters(op.headers, 'header')];
   if (parameters.length > 0) operation.parameters = parameters;
   if (op.body) {
     schemas[`${name}Body`] = jsonSchemaOf(op.body, 'input');
@@ -76,16 +76,17 @@ function operationObject(id: string, op: OperationSpec, schemas: Record<string, 
   return { ...operation, ...svcExtensions(op) };
 }
 
-/** A path or query parameter with its meaning; `form` style with `explode` repeats an array's name. */
+/** A path, query or header parameter with its meaning; `form` style with `explode` repeats an array's name. */
 function parameterObject(field: FieldDoc, schema: JsonSchema): Record<string, unknown> {
   const description = field.description ?? (schema.description as string | undefined);
   return { name: field.name, in: field.in, required: field.required, ...(description ? { description } : {}), schema };
 }
 
-function queryParameters(op: OperationSpec): Record<string, unknown>[] {
-  if (!op.query) return [];
-  const properties = (jsonSchemaOf(op.query, 'input').properties ?? {}) as Record<string, JsonSchema>;
-  return objectFields(op.query, 'query').map((field) => parameterObject(field, properties[field.name] ?? {}));
+/** The query or header parameters an operation declares as a zod object, in declaration order. */
+function declaredParameters(schema: OperationSpec['query'], where: 'query' | 'header'): Record<string, unknown>[] {
+  if (!schema) return [];
+  const properties = (jsonSchemaOf(schema, 'input').properties ?? {}) as Record<string, JsonSchema>;
+  return objectFields(schema, where).map((field) => parameterObject(field, properties[field.name] ?? {}));
 }
 
 /** The documented error statuses, or `default` (with what the spec says) where only the error shape is documented. */

@@ -66,7 +66,7 @@ describe('createClient', () => {
 
   it('types path parameters from the path template', () => {
     const client = createClient({ baseUrl: server.url });
-    expectTypeOf(client.call<'email_templates_preview'>).parameter(1).toEqualTypeOf<{ templateId: string } & { body: { data: Record<string, unknown> } } & { query?: never }>();
+    expectTypeOf(client.call<'email_templates_preview'>).parameter(1).toEqualTypeOf<{ templateId: string } & { body: { data: Record<string, unknown> } } & { query?: never } & { headers?: never }>();
     // @ts-expect-error: seriesId is required
     void (() => client.call('crm_tasks_series_occurrences_list', {}));
   });

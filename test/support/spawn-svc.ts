@@ -19,6 +19,8 @@ export interface SpawnOptions {
   cwd?: string;
   /** Node's own options, before bin/svc (`--trace-wasm-compilation-times`). */
   nodeArgs?: readonly string[];
+  /** Another build of svc to run (test/support/registry-variant.ts); bin/svc otherwise. */
+  bin?: string;
 }
 
 export interface RunningSvc {
@@ -52,10 +54,10 @@ export type Arg = string | number[];
 const quote = (text: string): string => `'${text.replace(/'/g, "'\\''")}'`;
 
 /** Node can only pass argv as UTF-8 text, so raw bytes go through sh's printf. */
-function command(args: readonly Arg[], nodeArgs: readonly string[] = []): [string, string[]] {
-  if (args.every((arg) => typeof arg === 'string')) return [process.execPath, [...nodeArgs, SVC_BIN, ...args]];
+function command(args: readonly Arg[], nodeArgs: readonly string[] = [], bin = SVC_BIN): [string, string[]] {
+  if (args.every((arg) => typeof arg === 'string')) return [process.execPath, [...nodeArgs, bin, ...args]];
   const words = args.map((arg) => (typeof arg === 'string' ? quote(arg) : `"$(printf '${arg.map((byte) => `\\${byte.toString(8).padStart(3, '0')}`).join('')}')"`));
-  return ['/bin/sh', ['-c', `exec ${[process.execPath, ...nodeArgs, SVC_BIN].map(quote).join(' ')} ${words.join(' ')}`]];
+  return ['/bin/sh', ['-c', `exec ${[process.execPath, ...nodeArgs, bin].map(quote).join(' ')} ${words.join(' ')}`]];
 }
 
 /** Like runSvc, with a handle on the process: to send it a signal while it waits, say. */
@@ -68,7 +70,7 @@ export function startSvc(args: readonly Arg[], options: SpawnOptions = {}): Runn
   const waiting: { pattern: RegExp; resolve(): void }[] = [];
   let child!: ChildProcess;
   const done = new Promise<SvcRun>((resolve) => {
-    const [file, argv] = command(args, options.nodeArgs);
+    const [file, argv] = command(args, options.nodeArgs, options.bin);
     child = execFile(file, argv, { env, cwd: options.cwd, timeout: options.timeoutMs ?? 15_000, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderrAll) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout, stderr: stderrAll });

@@ -19,6 +19,7 @@ export function commandPage(doc: CommandDoc, model: ReferenceModel): string {
   if (op && op.rules.length > 0) sections.push(`<h2>Rules</h2>\n<ul>\n${op.rules.map((rule) => `<li>${h(rule.text)}</li>`).join('\n')}\n</ul>`);
   if (doc.subcommands.length > 0) sections.push(subcommandList(doc, model));
   if (op?.query) sections.push(schemaTable('Query parameters', op.query));
+  if (op?.headers) sections.push(schemaTable('Header parameters', op.headers));
   if (op?.body) sections.push(schemaTable('Request body', op.body));
   if (op) sections.push(schemaTable('Response', op.response), errorTable(op.errors));
   sections.push(...closingSections(doc));

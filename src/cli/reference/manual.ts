@@ -50,7 +50,7 @@ export function refuseMissingMeanings(model: ReferenceModel): void {
     const op = doc.operation;
     if (!op) return [];
     const errors = Object.entries(op.errors).filter(([, meaning]) => !meaning.trim()).map(([status]) => `Errors: ${status}`);
-    return [...rowsWithoutMeaning('Query parameters', op.query), ...rowsWithoutMeaning('Request body', op.body), ...rowsWithoutMeaning('Response', op.response), ...errors].map((row) => `${doc.name}: ${row}`);
+    return [...rowsWithoutMeaning('Query parameters', op.query), ...rowsWithoutMeaning('Header parameters', op.headers ?? null), ...rowsWithoutMeaning('Request body', op.body), ...rowsWithoutMeaning('Response', op.response), ...errors].map((row) => `${doc.name}: ${row}`);
   });
   if (missing.length > 0) throw new Error(`the manual would show a field without a meaning; describe it in the registry (from the spec):\n  ${missing.join('\n  ')}`);
 }

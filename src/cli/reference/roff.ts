@@ -88,6 +88,7 @@ function description(doc: CommandDoc, model: ReferenceModel, sections: HelpSecti
     lines.push('.PP', `Request: ${bold(`${op.method} ${op.path}`)}${op.destructive ? ' (destructive: asks for confirmation on a terminal unless \\fB\\-\\-yes\\fR)' : ''}.`, '.PP', escape(safety(op.idempotent)));
     if (op.rules.length > 0) lines.push('.SS Rules', ...op.rules.flatMap((rule) => ['.IP \\(bu 2', escape(rule.text)]));
     if (op.query) lines.push(...fields('Query parameters', op.query));
+    if (op.headers) lines.push(...fields('Header parameters', op.headers));
     if (op.body) lines.push(...fields('Request body', op.body));
     lines.push(...fields('Response', op.response), '.SS Errors', ...definitionList(errorItems(op.errors)));
   }

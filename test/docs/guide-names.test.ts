@@ -9,7 +9,13 @@ import { codeBlocks, filesUnder, guideFiles, inlineCode, readRepoFile } from './
 // variables from the sources that read them.
 
 /** Flags of other programs that the guides name, each with its program. */
-const OTHER_FLAGS: Record<string, string> = { '--use-system-ca': 'node (in NODE_OPTIONS)', '--no-install': 'npx' };
+const OTHER_FLAGS: Record<string, string> = {
+  '--use-system-ca': 'node (in NODE_OPTIONS)',
+  '--no-install': 'npx',
+  '--areas': 'npm run registry:import',
+  '--out': 'npm run registry:import',
+  '--report': 'npm run registry:import',
+};
 /** Variables that are not svc's: the user's own in examples, or another system's. */
 const OTHER_VARIABLES: Record<string, string> = { AGENT_TOKEN: "the user's token in an example", JOB_COMPLETION_INDEX: 'Kubernetes Indexed Jobs' };
 

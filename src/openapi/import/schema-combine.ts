@@ -31,10 +31,14 @@ export function combined(schema: SchemaObject, base: Built | undefined, where: s
     const branches = listOf(schema, key);
     if (!branches) continue;
     if (key === 'oneOf' && branches.length > 1) context.report('oneOf', childPointer(where, key), 'a value matching more than one branch is accepted');
-    const fields = requiredRule(schema, branches, result, where, context);
-    if (fields && result) {
+    // A nullable object keeps the rule inside: null has no fields, and the rule does not apply to it.
+    const nullable = result && result.checks.length === 0 && /^z\.nullable\(z\.(strictObject|looseObject|catchall)\(/.test(result.base);
+    const object = nullable ? built(result!.base.slice('z.nullable('.length, -1)) : result;
+    const fields = requiredRule(schema, branches, object, where, context);
+    if (fields && object) {
       context.needs('atLeastOneOf');
-      result = built(`atLeastOneOf(${render(result)}, ${jsLiteral(fields)}, ${quote(context.ruleDescription(fields, where))})`);
+      const rule = `atLeastOneOf(${render(object)}, ${jsLiteral(fields)}, ${quote(context.ruleDescription(fields, where))})`;
+      result = built(nullable ? `z.nullable(${rule})` : rule);
     } else parts.push(unionExpression(branches, childPointer(where, key), context));
   }
   // A part that accepts anything (`{ description }` beside a `$ref`) adds nothing to an intersection.

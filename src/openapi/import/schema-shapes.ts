@@ -44,14 +44,20 @@ export function objectExpression(schema: SchemaObject, where: string, context: M
   const additional = own(schema, 'additionalProperties');
   const names = own(schema, 'propertyNames');
   const keyed = own(schema, 'properties') !== undefined || entries.length > 0;
-  for (const name of required) {
-    if (!entries.some(([property]) => property === name)) {
-      context.report('required', childPointer(where, 'required'), `${quote(name)} is required but not among the properties; not checked`);
-    }
-  }
+  // A required name without a property schema: present, with any value (zod requires a z.unknown() key).
+  const missing = [...required].filter((name) => !entries.some(([property]) => property === name));
   if (!keyed && (names !== undefined || (additional !== undefined && additional !== false && !isEmptySchema(additional)))) {
+    for (const name of missing) context.report('required', childPointer(where, 'required'), `${quote(name)} is required of a record; not checked`);
     return recordExpression(names, additional, where, context);
   }
+  if (additional === false && missing.length > 0) {
+    context.report(
+      'required',
+      childPointer(where, 'required'),
+      `${missing.map(quote).join(', ')} required but not allowed by additionalProperties: false; accepted`,
+    );
+  }
+  entries = [...entries, ...missing.map((name): [string, unknown, string] => [name, true, childPointer(where, 'required')])];
   if (names !== undefined) context.report('propertyNames', childPointer(where, 'propertyNames'), 'beside properties; property names are not checked');
   const shape = shapeText(entries, required, context);
   if (additional === false) {

@@ -61,8 +61,9 @@ const { schema: schemaArbitrary } = fc.letrec<{ schema: Schema; object: Schema }
       additionalProperties: fc.option(fc.oneof(fc.constant(false), fc.constant(true), tie('schema')), { nil: undefined }),
     })
     .map(({ properties, required, additionalProperties }) =>
-      // ajv 8 skips a required empty name (it accepts {} for `required: [""]`): that one is never required here.
-      defined({ type: 'object', properties, required: required.filter((name) => name in properties && name !== ''), additionalProperties }),
+      // Required names may lack a property schema. ajv 8 skips a required empty name (it accepts {}
+      // for `required: [""]`): that one is never required here.
+      defined({ type: 'object', properties, required: required.filter((name) => name !== ''), additionalProperties }),
     ),
 }));
 
@@ -124,10 +125,10 @@ describe('emitted schemas agree with an independent JSON Schema validator', () =
           return true;
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 150 },
     );
     // Both kinds of value were compared, in numbers: the generators aim near the limits.
-    expect(Math.min(seen.allowed, seen.refused)).toBeGreaterThan(500);
+    expect(Math.min(seen.allowed, seen.refused)).toBeGreaterThan(250);
   }, 120_000);
 });
 

@@ -108,6 +108,31 @@ describe('the schema writer maps JSON Schema to zod/mini source', () => {
     expect(accepts(body, {})).toBe(false);
   });
 
+  it('requires a required name that has no property schema, with any value', () => {
+    expect(written({ type: 'object', required: ['a'] }).expression).toBe('z.looseObject({ a: z.unknown() })');
+    expect(accepts({ type: 'object', required: ['a'] }, {})).toBe(false);
+    expect(accepts({ type: 'object', required: ['a'] }, { a: null })).toBe(true);
+    expect(written({ type: 'object', required: ['a'], additionalProperties: false }).unmapped).toEqual([
+      { construct: 'required', where: '#/s/required', note: '"a" required but not allowed by additionalProperties: false; accepted' },
+    ]);
+  });
+
+  it('keeps an at-least-one rule inside a nullable object (3.0 nullable), so null passes', () => {
+    const schema = {
+      type: 'object',
+      nullable: true,
+      properties: { source: { type: 'string' }, build: { type: 'string' } },
+      anyOf: [{ required: ['source'] }, { required: ['build'] }],
+    };
+    const result = written(schema, 'request', '3.0');
+    expect(result.expression).toBe(
+      'z.nullable(atLeastOneOf(z.looseObject({ source: z.optional(z.string()), build: z.optional(z.string()) }), ["source", "build"], "at least one of source and build is required"))',
+    );
+    expect(result.unmapped).toEqual([]);
+    const emitted = emit(schema, 'request', { dialect: '3.0' });
+    expect([null, { build: 'b' }, {}].map((value) => emitted.schema.safeParse(value).success)).toEqual([true, true, false]);
+  });
+
   it('drops readOnly properties from requests and writeOnly ones from responses', () => {
     const schema = { type: 'object', properties: { id: { type: 'string', readOnly: true }, secret: { type: 'string', writeOnly: true } }, required: ['id'] };
     expect(written(schema, 'request').expression).toBe('z.looseObject({ secret: z.optional(z.string()) })');

@@ -1,7 +1,7 @@
 import { InputError } from '../errors.js';
 import type { OperationTool, ToolDefinition } from './tool-catalog.js';
 import { servedTools, whyFiltered } from './tool-filter.js';
-import { type ServeDeps, type ServeSettings, runToolCall, type ToolCallOutcome, type ToolCallRequest } from './tool-call.js';
+import { auditLine, type ServeDeps, type ServeSettings, runToolCall, type ToolCallOutcome, type ToolCallRequest } from './tool-call.js';
 import { failureResult, refusalResult, successResult } from './tool-result.js';
 
 /** At most this many operations per search answer. */
@@ -47,7 +47,7 @@ export async function runDiscoverCall(settings: ServeSettings, deps: ServeDeps, 
   const redact = deps.redaction.text;
   const args = (call.args ?? {}) as Record<string, unknown>;
   const answer = (decision: string, result: ReturnType<typeof successResult>): ToolCallOutcome => {
-    deps.audit(`svc mcp: audit tool=${call.name} decision=${decision} status=not-sent\n`);
+    deps.audit(auditLine(call.name, decision, 'not-sent', redact));
     return { kind: 'result', result };
   };
   try {

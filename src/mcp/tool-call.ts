@@ -4,6 +4,7 @@ import { fillPath } from '../client/path.js';
 import { InputError } from '../errors.js';
 import { type DestructiveGate, type ElicitAnswer } from './destructive-gate.js';
 import { type CallDeps, type CallInput, callTool } from './operation-call.js';
+import { neutraliseText } from './neutralise.js';
 import type { OperationTool } from './tool-catalog.js';
 import { type ToolFilter, whyFiltered } from './tool-filter.js';
 import { failureResult, type Redaction, refusalResult, successResult, type ToolResult } from './tool-result.js';
@@ -43,7 +44,7 @@ export type ToolCallOutcome = { kind: 'result'; result: ToolResult } | { kind: '
 export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call: ToolCallRequest): Promise<ToolCallOutcome> {
   const redact = deps.redaction.text;
   const end = (decision: string, status: string, result: ToolResult): ToolCallOutcome => {
-    deps.audit(`svc mcp: audit tool=${call.name} decision=${decision} status=${status}\n`);
+    deps.audit(auditLine(call.name, decision, status, redact));
     return { kind: 'result', result };
   };
   const tool = settings.tools.find((candidate) => candidate.id === call.name);
@@ -62,7 +63,7 @@ export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call
   const args = call.args as Record<string, unknown>;
   const decision = settings.gate.decide({ tool: tool.id, op: tool.op, args, request: redact(request), canAsk: call.canAsk, allowDestructive: settings.allowDestructive, answer: call.answer, requestState: call.requestState });
   if (decision.kind === 'ask') {
-    deps.audit(`svc mcp: audit tool=${tool.id} decision=asked status=not-sent\n`);
+    deps.audit(auditLine(tool.id, 'asked', 'not-sent', redact));
     return decision;
   }
   if (decision.kind !== 'allowed') return end(decision.kind, 'not-sent', refusalResult(decision.kind, decision.message, redact));
@@ -73,6 +74,25 @@ export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call
     ...(outcome.warning ? [outcome.warning] : []),
   ];
   return end('allowed', String(outcome.status), successResult(outcome.json, deps.redaction, notes));
+}
+
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const SHOWN_NAME = 64;
+
+/**
+ * One audit line. The tool name is the agent's text (an unknown name included): a name that is not
+ * a plain tool name is shown redacted, cut and JSON-quoted, so a line break or an escape in it can
+ * neither forge another audit line nor reach the terminal.
+ */
+export function auditLine(name: string, decision: string, status: string, redact: (text: string) => string): string {
+  const shown = TOOL_NAME.test(name) ? name : quotedName(redact(name));
+  return `svc mcp: audit tool=${shown} decision=${decision} status=${status}\n`;
+}
+
+function quotedName(name: string): string {
+  const chars = [...name];
+  const cut = chars.length > SHOWN_NAME ? `${chars.slice(0, SHOWN_NAME).join('')}…` : name;
+  return JSON.stringify(neutraliseText(cut));
 }
 
 /** The arguments, split into path, query, header and body; an unknown name or a path value that is not text is refused. */

@@ -99,3 +99,27 @@ describe('credentials stay in svc', () => {
     for (const form of formsOf(KEY)) expect(all, form).not.toContain(form);
   }, 60_000);
 });
+
+describe('the audit line holds only what svc decided', () => {
+  it('a tool name an agent makes up cannot forge an audit line, reach the terminal or show the key', async () => {
+    await reset();
+    const session = await start('legacy', ['--mode', 'discover']);
+    const forged = `${KEY}\u001b[2J\nsvc mcp: audit tool=files_delete decision=allowed status=200`;
+    try {
+      const call = await session.client.callTool({ name: 'call_operation', arguments: { name: forged, arguments: { path: 'notes/todo.md' } } });
+      expect(call.isError).toBe(true);
+      const described = await session.client.callTool({ name: 'describe_operation', arguments: { name: forged } });
+      expect(described.isError).toBe(true);
+    } finally {
+      await session.close();
+    }
+    // JSON-quoted (the line break as \n), the escape made visible, the key redacted, cut at 64 characters.
+    const audit = session.stderr().split('\n').filter((line) => line.includes('audit'));
+    expect(audit).toEqual([
+      'svc mcp: audit tool="svc_********^[[2J\\nsvc mcp: audit tool=files_delete decision=allow…" decision=refused status=not-sent',
+      'svc mcp: audit tool=describe_operation decision=refused status=not-sent',
+    ]);
+    expect(session.stderr()).not.toContain('\u001b');
+    expect(await received()).toEqual([]);
+  }, 60_000);
+});

@@ -4,7 +4,7 @@ import type { FileIdentity } from '../output/output-file.js';
 import { type CheckpointLock, lockCheckpoint } from './checkpoint-lock.js';
 import type { Fingerprint } from './fingerprint.js';
 import { type Journal, openJournal } from './journal.js';
-import type { LineCall } from './line-call.js';
+import type { LineAnswer, LineCall } from './line-call.js';
 import type { LineOutcome } from './records.js';
 import type { SourceRecord } from './source.js';
 
@@ -49,16 +49,16 @@ export function createCheckpointRun({ op, journal, tally, resendUncertain, path,
   const unapplied = new Set<number>();
   const mine = () => !lock.lost.aborted;
   return {
-    call: (send) => async (request, line) => {
+    call: (send) => async (input, line) => {
       if (!lock.owned()) return notSent(path);
       await journal.started(line);
       // Checked again once the entry is on disk: a run that takes the lock over reads the journal after
       // that, so a line this run sends is one it will find started (uncertain), never one it sends too.
       if (!lock.owned()) return notSent(path);
       tally.sentNow++;
-      const result = await send(request, line);
-      if (appliedNothing(result)) unapplied.add(line);
-      return result;
+      const answer = await send(input, line);
+      if (!answer.held && appliedNothing(answer.result)) unapplied.add(line);
+      return answer;
     },
     processor: (process) => async (record) => {
       const prior = journal.prior(record.line);
@@ -85,9 +85,9 @@ export function createCheckpointRun({ op, journal, tally, resendUncertain, path,
 }
 
 /** The answer of a line not sent because this run no longer holds the checkpoint. */
-function notSent(path: string): CallResult<unknown> {
+function notSent(path: string): LineAnswer {
   const message = `not sent: this run no longer holds --checkpoint ${path} (another run took its lock over, or the lock was removed or replaced)`;
-  return { ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message, sent: false } };
+  return { held: false, result: { ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message, sent: false } } };
 }
 
 /** A line whose effect is unknown: sent by an earlier run that stopped before the answer, or whose answer was lost. */

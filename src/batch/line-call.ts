@@ -1,28 +1,23 @@
 import type { OperationSpec } from '../../registry/define.js';
-import { type CallHooks, sendRequest } from '../client/call.js';
-import { buildRequest, type RequestTarget } from '../client/exchange.js';
 import type { CallResult } from '../client/result.js';
-import type { RetryOptions } from '../client/retry.js';
-import type { HttpRequest, Transport } from '../client/transport.js';
+import type { HttpRequest } from '../client/transport.js';
 import { type Column, rowObject } from './csv-columns.js';
 import { createLineInput } from './line-input.js';
-import type { OperationInput } from '../input/operation-input.js';
+import type { CheckedInput, OperationInput } from '../input/operation-input.js';
 import { parseNdjsonLine } from './line-input.js';
 import { invalidOutcome, type LineOutcome, outcomeOfCall, plannedOutcome } from './records.js';
 import type { SourceRecord } from './source.js';
 import type { ResultQuery } from '../output/query.js';
 
-/** Sends one line's request: the one place a batch call goes through. */
-export type LineCall = (request: HttpRequest, line: number) => Promise<CallResult<unknown>>;
+/** What became of one line's call: held back, built but not sent (`--dry-run`), or answered. */
+export type LineAnswer = { held: true; request: HttpRequest } | { held: false; result: CallResult<unknown> };
 
 /**
- * Each line is sent as a single call is, retried by the same policy (idempotent requests only).
- * Its record is written from the body as sent (`json`), so zod's copy of it is not needed.
+ * Runs one line's checked input as a call: the one place a batch call goes through. The front-end
+ * gives the core's runOperation (src/cli/run-batch.ts), so a line is built, sent and retried as a
+ * single call is; batch/ never imports the core.
  */
-export function createLineCall(op: OperationSpec, send: Transport, hooks: CallHooks, retry: RetryOptions): LineCall {
-  const use = { jsonOnly: true };
-  return (request) => sendRequest(op, request, send, hooks, retry, use);
-}
+export type LineCall = (input: CheckedInput, line: number) => Promise<LineAnswer>;
 
 export interface LineProcessorOptions {
   op: OperationSpec;
@@ -30,16 +25,14 @@ export interface LineProcessorOptions {
   base: OperationInput;
   /** CSV input: the header's columns. */
   columns?: readonly Column[];
-  /** Its signal is the second stop signal, not the first: the first stops taking lines but lets calls in flight finish. */
-  target: RequestTarget;
-  /** Undefined for --dry-run: the request is recorded, not sent. */
-  call?: LineCall;
+  /** With --dry-run it holds every request back, which is recorded instead of sent. */
+  call: LineCall;
   /** `--query`, applied to each successful result. */
   query?: ResultQuery;
 }
 
 /** Turns one input record into its outcome: read, merge with the command line, validate, send. Never throws. */
-export function createLineProcessor({ op, base, columns, target, call, query }: LineProcessorOptions): (record: SourceRecord) => Promise<LineOutcome> {
+export function createLineProcessor({ op, base, columns, call, query }: LineProcessorOptions): (record: SourceRecord) => Promise<LineOutcome> {
   const lineInput = createLineInput(op, base);
   return async (record) => {
     if (record.problem) return invalidOutcome(record.problem);
@@ -47,9 +40,9 @@ export function createLineProcessor({ op, base, columns, target, call, query }: 
     if (!decoded.ok) return invalidOutcome(decoded.problem);
     const line = lineInput(decoded.object);
     if (!line.ok) return invalidOutcome(line.message, line.issues);
-    const request = buildRequest(op, line.input.path, line.input.body, target, line.input.query, line.input.headers);
-    if (!call) return plannedOutcome(request);
-    const outcome = outcomeOfCall(await call(request, record.line), op);
+    const answer = await call(line.input, record.line);
+    if (answer.held) return plannedOutcome(answer.request);
+    const outcome = outcomeOfCall(answer.result, op);
     return query && outcome.ok ? queried(outcome, query) : outcome;
   };
 }

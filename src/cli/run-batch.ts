@@ -14,7 +14,8 @@ import { resolveTarget, type Target } from '../config/target.js';
 import { readCsvColumns, type Column } from '../batch/csv-columns.js';
 import { type OpenedCheckpoint, openCheckpoint, resumeSummary } from '../batch/checkpoint.js';
 import { fingerprintRun } from '../batch/fingerprint.js';
-import { createLineCall, createLineProcessor } from '../batch/line-call.js';
+import { createLineProcessor, type LineCall } from '../batch/line-call.js';
+import { type OperationDeps, runOperation } from '../core/run-operation.js';
 import { compileQueryOption } from '../core/query-option.js';
 import type { ResultQuery } from '../output/query.js';
 import { type BatchOptions, readBatchOptions, windowFor } from '../batch/options.js';
@@ -105,10 +106,10 @@ async function drainLines(ctx: Context, inv: Invocation, { options, source, base
   const now = ctx.clock ? () => ctx.clock!.now() : () => performance.now();
   const hooks = inv.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), target.credential?.source, ctx.secrets?.redact, target.route), now } : {};
   // A first stop signal lets the calls in flight finish; a second abandons them, each still recorded.
-  const requestTarget = requestTargetOf(target, ctx.hurry);
-  const direct = inv.globals.dryRun ? undefined : createLineCall(inv.op, send, hooks, batchRetryPolicy(ctx, target, stop.signal));
-  const call = direct && checkpoint ? checkpoint.run.call(direct) : direct;
-  const process = createLineProcessor({ op: inv.op, base, columns, target: requestTarget, call, query });
+  const deps = { send, secrets: ctx.secrets, signal: ctx.hurry, target: requestTargetOf(target, ctx.hurry), retry: batchRetryPolicy(ctx, target, stop.signal), hooks };
+  const direct = lineCall(inv.op, deps, inv.globals.dryRun === true);
+  const call = checkpoint && !inv.globals.dryRun ? checkpoint.run.call(direct) : direct;
+  const process = createLineProcessor({ op: inv.op, base, columns, call, query });
   const tally = new BatchTally();
   // The bar would tear --debug's trace lines apart; a pipe or file gets no bar at all.
   const bar = ctx.io.stderrIsTTY && !inv.globals.debug ? createProgressBar(tally, { draw: (line) => (ctx.io.status ?? ctx.io.err)(line), totalBytes: source.size, now }) : undefined;
@@ -134,6 +135,19 @@ async function drainLines(ctx: Context, inv: Invocation, { options, source, base
   if (cause) throw stoppedBatchError(cause, summary);
   if (tally.failed > 0) throw new SvcError(summary, ExitCode.api);
   ctx.io.err(`svc: ${summary}\n`);
+}
+
+/**
+ * Each line runs as a single call does, through the core's runOperation: built, sent and retried by
+ * the same policy (idempotent requests only). Its record is written from the body as sent (`json`),
+ * so zod's copy of it is not needed. `--dry-run` holds every request back: it is recorded, not sent.
+ */
+function lineCall(op: OperationSpec, deps: OperationDeps, dryRun: boolean): LineCall {
+  const run: OperationDeps = { ...deps, use: { jsonOnly: true }, ...(dryRun ? { hooks: { ...deps.hooks, beforeSend: () => false } } : {}) };
+  return async (input) => {
+    const outcome = await runOperation(run, { op, input });
+    return outcome.held ? outcome : { held: false, result: outcome.result };
+  };
 }
 
 /**

@@ -50,8 +50,8 @@ export function describeFailure(error: CallError, attempts = 1, op: Pick<Operati
     case 'invalid':
       return { message: error.message, category: 'usage', exitCode: ExitCode.usage, retrySafe: true, mayHaveBeenApplied: false };
     case 'unreadable':
-      // A 2xx whose body could not be read: the service did what was asked.
-      return { message: `${error.message}${tries}`, category: 'network', exitCode: ExitCode.network, retrySafe: idempotent, mayHaveBeenApplied: false };
+      // A 2xx whose body could not be read: the service did what was asked, so a write was applied.
+      return { message: `${error.message}${tries}`, category: 'network', exitCode: ExitCode.network, retrySafe: idempotent, mayHaveBeenApplied: !idempotent };
     case 'transport': {
       // A lost answer to a write leaves the user not knowing whether it happened; svc never repeats it.
       // That includes a write interrupted once it may have left: the server may have applied it (issue #10).

@@ -1,12 +1,13 @@
 // The one door from svc mcp to an operation: every tool call goes through `callTool` here, so the
 // server shares the CLI's request path (target, credential, retries, timeouts, proxies, CAs).
-import { isIdempotent, type OperationSpec } from '../../registry/define.js';
-import type { CallError } from '../client/result.js';
+import type { OperationSpec } from '../../registry/define.js';
+import type { CallResult } from '../client/result.js';
 import type { Clock } from '../clock.js';
 import type { Transport } from '../client/transport.js';
 import type { SettingsSource } from '../config/store.js';
 import { type GlobalOptions, resolveTarget, type Target } from '../config/target.js';
 import { requestTargetOf, retryPolicy } from '../core/request-target.js';
+import type { Failure } from '../core/failure.js';
 import { runOperation } from '../core/run-operation.js';
 import { SvcError, InputError } from '../errors.js';
 
@@ -30,6 +31,7 @@ export interface CallInput {
 export interface CallFailure {
   /** `invalid` (nothing sent), `api` (the service said no), `network`, `unreadable`, `credential`. */
   category: 'invalid' | 'api' | 'network' | 'unreadable' | 'credential' | 'config';
+  /** As the command line says it (src/core/failure.ts): the cause, the attempts, what may have happened. */
   message: string;
   status?: number;
   code?: string;
@@ -56,33 +58,37 @@ export async function callTool(deps: CallDeps, globals: GlobalOptions, op: Opera
   }
   const outcome = await runOperation({ send: deps.send, signal: deps.signal, target: requestTargetOf(target, deps.signal), retry: retryPolicy(deps, target) }, { op, ...input });
   // No beforeSend hook is given, so nothing is held back: every outcome carries its result.
-  const { result } = outcome as Exclude<typeof outcome, { held: true }>;
+  const { result, failure } = outcome as Exclude<typeof outcome, { held: true }>;
   if (result.ok) return { ok: true, status: result.status, json: result.json === undefined ? result.data : result.json, ...(result.mismatch ? { mismatch: result.mismatch } : {}), ...(result.warning ? { warning: result.warning } : {}) };
-  return { ok: false, failure: failureOf(op, result.error, result.attempts ?? 1) };
+  return { ok: false, failure: failureOf(result, failure!) };
 }
 
-function failureOf(op: OperationSpec, error: CallError, attempts: number): CallFailure {
-  const idempotent = isIdempotent(op);
+/**
+ * A failed call for an agent: the core's words and facts (`failure`, as the command line and a batch
+ * say them), with the error's own fields beside them for the agent to branch on.
+ */
+function failureOf(result: Extract<CallResult<unknown>, { ok: false }>, failure: Failure): CallFailure {
+  const { error } = result;
+  const { message, retrySafe, mayHaveBeenApplied } = failure;
+  const attempts = result.attempts ?? 1;
   switch (error.kind) {
     case 'invalid':
-      return { category: 'invalid', message: error.message, details: error.issues, retrySafe: true, mayHaveBeenApplied: false, attempts: 0 };
+      return { category: 'invalid', message, details: error.issues, retrySafe, mayHaveBeenApplied, attempts: 0 };
     case 'api':
       return {
         category: 'api',
-        message: error.message,
+        message,
         status: error.status,
         ...(error.code ? { code: error.code } : {}),
         ...(error.type ? { type: error.type } : {}),
         ...(error.details === undefined ? {} : { details: error.details }),
-        retrySafe: idempotent || error.status < 500,
-        mayHaveBeenApplied: false,
+        retrySafe,
+        mayHaveBeenApplied,
         attempts,
       };
     case 'unreadable':
-      return { category: 'unreadable', message: error.message, status: error.status, retrySafe: idempotent, mayHaveBeenApplied: true, attempts };
-    case 'transport': {
-      const unknown = error.sent && !idempotent;
-      return { category: 'network', message: error.message, code: error.failure, retrySafe: !unknown, mayHaveBeenApplied: unknown, attempts };
-    }
+      return { category: 'unreadable', message, status: error.status, retrySafe, mayHaveBeenApplied, attempts };
+    case 'transport':
+      return { category: 'network', message, code: error.failure, retrySafe, mayHaveBeenApplied, attempts };
   }
 }

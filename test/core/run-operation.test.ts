@@ -256,6 +256,17 @@ describe('runOperation: an operation and its input in, the whole outcome out', (
     await expect(runOperation({ send, target, hooks: { beforeSend } }, { op: registry.files_delete, params: {}, body: { path: 'x' } })).rejects.toBe(declined);
   });
 
+  it('a 2xx whose body cannot be read: a write was applied (not safe to repeat), a read was not a write', async () => {
+    const send = async (): Promise<HttpResponse> => ({ status: 201, headers: { 'content-type': 'application/json' }, body: '{"entryId":' });
+    const retry = { ...defaultRetryOptions, retries: 0 };
+    const write = await runOperation({ send, target, retry }, { op: registry.crm_entries_create, params: { objectName: 'deals' }, body: { data: { name: 'Acme' } } });
+    const read = await runOperation({ send, target, retry }, { op: registry.email_drafts_get, params: { draftId: 'dr_1' } });
+    if (write.held || read.held) throw new Error('nothing was held back');
+    expect(write.result.ok === false && write.result.error.kind).toBe('unreadable');
+    expect(write.failure).toMatchObject({ category: 'network', exitCode: 3, retrySafe: false, mayHaveBeenApplied: true });
+    expect(read.failure).toMatchObject({ category: 'network', exitCode: 3, retrySafe: true, mayHaveBeenApplied: false });
+  });
+
   it('every known secret is kept out of a failure\'s words, in the forms the redactor knows; the result stays as received', async () => {
     const redactor = createRedactor([TOKEN]);
     const secrets = { add: redactor.add, redact: redactor.text, redactValue: redactor.value, reveal: () => {} };

@@ -3,6 +3,7 @@ import { DestructiveGate } from '../../src/mcp/destructive-gate.js';
 import { RESULT_LIMIT_BYTES } from '../../src/mcp/tool-result.js';
 import { registry } from '../../registry/index.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
+import { freshConfigDir, runSvc } from '../support/spawn-svc.js';
 import { startVerbatimServer, type VerbatimServer } from '../support/verbatim-server.js';
 import { type Connected, connect } from './harness.js';
 
@@ -34,6 +35,16 @@ describe('errors are tool results an agent can act on', () => {
     expect(connected.stderr.join('')).toContain('audit tool=email_drafts_get decision=allowed status=401');
   });
 
+  it('a failure is worded as the command line words it: the sentence svc prints after "svc: "', async () => {
+    const env = { ...mock.env, SERVICE_API_KEY: 'svc_wrong_key_0123456789' };
+    connected = await connect({ env });
+    const error = errorOf(await connected.client.callTool({ name: 'email_drafts_get', arguments: { draftId: 'dr_123' } }));
+    expect(error.message).toMatch(/HTTP 401\); check SERVICE_API_KEY or run `svc auth login`$/);
+    const cli = await runSvc(['email', 'drafts', 'get', 'dr_123'], { env: { ...env, SVC_CONFIG_DIR: freshConfigDir() } });
+    expect(cli.code).toBe(4);
+    expect(cli.stderr).toBe(`svc: ${String(error.message)}\n`);
+  });
+
   it('no credential at all: the same next step, and nothing sent', async () => {
     connected = await connect({ env: { SERVICE_BASE_URL: mock.env.SERVICE_BASE_URL } });
     const error = errorOf(await connected.client.callTool({ name: 'email_drafts_get', arguments: { draftId: 'dr_123' } }));
@@ -56,6 +67,7 @@ describe('errors are tool results an agent can act on', () => {
     mock.server.injectFaults('reset', 5);
     const result = await connected.client.callTool({ name: 'crm_entries_create', arguments: { objectName: 'deals', data: { name: 'Acme' } } });
     expect(errorOf(result)).toMatchObject({ mayHaveBeenApplied: true, retrySafe: false, attempts: 1 });
+    expect(errorOf(result).message).toMatch(/; the POST may have been applied: check before sending it again$/);
     expect(mock.server.requests.map((r) => r.method)).toEqual(['POST']);
   });
 

@@ -9,7 +9,7 @@ export interface ImportReport {
 }
 export interface CheckFailure {
   id: string;
-  check: 'imported' | 'help' | 'dry-run';
+  check: 'imported' | 'help' | 'dry-run' | 'dry-run, every parameter';
   detail: string;
 }
 export function githubDescription(): string;
@@ -19,13 +19,22 @@ export function importedVariant(options: {
   description: string;
   work: string;
 }): Promise<{ report: ImportReport; timings: Record<string, number>; cliFolder: string; bin: string }>;
-export function checkImport(options: { repoRoot: string; description: string; work: string; sample?: number; spawnSample?: number; hosts?: number }): Promise<{
+export function checkImport(options: {
+  repoRoot: string;
+  description: string;
+  work: string;
+  sample?: number;
+  spawnSample?: number;
+  hosts?: number;
+  everyParameter?: boolean;
+}): Promise<{
   report: ImportReport;
   timings: Record<string, number>;
   described: number;
   checked: number;
   helpPassed: number;
   dryRunPassed: number;
+  everyParameter: { checked: number; passed: number } | undefined;
   failures: CheckFailure[];
   spawned: { count: number; differing: string[][] };
   cliFolder: string;

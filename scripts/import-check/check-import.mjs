@@ -97,9 +97,10 @@ export async function importedVariant({ repoRoot, description, work }) {
 
 /**
  * Every step, timed; `sample` (a number n) checks every n-th operation only, in the description's
- * order; `spawnSample` lines also run through the real bin, whose answers must equal the hosts'.
+ * order; `spawnSample` lines also run through the real bin, whose answers must equal the hosts';
+ * `everyParameter` adds a dry run with every optional query and header parameter given.
  */
-export async function checkImport({ repoRoot, description, work, sample = 1, spawnSample = 3, hosts = 2 }) {
+export async function checkImport({ repoRoot, description, work, sample = 1, spawnSample = 3, hosts = 2, everyParameter = false }) {
   const { report, timings, cliFolder, bin } = await importedVariant({ repoRoot, description, work });
   let since = performance.now();
   const text = readFileSync(description, 'utf8');
@@ -115,7 +116,7 @@ export async function checkImport({ repoRoot, description, work, sample = 1, spa
   for (const op of checked) {
     const opWords = words.get(routeKey(op.method, op.path));
     if (!opWords) failures.push({ id: op.id, check: 'imported', detail: `${op.method} ${op.path} is no command of the built svc` });
-    else lines.push({ op, help: [...opWords, '--help'], dryRun: [...commandLine(document, op, opWords), '--dry-run'] });
+    else lines.push({ op, words: opWords, help: [...opWords, '--help'], dryRun: [...commandLine(document, op, opWords), '--dry-run'] });
   }
   const results = await runCommands({ cliFolder, commands: lines.flatMap((line) => [line.help, line.dryRun]), env, hosts });
   let helpPassed = 0;
@@ -128,9 +129,36 @@ export async function checkImport({ repoRoot, description, work, sample = 1, spa
     if (dryRun) failures.push({ id: line.op.id, check: 'dry-run', detail: `${dryRun} (svc ${line.dryRun.join(' ')})` });
     else dryRunPassed++;
   });
+  const every = everyParameter ? await checkEveryParameter({ document, validator, cliFolder, env, hosts, lines, failures }) : undefined;
   timings.run = seconds(since);
   const spawned = await compareSpawned({ bin, env, lines: lines.slice(0, spawnSample), results });
-  return { report, timings, described: validator.operations.length, checked: checked.length, helpPassed, dryRunPassed, failures, spawned, cliFolder, bin };
+  return {
+    report,
+    timings,
+    described: validator.operations.length,
+    checked: checked.length,
+    helpPassed,
+    dryRunPassed,
+    everyParameter: every,
+    failures,
+    spawned,
+    cliFolder,
+    bin,
+  };
+}
+
+/** A second dry run of each operation that has optional query or header parameters, every one of them given: `{ checked, passed }`. */
+async function checkEveryParameter({ document, validator, cliFolder, env, hosts, lines, failures }) {
+  const optional = lines.filter(({ op }) => op.params.some((param) => !param.required && (param.in === 'query' || param.in === 'header')));
+  const commands = optional.map(({ op, words }) => [...commandLine(document, op, words, { everyParameter: true }), '--dry-run']);
+  const results = await runCommands({ cliFolder, commands, env, hosts });
+  let passed = 0;
+  optional.forEach(({ op }, i) => {
+    const failure = dryRunFailure(validator, op, results[i]);
+    if (failure) failures.push({ id: op.id, check: 'dry-run, every parameter', detail: `${failure} (svc ${commands[i].join(' ')})` });
+    else passed++;
+  });
+  return { checked: optional.length, passed };
 }
 
 function helpFailure(argv, result) {

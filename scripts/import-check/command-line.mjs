@@ -22,9 +22,10 @@ function flagWords(flag, value) {
 
 /**
  * The argv after `svc` for `operation` (an entry of the validator's `operations`), given its
- * command words (`['repos', 'get-content']`): words, path values, flags, and `--body <json>`.
+ * command words (`['repos', 'get-content']`): words, path values, flags, and `--body <json>`;
+ * `everyParameter` gives every query and header parameter, optional ones too.
  */
-export function commandLine(document, operation, words) {
+export function commandLine(document, operation, words, { everyParameter = false } = {}) {
   const argv = [...words];
   const byName = new Map(operation.params.map((param) => [`${param.in}:${param.name}`, param]));
   for (const name of operation.matcher.names) {
@@ -33,7 +34,7 @@ export function commandLine(document, operation, words) {
     argv.push(typeof value === 'string' ? value : JSON.stringify(value));
   }
   for (const param of operation.params) {
-    if (!param.required || (param.in !== 'query' && param.in !== 'header')) continue;
+    if ((!param.required && !everyParameter) || (param.in !== 'query' && param.in !== 'header')) continue;
     const name = param.in === 'header' ? param.name.toLowerCase() : param.name;
     argv.push(...flagWords(flagOf(name), parameterValue(document, param)));
   }

@@ -16,7 +16,7 @@ if (!Number.isInteger(sample) || sample < 1) throw new Error(`--sample takes a w
 const work = mkdtempSync(join(tmpdir(), 'svc-import-check-'));
 try {
   const started = performance.now();
-  const result = await checkImport({ repoRoot, description: githubDescription(), work, sample });
+  const result = await checkImport({ repoRoot, description: githubDescription(), work, sample, everyParameter: true });
   const { report, timings } = result;
   const out = (line = '') => process.stdout.write(`${line}\n`);
   out(
@@ -28,6 +28,7 @@ try {
   out(
     `checked ${result.checked} operations${sample > 1 ? ` (every ${sample}th)` : ''}: help ${result.helpPassed} passed, dry run ${result.dryRunPassed} passed`,
   );
+  out(`dry run with every optional query and header parameter given: ${result.everyParameter.passed} of ${result.everyParameter.checked} operations passed`);
   out(`real bin against the hosts: ${result.spawned.count} lines, ${result.spawned.differing.length} differing`);
   out('unmapped constructs (operations or places, by construct):');
   for (const [construct, count] of Object.entries(report.counts).sort((a, b) => b[1] - a[1])) out(`  ${construct}: ${count}`);

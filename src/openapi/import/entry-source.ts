@@ -11,6 +11,7 @@ export function entrySource(entry: Entry): string {
     `args: ${dataLiteral(entry.args)}`,
     entry.params && `params: ${entry.params}`,
     entry.query && `query: ${entry.query}`,
+    entry.headers && `headers: ${entry.headers}`,
     entry.body && `body: ${entry.body}`,
     `response: ${entry.response}`,
     `safety: ${literal(safety.safety)}`,

@@ -2,7 +2,7 @@ import type { HttpMethod } from '../../../registry/define.js';
 import type { FieldRule } from '../../../registry/rules.js';
 import { bodySource, responseSource } from './content.js';
 import { areaName, operationIdFor } from './names.js';
-import { paramsSource, parametersOf, querySource } from './parameters.js';
+import { headerSource, paramsSource, parametersOf, querySource } from './parameters.js';
 import type { ImportReport } from './report.js';
 import { safetyOf, type SafetyDecision } from './safety.js';
 import type { SchemaWriter } from './schema-source.js';
@@ -22,6 +22,7 @@ export interface Entry extends Omit<SvcMarks, 'rules' | 'args' | 'examples'> {
   args: string[];
   params?: string;
   query?: string;
+  headers?: string;
   body?: string;
   response: string;
   safety: SafetyDecision;
@@ -65,8 +66,6 @@ export function mapOperation(document: Node, located: Located, writer: SchemaWri
   const parameters = parametersOf(document, located.pathItem, operation, where, report);
   for (const parameter of parameters.filter((item) => item.in === 'cookie'))
     report.add('cookie parameter', `${JSON.stringify(parameter.name)}: left out; send it with svc api`, parameter.where);
-  for (const parameter of parameters.filter((item) => item.in === 'header'))
-    report.add('header parameter', `${JSON.stringify(parameter.name)}: left out; send it with svc api -H`, parameter.where);
   const params = paramsSource(located.path, parameters, report);
   let body = bodySource(document, operation, where.operation, writer, report);
   if (method === 'GET' && body.source !== undefined) {
@@ -74,6 +73,7 @@ export function mapOperation(document: Node, located: Located, writer: SchemaWri
     body = { fields: [] };
   }
   const query = querySource(document, parameters, [...params.names, ...body.fields], writer, report);
+  const headers = headerSource(document, parameters, [...params.names, ...body.fields, ...query.names], writer, report);
   const response = responseSource(document, operation, where.operation, writer, report);
   const safety = safetyOf(operation, method);
   const reviews: string[] = [];
@@ -92,7 +92,8 @@ export function mapOperation(document: Node, located: Located, writer: SchemaWri
     summary: summaryOf(operation, method, located.path, report, where.operation),
     args,
     ...(params.source ? { params: params.source } : {}),
-    ...(query ? { query } : {}),
+    ...(query.source ? { query: query.source } : {}),
+    ...(headers ? { headers } : {}),
     ...(body.source ? { body: body.source } : {}),
     response: response.source,
     safety,

@@ -1,4 +1,5 @@
 import { pathParamNames } from '../../../registry/define.js';
+import { flagOf, HEADER_NAME, RESERVED_HEADER_NAMES } from '../../../registry/header-params.js';
 import { dataLiteral, literal, objectKey } from './names.js';
 import { resolveObject } from './refs.js';
 import type { ImportReport } from './report.js';
@@ -83,8 +84,15 @@ function typeOf(document: Node, schema: JsonSchema): string | undefined {
  * enums and arrays of strings map; any other shape is left out and reported, as is a name taken by
  * another input (a path parameter or a body field).
  */
-export function querySource(document: Node, parameters: Parameter[], taken: string[], writer: SchemaWriter, report: ImportReport): string | undefined {
+export function querySource(
+  document: Node,
+  parameters: Parameter[],
+  taken: string[],
+  writer: SchemaWriter,
+  report: ImportReport,
+): { source?: string; names: string[] } {
   const fields: string[] = [];
+  const names: string[] = [];
   for (const parameter of parameters.filter((item) => item.in === 'query')) {
     if (taken.includes(parameter.name)) {
       report.add('query parameter name', `${literal(parameter.name)} is also the name of a path parameter or body field: left out`, parameter.where);
@@ -106,6 +114,34 @@ export function querySource(document: Node, parameters: Parameter[], taken: stri
     if (type === 'array' && parameter.node.explode === false)
       report.add('query parameter style', `${literal(parameter.name)} has explode: false: sent as repeated name=value`, parameter.where);
     fields.push(`${objectKey(parameter.name)}: ${optional(describedExpression(parameter, writer), parameter.required)}`);
+    names.push(parameter.name);
+  }
+  return { ...(fields.length > 0 ? { source: `z.strictObject({ ${fields.join(', ')} })` } : {}), names };
+}
+
+/**
+ * The header parameters as the registry's `headers` object, keyed by the name in lower case:
+ * strings, numbers, integers, booleans and enums map. Left out and reported: another shape, a
+ * header svc sets itself (authorization, content-type…), a name that is not lower-case words
+ * joined by hyphens, and a name or flag another input already has.
+ */
+export function headerSource(document: Node, parameters: Parameter[], taken: string[], writer: SchemaWriter, report: ImportReport): string | undefined {
+  const fields: string[] = [];
+  const used = new Set([...taken, ...taken.map(flagOf)]);
+  for (const parameter of parameters.filter((item) => item.in === 'header')) {
+    const name = parameter.name.toLowerCase();
+    const type = typeOf(document, parameter.schema);
+    let why: string | undefined;
+    if (RESERVED_HEADER_NAMES.has(name)) why = 'is a header svc sets itself';
+    else if (!HEADER_NAME.test(name)) why = 'is not a name svc can give as a flag';
+    else if (used.has(name)) why = 'has the name or flag of another input';
+    else if (!(type && SCALARS.has(type))) why = `is ${type ?? 'not one type'}`;
+    if (why) {
+      report.add('header parameter', `${literal(parameter.name)} ${why}: left out; send it with svc api -H`, parameter.where);
+      continue;
+    }
+    used.add(name);
+    fields.push(`${literal(name)}: ${optional(describedExpression(parameter, writer), parameter.required)}`);
   }
   return fields.length > 0 ? `z.strictObject({ ${fields.join(', ')} })` : undefined;
 }

@@ -112,6 +112,10 @@ describe('what cannot be mapped is reported, each with its operation', () => {
             { name: 'ids', in: 'query', style: 'pipeDelimited', schema: { type: 'array', items: { type: 'string' } } },
             { name: 'ghost', in: 'path', required: true, schema: { type: 'string' } },
             { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } },
+            { name: 'If-None-Match', in: 'header', description: 'the entity tag seen last', schema: { type: 'string' } },
+            { name: 'Authorization', in: 'header', schema: { type: 'string' } },
+            { name: 'X-Filter', in: 'header', schema: { type: 'object' } },
+            { name: 'Limit', in: 'header', schema: { type: 'string' } },
           ],
           security: [],
           callbacks: { onEvent: {} },
@@ -156,6 +160,9 @@ describe('what cannot be mapped is reported, each with its operation', () => {
     'pets_get-pet: x-svc-display: malformed (see the OpenAPI export guide for its shape): left out',
     'pets_get-pet: cookie parameter: "session": left out; send it with svc api',
     'pets_get-pet: path parameter: "ghost" is not in the path: left out',
+    'pets_get-pet: header parameter: "Authorization" is a header svc sets itself: left out; send it with svc api -H',
+    'pets_get-pet: header parameter: "X-Filter" is object: left out; send it with svc api -H',
+    'pets_get-pet: header parameter: "Limit" has the name or flag of another input: left out; send it with svc api -H',
     'pets_get-pet: query parameter type: "filter" is object: left out; send it with svc api',
     'pets_get-pet: query parameter style: "ids" has style "pipeDelimited": sent as name=value',
     "pets_get-pet: response headers: the 200 response's headers are not kept",
@@ -179,6 +186,7 @@ describe('what cannot be mapped is reported, each with its operation', () => {
     const file = mapped(everything).files.get('pets.ts')!;
     expect(file).toContain('limit: z.optional(');
     expect(file).not.toContain('filter:');
+    expect(file).toContain('headers: z.strictObject({ "if-none-match": z.optional(z.string().check(z.describe("the entity tag seen last"))) })');
     expect(file).toContain("args: ['petId']".replace(/'/g, '"'));
     expect(file).toMatch(/"pets_delete-pet": \{\n    method: "DELETE",\n    path: "\/pets\/\{petId\}",\n    summary: "DELETE \/pets\/\{petId\}"/);
     expect(file).toContain('errors: { 404: "Not found" }');

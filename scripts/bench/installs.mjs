@@ -1,7 +1,8 @@
 // The two ways in that `npm run bench` compares (issue 11): the npm package installed globally from
 // its tarball, as a user gets it, and the standalone binary (npm run package), built into `work`.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { repoRoot } from '../build/bundle.mjs';
 import { buildStandalone, standaloneName } from '../package/standalone.mjs';
 import { npm, packFromCopy } from '../package/tarball.mjs';
 
@@ -14,5 +15,7 @@ export async function installBoth(work, log) {
   log('building the standalone binary…');
   const standaloneBin = join(work, standaloneName);
   await buildStandalone({ output: standaloneBin });
-  return { installedBin: join(work, 'global', 'lib', 'node_modules', 'svc', 'bin', 'svc.cjs'), standaloneBin };
+  // The package's own name (scoped: @svc-cli/svc), so the path follows a rename.
+  const { name } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+  return { installedBin: join(work, 'global', 'lib', 'node_modules', ...name.split('/'), 'bin', 'svc.cjs'), standaloneBin };
 }

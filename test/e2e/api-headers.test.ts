@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSvc } from '../support/spawn-svc.js';
-import { type ScriptedServer, startScriptedServer } from '../support/scripted-server.js';
+import { scriptedForTest } from '../support/scripted-server.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 // The real bin/svc against a server on 127.0.0.1 that records each request it receives.
@@ -10,21 +10,13 @@ import { tempFolder } from '../support/temp-folder.js';
 const TOKEN = 'svc_agent_headersecret42';
 const TIMEOUT = { timeout: 45_000 };
 const SLOW = { timeoutMs: 40_000 };
-type Finished = (fn: () => Promise<void>) => void;
-
-async function scripted(onTestFinished: Finished): Promise<ScriptedServer> {
-  const server = await startScriptedServer();
-  onTestFinished(() => server.close());
-  server.script('/v1/things', { body: { ok: true } });
-  return server;
-}
 
 const env = (server: { url: string }) => ({ SERVICE_BASE_URL: server.url, SERVICE_API_KEY: TOKEN });
 const headerLines = (raw: string[]) => raw.flatMap((value, index) => (index % 2 === 0 ? [`${value.toLowerCase()}: ${raw[index + 1]}`] : []));
 
 describe.concurrent('svc api -H', TIMEOUT, () => {
   it('sends each header, a repeated name joined, and still the credential', async ({ onTestFinished }) => {
-    const server = await scripted(onTestFinished);
+    const server = await scriptedForTest(onTestFinished);
     const run = await runSvc(['api', 'GET', '/things', '-H', 'X-Trace: one', '-H', 'x-trace:two ', '--header', 'Accept-Language:  fr'], { env: env(server), ...SLOW });
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const [request] = server.received;
@@ -45,7 +37,7 @@ describe.concurrent('svc api -H', TIMEOUT, () => {
     ['Transfer-Encoding: chunked', /^svc: -H: Transfer-Encoding is set by svc/],
     ['Authorization: Bearer someone-else', /^svc: -H: Authorization would replace the credential svc sends; add --header-authorization-ok/],
   ] as const)('refuses %j in one line, exit 2, nothing sent', async ([header, message], { onTestFinished }) => {
-    const server = await scripted(onTestFinished);
+    const server = await scriptedForTest(onTestFinished);
     const run = await runSvc(['api', 'GET', '/things', '-H', header], { env: env(server), ...SLOW });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
@@ -54,7 +46,7 @@ describe.concurrent('svc api -H', TIMEOUT, () => {
   });
 
   it('--header-authorization-ok sends the given Authorization instead, and redacts it', async ({ onTestFinished }) => {
-    const server = await scripted(onTestFinished);
+    const server = await scriptedForTest(onTestFinished);
     const mine = 'Bearer svc_agent_othertoken77';
     server.script('/v1/things', { body: { echoed: mine }, headers: { 'x-echo': mine } });
     const run = await runSvc(['api', 'GET', '/things', '-H', `Authorization: ${mine}`, '--header-authorization-ok', '-i'], { env: env(server), ...SLOW });
@@ -68,7 +60,7 @@ describe.concurrent('svc api -H', TIMEOUT, () => {
 
 describe.concurrent('svc api -i', TIMEOUT, () => {
   it('prints the status and headers on stderr, the token redacted wherever the server echoes it', async ({ onTestFinished }) => {
-    const server = await scripted(onTestFinished);
+    const server = await scriptedForTest(onTestFinished);
     server.script('/v1/things', { body: { seen: `Bearer ${TOKEN}` }, headers: { 'x-echo-auth': `Bearer ${TOKEN}`, 'set-cookie': [`t=${TOKEN}`, 'u=1'] } });
     const run = await runSvc(['api', 'GET', '/things', '-i'], { env: env(server), ...SLOW });
     expect(run.code).toBe(0);
@@ -80,7 +72,7 @@ describe.concurrent('svc api -i', TIMEOUT, () => {
   });
 
   it('with --output json prints one {status, headers, body} envelope, also for an error status', async ({ onTestFinished }) => {
-    const server = await scripted(onTestFinished);
+    const server = await scriptedForTest(onTestFinished);
     server.script('/v1/things', { status: 409, body: { error: { message: `conflict for ${TOKEN}`, type: 'conflict_error', code: 'conflict' } }, headers: { 'x-echo-auth': TOKEN } });
     const run = await runSvc(['api', 'GET', '/things', '-i', '--output', 'json'], { env: env(server), ...SLOW });
     expect(run.code).toBe(1);
@@ -96,7 +88,7 @@ describe.concurrent('svc api -i', TIMEOUT, () => {
 
 describe.concurrent('svc api --input', TIMEOUT, () => {
   it('sends a file byte for byte, with the content type -H gives', async ({ onTestFinished }) => {
-    const server = await scripted(onTestFinished);
+    const server = await scriptedForTest(onTestFinished);
     server.script('/v1/things', { body: { ok: true } });
     const file = join(tempFolder('svc-input-'), 'body.xml');
     writeFileSync(file, '<a>ü</a>\n  ');
@@ -106,7 +98,7 @@ describe.concurrent('svc api --input', TIMEOUT, () => {
   });
 
   it('reads standard input with -; refuses --input with --data, and a missing file, sending nothing', async ({ onTestFinished }) => {
-    const server = await scripted(onTestFinished);
+    const server = await scriptedForTest(onTestFinished);
     const piped = await runSvc(['api', 'PUT', '/things', '--input', '-'], { env: env(server), input: '{"raw": 1}', ...SLOW });
     expect(piped.code).toBe(0);
     expect(server.received[0]).toMatchObject({ method: 'PUT', body: '{"raw": 1}', headers: { 'content-type': 'application/json' } });

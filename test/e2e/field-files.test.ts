@@ -2,22 +2,15 @@ import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSvc } from '../support/spawn-svc.js';
-import { type ScriptedServer, startScriptedServer } from '../support/scripted-server.js';
+import { type ScriptedServer, scriptedForTest } from '../support/scripted-server.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 // --data key=@file through the real bin/svc; the server on 127.0.0.1 shows what was sent.
 
 const TIMEOUT = { timeout: 45_000 };
 const SLOW = { timeoutMs: 40_000 };
-type Finished = (fn: () => Promise<void>) => void;
-
-async function scripted(onTestFinished: Finished): Promise<ScriptedServer> {
-  const server = await startScriptedServer();
-  onTestFinished(() => server.close());
-  server.script('/v1/crm/objects/deals/entries', { status: 201, body: { entryId: 'ent_1' } });
-  server.script('/v1/things', { body: { ok: true } });
-  return server;
-}
+const scripted = (onTestFinished: Parameters<typeof scriptedForTest>[0]): Promise<ScriptedServer> =>
+  scriptedForTest(onTestFinished, { '/v1/crm/objects/deals/entries': { status: 201, body: { entryId: 'ent_1' } } });
 
 const env = (server: { url: string }) => ({ SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_agent_fieldfiles' });
 

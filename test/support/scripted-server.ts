@@ -72,3 +72,17 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
       }),
   };
 }
+
+/** Called once the test ends, as vitest's `onTestFinished` is. */
+type OnTestFinished = (fn: () => Promise<void> | void) => void;
+
+/**
+ * A scripted server for one test, closed when the test finishes, with each of `answers` (route ->
+ * answer) scripted; `/v1/things` answers `{ok: true}` unless `answers` says otherwise.
+ */
+export async function scriptedForTest(onTestFinished: OnTestFinished, answers: Record<string, ScriptedAnswer> = {}): Promise<ScriptedServer> {
+  const server = await startScriptedServer();
+  onTestFinished(() => server.close());
+  for (const [route, answer] of Object.entries({ '/v1/things': { body: { ok: true } }, ...answers })) server.script(route, answer);
+  return server;
+}

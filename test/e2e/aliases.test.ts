@@ -79,6 +79,16 @@ describe('svc alias', () => {
     expect(() => readFileSync(join(dir, 'config.json'))).toThrow();
   });
 
+  it('an expansion with a control character is refused; one in a hand-edited file is listed visible, on its own line', async () => {
+    const { dir, env } = world();
+    const refused = await runSvc(['alias', 'set', 'z', 'email drafts get \u001b]0;owned\u0007'], { env });
+    expect(refused).toMatchObject({ code: 2, stdout: '', stderr: 'svc: the expansion holds a control character (U+001B at character 18); an alias is svc words\n' });
+    expect(() => readFileSync(join(dir, 'config.json'), 'utf8')).toThrow();
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ aliases: { dg: 'email drafts get\nevil: email drafts get \u001b[2J' } }), { mode: 0o600 });
+    expect(await runSvc(['alias', 'list'], { env })).toMatchObject({ code: 0, stdout: 'dg: email drafts get^Jevil: email drafts get ^[[2J\n' });
+    expect(received()).toEqual([]);
+  });
+
   it('an existing alias is replaced only with --clobber', async () => {
     const { env } = world();
     await runSvc(['alias', 'set', 'dg', 'email drafts get'], { env });

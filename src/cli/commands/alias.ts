@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { areas } from '../../../registry/areas.js';
 import { usageError } from '../../errors.js';
+import { terminalSafeLine } from '../../output/terminal-safe.js';
 import { aliasNameProblem, splitAliasWords } from '../aliases.js';
 import type { Builtins } from '../builtin-entry.js';
 import type { Context } from '../../core/context.js';
@@ -53,7 +54,8 @@ Examples:
       const aliases = (await ctx.config()).aliases();
       const names = Object.keys(aliases).sort();
       if (names.length === 0) ctx.io.err("No aliases yet; `svc alias set <name> '<words>'` adds one.\n");
-      for (const name of names) ctx.io.out(`${name}: ${aliases[name]}\n`);
+      // The file may have been edited by hand: each alias stays one line, its control characters visible.
+      for (const name of names) ctx.io.out(`${terminalSafeLine(name)}: ${terminalSafeLine(aliases[name]!)}\n`);
     });
 
   alias

@@ -66,6 +66,11 @@ export interface OperationSpec {
   nullResult?: string;
   /** Command lines shown in help and docs. */
   examples: readonly string[];
+  /**
+   * The service marks it deprecated (OpenAPI `deprecated: true`): it still works, and may be
+   * removed. Help and `svc ops` say so, the export keeps it, and the MCP tool's description starts with it.
+   */
+  deprecated?: boolean;
   /** The documented success status; absent when the API documents only "a success" (OpenAPI `2XX`). */
   status?: number;
   /** The documented error responses (all in the one shape of registry/errors.ts). */
@@ -169,6 +174,7 @@ function checkOperation(id: string, op: OperationSpec): void {
   checkSafety(id, op);
   if ((op.method === 'GET') && op.body) throw new Error(`Operation ${id}: a GET operation cannot declare a body.`);
   if (op.examples.length === 0) throw new Error(`Operation ${id}: give at least one example.`);
+  if (op.deprecated !== undefined && typeof op.deprecated !== 'boolean') throw new Error(`Operation ${id}: deprecated is true or false.`);
   if (op.cursor && (op.method !== 'GET' || op.cursor.param === '' || op.cursor.next === '')) throw new Error(`Operation ${id}: a cursor is declared by a GET and names its query parameter and next field.`);
   if (op.saveField && !/^[a-z][a-z0-9-]*$/.test(op.saveField.flag)) {
     throw new Error(`Operation ${id}: the save flag "${op.saveField.flag}" must be kebab-case, without dashes in front.`);

@@ -16,7 +16,7 @@ export function commandLine(id: string, op: OperationSpec): string {
  * --input) the positional arguments are optional: each line may give them.
  */
 export function addOperationCommand(parent: Command, word: string, id: string, op: OperationSpec, ctx: Context, batch = false): void {
-  const command = parent.command(word).description(op.summary);
+  const command = parent.command(word).description(summaryOf(op));
   for (const arg of operationArguments(op)) {
     const what = `${arg.description ? `${arg.description}: ` : ''}${arg.in === 'path' ? 'path parameter' : 'body field'} ${typeNote(arg)}`;
     command.argument(batch ? `[${arg.name}]` : `<${arg.name}>`, batch ? `${what}; with --input, for every line that does not give ${arg.name}` : what);
@@ -27,13 +27,20 @@ export function addOperationCommand(parent: Command, word: string, id: string, o
     if (flag.group) option.helpGroup(flag.group);
     command.addOption(flag.repeatable ? option.argParser(collect) : option);
   }
-  command.addHelpText('after', `${rulesHelp(op)}\n${op.method} ${op.path}${op.destructive ? '  (destructive)' : ''}\n\nExamples:\n${op.examples.map((e) => `  ${e}`).join('\n')}\n${batchHelp(id, op)}`);
+  command.addHelpText('after', `${rulesHelp(op)}${deprecationHelp(op)}\n${op.method} ${op.path}${op.destructive ? '  (destructive)' : ''}\n\nExamples:\n${op.examples.map((e) => `  ${e}`).join('\n')}\n${batchHelp(id, op)}`);
   command.action(async (...args: unknown[]) => {
     const self = args.at(-1) as Command;
     // The call path (zod error schema, input grammar, output) loads only when a command runs, not for help.
     const { executeOperation } = await import('./execute.js');
     await executeOperation(ctx, { id, op, positionals: self.processedArgs as string[], flags: self.opts(), globals: self.optsWithGlobals() });
   });
+}
+
+/** An operation's summary as help lists it: `Deprecated: ` in front when the service deprecates it. */
+export const summaryOf = (op: OperationSpec): string => (op.deprecated ? `Deprecated: ${op.summary}` : op.summary);
+
+function deprecationHelp(op: OperationSpec): string {
+  return op.deprecated ? '\nDeprecated: the service marks this operation deprecated; it still works, and may be removed.\n' : '';
 }
 
 /** The cross-field rules the body schema enforces, in words ("at least one of --email and …"). */

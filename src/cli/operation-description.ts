@@ -12,6 +12,8 @@ export interface OperationDescription {
   path: string;
   command: string;
   summary: string;
+  /** Present, true, when the service marks the operation deprecated. */
+  deprecated?: true;
   destructive: boolean;
   /** Whether a lost answer may be retried (declared in the registry, else by method). */
   idempotent: boolean;
@@ -30,7 +32,7 @@ export interface OperationDescription {
 }
 
 /** The line of `svc ops` for one operation. */
-export const operationSummary = (id: string, op: OperationSpec) => ({ id, method: op.method, path: op.path, command: commandLine(id, op), summary: op.summary });
+export const operationSummary = (id: string, op: OperationSpec) => ({ id, method: op.method, path: op.path, command: commandLine(id, op), summary: op.summary, ...(op.deprecated ? { deprecated: true as const } : {}) });
 
 export function describeOperation(id: string, op: OperationSpec): OperationDescription {
   return {
@@ -67,7 +69,7 @@ export function formatDescription(d: OperationDescription): string {
   const indent = (text: string) => text.replace(/^/gm, '  ');
   const safety = [d.destructive ? 'destructive' : '', d.idempotent ? 'idempotent: retried' : 'not idempotent: not retried once sent'].filter(Boolean).join('; ');
   const sections = [
-    `${d.id}: ${d.summary}${d.destructive ? ' (destructive)' : ''}`,
+    `${d.id}: ${d.summary}${d.deprecated ? ' (deprecated: it still works, and may be removed)' : ''}${d.destructive ? ' (destructive)' : ''}`,
     `Command:  ${d.command}\nRequest:  ${d.method} ${d.path}\nArea:     ${d.area}\nSafety:   ${safety}`,
   ];
   if (d.arguments.length > 0) sections.push(`Arguments:\n${columns(d.arguments.map((a) => [`<${a.name}>`, `${a.type}, required`, `${a.in === 'path' ? 'path parameter' : 'body field'}${a.description ? `: ${a.description}` : ''}`]))}`);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { commandWords } from '../../registry/command-names.js';
 import type { OperationSpec, Operations } from '../../registry/define.js';
 import type { Context } from '../core/context.js';
-import { addOperationCommand, commandLine } from './operation-command.js';
+import { addOperationCommand, commandLine, summaryOf } from './operation-command.js';
 
 /**
  * Adds one area's commands under the root: command words are the operation id's words
@@ -32,12 +32,12 @@ export function addAreaCommands(root: Command, area: string, summary: string, op
 function describeGroup(group: Command, key: string, operations: Operations): void {
   const below = Object.entries(operations).filter(([id]) => `${commandWords(id).join(' ')} `.startsWith(`${key} `));
   if (!group.description()) {
-    group.description(below.length === 1 ? below[0]![1].summary : `${below.length} operations`);
+    group.description(below.length === 1 ? summaryOf(below[0]![1]) : `${below.length} operations`);
   }
   group.addHelpText('after', `\n${operationsHelp(below)}`);
 }
 
 function operationsHelp(operations: [string, OperationSpec][]): string {
-  const lines = operations.map(([id, op]) => `  ${commandLine(id, op)}\n      ${op.summary}\n      e.g. ${op.examples[0]}`);
+  const lines = operations.map(([id, op]) => `  ${commandLine(id, op)}\n      ${summaryOf(op)}\n      e.g. ${op.examples[0]}`);
   return `Operations:\n${lines.join('\n')}\n`;
 }

@@ -78,7 +78,7 @@ export function operationTool(id: string, op: OperationSpec): OperationTool {
 function descriptionOf(op: OperationSpec): string {
   const rules = rulesOf(op.body).map((rule) => ` Rule: ${ruleText(rule)} (${rule.description}).`);
   const nothing = op.nullResult ? ` A null result means: ${op.nullResult}.` : '';
-  return `${op.summary}. ${SAFETY_WORDS[op.safety]}${rules.join('')}${nothing} (${op.method} ${op.path})`;
+  return `${op.deprecated ? 'Deprecated. ' : ''}${op.summary}. ${SAFETY_WORDS[op.safety]}${rules.join('')}${nothing} (${op.method} ${op.path})`;
 }
 
 interface ObjectSchema {

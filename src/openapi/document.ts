@@ -59,7 +59,7 @@ export function buildOpenApiDocument(source: OpenApiSource): Record<string, unkn
 function operationObject(id: string, op: OperationSpec, schemas: Record<string, JsonSchema>): Record<string, unknown> {
   const name = componentName(id);
   schemas[`${name}Response`] = jsonSchemaOf(op.response, 'output');
-  const operation: Record<string, unknown> = { operationId: id, summary: op.summary, tags: [areaOf(id)] };
+  const operation: Record<string, unknown> = { operationId: id, summary: op.summary, tags: [areaOf(id)], ...(op.deprecated ? { deprecated: true } : {}) };
   const parameters = [...pathParamFields(op).map((field) => parameterObject(field, { type: 'string' })), ...declaredParameters(op.query, 'query'), ...declaredParameters(op.headers, 'header')];
   if (parameters.length > 0) operation.parameters = parameters;
   if (op.body) {

@@ -194,6 +194,24 @@ ${ask(['svc', 'ops', 'repos_g'])}`;
     expect(scripts.fish).toContain("case 'repos get-content'");
   });
 
+  it('a deprecated operation says so in help, svc ops, the export and its MCP tool', async () => {
+    const help = (await svc(['repos', 'put-label', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('Deprecated: the service marks this operation deprecated; it still works, and may be removed.');
+    expect((await svc(['repos', 'get-content', '--help'])).stdout).not.toContain('Deprecated');
+    expect((await svc(['repos', '--help'])).stdout.replace(/\s+/g, ' ')).toMatch(/put-label \[options\] <owner> <name> Deprecated: Create or replace a label/);
+    const listed = JSON.parse((await svc(['ops'])).stdout) as { id: string; deprecated?: boolean }[];
+    expect(listed.map((op) => [op.id, op.deprecated ?? false])).toEqual([
+      ['repos_get-content', false],
+      ['repos_put-label', true],
+    ]);
+    expect(JSON.parse((await svc(['ops', 'repos_put-label'])).stdout)).toMatchObject({ id: 'repos_put-label', deprecated: true });
+    const doc = JSON.parse((await svc(['openapi'])).stdout) as { paths: Record<string, Record<string, { deprecated?: boolean }>> };
+    expect(doc.paths['/repos/{owner}/labels/{name}']!.put!.deprecated).toBe(true);
+    expect(doc.paths['/repos/{owner}/{repo}/contents/{path}']!.get).not.toHaveProperty('deprecated');
+    const { tools } = JSON.parse((await svc(['mcp', 'tools', '--json'])).stdout) as { tools: { name: string; description: string }[] };
+    expect(tools.map((tool) => tool.description.startsWith('Deprecated. '))).toEqual([false, true]);
+  });
+
   it('the reference manual has a section for each operation', async () => {
     const run = await svc(['help', 'reference']);
     expect(run.code).toBe(0);

@@ -69,3 +69,12 @@ describe('header parameters in the registry', () => {
     );
   });
 });
+
+describe('deprecated operations in the registry', () => {
+  it('takes true or false, and nothing else', () => {
+    for (const deprecated of [true, false]) expect(() => defineOperations({ repos_get: { ...base, path: '/r', args: [], deprecated } })).not.toThrow();
+    expect(() => defineOperations({ repos_get: { ...base, path: '/r', args: [], deprecated: 'yes' } } as never)).toThrow(
+      'Operation repos_get: deprecated is true or false.',
+    );
+  });
+});

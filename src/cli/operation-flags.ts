@@ -1,7 +1,7 @@
 import { isListOperation, type OperationSpec } from '../../registry/define.js';
 import { pathParamFields } from '../../registry/fields.js';
 import { type FieldRule, rulesOf, ruleText } from '../../registry/rules.js';
-import { type BodyField, bodyFields, commandFields, toKebab } from '../input/fields.js';
+import { type BodyField, bodyFields, commandFields, fieldFlag } from '../input/fields.js';
 
 /** One flag of a generated command, as help, `svc ops` and completion show it. */
 export interface FlagSpec {
@@ -48,7 +48,7 @@ export function operationArguments(op: OperationSpec): ArgumentSpec[] {
 /** The operation's cross-field rules, its fields named as the command line names them. */
 export function operationRules(op: OperationSpec): { rule: FieldRule; text: string }[] {
   const positional = new Set(op.args);
-  const name = (field: string) => (positional.has(field) ? `<${field}>` : `--${toKebab(field)}`);
+  const name = (field: string) => (positional.has(field) ? `<${field}>` : `--${fieldFlag(op, field)}`);
   return rulesOf(op.body).map((rule) => ({ rule, text: `${ruleText(rule, name)}: ${rule.description}` }));
 }
 

@@ -16,13 +16,33 @@ export interface BodyField extends FieldDoc {
 
 export const toKebab = flagOf;
 
+/**
+ * svc's own long flags: the global options (src/cli/program.ts) and those every operation command
+ * may have (src/cli/operation-flags.ts). A field is named by the API, not by svc, and a service may
+ * well have a field `body`, `output` or `query`: its flag then takes `-field` after its name
+ * (`--body-field`), so it neither breaks the command nor silently takes svc's own option.
+ */
+export const OWN_FLAGS: ReadonlySet<string> = new Set([
+  ...['base-url', 'profile', 'timeout', 'retries', 'strict', 'debug', 'dry-run', 'output', 'query', 'help', 'version'],
+  ...['body', 'yes', 'paginate', 'max-pages', 'max-items'],
+  ...['input', 'input-format', 'concurrency', 'unordered', 'rejects', 'checkpoint', 'resend-uncertain', 'shard'],
+]);
+
+/** The flag of a field: its name in kebab case, with `-field` after it while that is one of svc's own flags or the save flag. */
+export function fieldFlag(op: Pick<OperationSpec, 'saveField'>, name: string): string {
+  let flag = toKebab(name);
+  const taken = (candidate: string) => OWN_FLAGS.has(candidate) || candidate === op.saveField?.flag;
+  while (taken(flag) || (flag.startsWith('no-') && taken(flag.slice(3)))) flag = `${flag}-field`;
+  return flag;
+}
+
 /** commander's name for a flag's value: `--if-none-match` -> `ifNoneMatch`. */
 const optionKey = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 const asCommandField =
   (op: OperationSpec) =>
   (field: FieldDoc): BodyField => {
-    const flag = toKebab(field.name);
+    const flag = fieldFlag(op, field.name);
     return { ...field, flag, key: optionKey(flag), positional: field.in === 'body' && op.args.includes(field.name) };
   };
 

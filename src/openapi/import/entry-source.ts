@@ -24,6 +24,7 @@ export function entrySource(entry: Entry): string {
     entry.display && `display: ${dataLiteral(entry.display)}`,
     entry.saveField && `saveField: ${dataLiteral(entry.saveField)}`,
     entry.cursor && `cursor: ${dataLiteral(entry.cursor)}`,
+    entry.deprecated && 'deprecated: true',
   ].filter((line): line is string => typeof line === 'string');
   const comments = entry.reviews.map((review) => `  // ${review}\n`).join('');
   return `${comments}  ${literal(entry.id)}: {\n${lines.map((line) => `    ${line},\n`).join('')}  },\n`;

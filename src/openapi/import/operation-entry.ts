@@ -29,6 +29,8 @@ export interface Entry extends Omit<SvcMarks, 'rules' | 'args' | 'examples'> {
   examples: string[];
   status?: number;
   errors?: Record<string, string> | { unlisted: string };
+  /** The description marks it deprecated: help, `svc ops` and the MCP tool say so. */
+  deprecated?: true;
   /** `// review:` comments written above the entry. */
   reviews: string[];
 }
@@ -101,6 +103,7 @@ export function mapOperation(document: Node, located: Located, writer: SchemaWri
     ...(response.status === undefined ? {} : { status: response.status }),
     ...(response.errors ? { errors: response.errors } : {}),
     ...display,
+    ...(operation.deprecated === true ? { deprecated: true as const } : {}),
     reviews,
   };
 }

@@ -12,7 +12,7 @@ import { repoRoot, throwawayRegistry } from './throwaway-registry.js';
 
 afterAll(removeTempFolders);
 
-/** Inputs and declarations the six operations do not have: query and header parameters, a cursor, a GET list. */
+/** Inputs and declarations the six operations do not have: query and header parameters, a cursor, a GET list, deprecation. */
 const demo = defineOperations({
   demo_items_list: {
     method: 'GET',
@@ -33,13 +33,14 @@ const demo = defineOperations({
     examples: ['svc demo items list sp_1 --limit 10'],
     status: 200,
     errors: { 404: 'No such space' },
+    deprecated: true,
   },
 });
 
 const asText = (document: unknown): string => `${JSON.stringify(document, null, 2)}\n`;
 const areas = { demo: { summary: 'A demonstration area', load: async () => demo as Operations } };
 
-describe('export, import, export of query and header parameters and a cursor', () => {
+describe('export, import, export of query and header parameters, a cursor and a deprecation', () => {
   it('gives back the same document and the same inputs', async () => {
     const exported = asText(buildOpenApiDocument({ operations: demo, areas, api }));
     const folder = throwawayRegistry();
@@ -52,6 +53,7 @@ describe('export, import, export of query and header parameters and a cursor', (
     const back = imported.demo_items_list!;
     expect(operationFields(back)).toEqual(operationFields(demo.demo_items_list));
     expect(back.cursor).toEqual(demo.demo_items_list.cursor);
+    expect(back.deprecated).toBe(true);
     const exporter = (await import(join(folder, '..', 'src', 'openapi', 'document.ts'))) as { buildOpenApiDocument: typeof buildOpenApiDocument };
     const index = (await import(join(folder, 'imported', 'index.ts'))) as { importedAreas: typeof areas };
     expect(asText(exporter.buildOpenApiDocument({ operations: imported, areas: index.importedAreas, api }))).toBe(exported);

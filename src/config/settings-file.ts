@@ -71,6 +71,8 @@ const settingTypes: Record<keyof ProfileSettings, 'string' | 'number' | 'boolean
   systemCa: 'boolean',
 };
 
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
 /** What makes valid JSON unusable as settings (`"token": 12345678`, a list where a profile goes), or undefined. */
 function settingsProblem(data: unknown): string | undefined {
   if (!isRecord(data)) return 'it is not a JSON object';
@@ -84,6 +86,9 @@ function settingsProblem(data: unknown): string | undefined {
       if (value !== undefined && (typeof value !== type || (type === 'number' && !Number.isFinite(value)))) return `${field} of profile ${JSON.stringify(name)} is not a ${type}`;
     }
     if (profile.tokenStorage !== undefined && profile.tokenStorage !== 'keyring') return `tokenStorage of profile ${JSON.stringify(name)} is not "keyring"`;
+    if (CONTROL.test(name)) return `profile ${JSON.stringify(name)} has a control character in its name`;
+    // Shown by `svc config get|list`: an escape in one would reach the terminal. (The token is refused where it is used.)
+    for (const field of ['baseUrl', 'proxy', 'noProxy'] as const) if (typeof profile[field] === 'string' && CONTROL.test(profile[field])) return `${field} of profile ${JSON.stringify(name)} holds a control character`;
   }
   return undefined;
 }

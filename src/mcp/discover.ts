@@ -77,11 +77,11 @@ function search(served: readonly OperationTool[], query: string | undefined): { 
     const text = `${tool.id.replace(/_/g, ' ')} ${tool.op.summary}`.toLowerCase();
     return words.every((word) => text.includes(word));
   });
-  return matches.slice(0, SEARCH_LIMIT).map((tool) => ({ name: tool.id, summary: tool.op.summary, safety: tool.op.safety }));
+  return matches.slice(0, SEARCH_LIMIT).map((tool) => ({ name: tool.tool.name, summary: tool.op.summary, safety: tool.op.safety }));
 }
 
 function servedTool(settings: ServeSettings, name: string): OperationTool {
-  const tool = settings.tools.find((candidate) => candidate.id === name);
+  const tool = settings.tools.find((candidate) => candidate.tool.name === name);
   if (!tool) throw new InputError(`there is no operation named ${JSON.stringify(name)}: use search_operations`);
   const filtered = whyFiltered(tool, settings.filter);
   if (filtered) throw new InputError(filtered);

@@ -34,7 +34,7 @@ export function createMcpServer(settings: ServeSettings, deps: ServeDeps, mode: 
   server.setRequestHandler('tools/list', () => ({ tools: tools as never }));
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const { name } = request.params;
-    if (!tools.some((tool) => tool.name === name) && !settings.tools.some((tool) => tool.id === name)) {
+    if (!tools.some((tool) => tool.name === name) && !settings.tools.some((tool) => tool.tool.name === name)) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     }
     const call = {

@@ -47,7 +47,7 @@ export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call
     deps.audit(auditLine(call.name, decision, status, redact));
     return { kind: 'result', result };
   };
-  const tool = settings.tools.find((candidate) => candidate.id === call.name);
+  const tool = settings.tools.find((candidate) => candidate.tool.name === call.name);
   if (!tool) return end('refused', 'not-sent', refusalResult('unknown-tool', `there is no tool named ${JSON.stringify(call.name)}`, redact));
   const filtered = whyFiltered(tool, settings.filter);
   if (filtered) return end('refused', 'not-sent', refusalResult('not-served', `${filtered}: nothing was sent`, redact));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type $ZodType, toJSONSchema } from 'zod/v4/core';
 import { type OperationSpec, type Operations, checkSafety, isIdempotent } from '../../registry/define.js';
 import { rulesOf, ruleText } from '../../registry/rules.js';
@@ -63,15 +64,35 @@ export function annotationsOf(id: string, op: OperationSpec): ToolAnnotations {
 
 /** One tool per operation, in id order; throws a sentence naming the operation it cannot serve. */
 export function operationTools(operations: Operations): OperationTool[] {
-  return Object.keys(operations)
+  const tools = Object.keys(operations)
     .sort()
     .map((id) => operationTool(id, operations[id]!));
+  const named = new Map<string, string>();
+  for (const { id, tool } of tools) {
+    const other = named.get(tool.name);
+    if (other !== undefined) throw new Error(`Operations ${other} and ${id} would be served as one tool name, ${tool.name}.`);
+    named.set(tool.name, id);
+  }
+  return tools;
+}
+
+const MAX_NAME = 64;
+
+/**
+ * The tool name of an operation: its id, or, for an id past MCP's 64 characters (an imported
+ * description's `actions_get-github-actions-default-workflow-permissions-organization`), its first
+ * 55 characters, a hyphen and 8 hex digits of its SHA-256: as stable as the id, and still unique.
+ */
+export function toolNameOf(id: string): string {
+  if (id.length <= MAX_NAME) return id;
+  return `${id.slice(0, MAX_NAME - 9)}-${createHash('sha256').update(id).digest('hex').slice(0, 8)}`;
 }
 
 export function operationTool(id: string, op: OperationSpec): OperationTool {
-  if (!TOOL_NAME.test(id)) throw new Error(`Operation ${id}: its id is not a valid MCP tool name (${TOOL_NAME.source}).`);
+  const name = toolNameOf(id);
+  if (!TOOL_NAME.test(name)) throw new Error(`Operation ${id}: its id is not a valid MCP tool name (${TOOL_NAME.source}).`);
   const { inputSchema, places } = inputSchemaOf(id, op);
-  const tool: ToolDefinition = { name: id, description: descriptionOf(op), inputSchema, outputSchema: outputSchemaOf(op), annotations: annotationsOf(id, op) };
+  const tool: ToolDefinition = { name, description: descriptionOf(op), inputSchema, outputSchema: outputSchemaOf(op), annotations: annotationsOf(id, op) };
   return { id, op, tool, places };
 }
 

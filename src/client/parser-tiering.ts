@@ -6,11 +6,12 @@
 // process.exit() is called, so a run that read several answers printed everything and then sat there,
 // for code it would never run. Measured with `--trace-wasm-compilation-times`.
 //
-// A run that reads many answers (batch, --paginate) keeps the parser on baseline code: V8 is told to
+// Every run that sends (a single call, batch, --paginate) keeps the parser on baseline code: a single
+// answer with a dozen headers, as real services send, was enough to wait at exit. V8 is told to
 // tier up only a function index no module has. Baseline code parses headers fast enough that 3,000
 // answers cost about the same CPU either way. The flag must be set before undici compiles the parser
 // (its first connection in the process); a parser already compiled keeps its tiering. node:v8 loads
-// here only, never on a single call's path (test/e2e/call-modules.test.ts).
+// with the transport, never for help or a usage error (test/e2e/call-modules.test.ts names it).
 //
 // V8 stamps a code cache with its flags, so one made while the flag is changed is refused by every
 // later run: releaseParser() puts the flag back once the command has ended, before bin/run-cli.cjs

@@ -58,8 +58,15 @@ export function settleProcess(): void {
 function processTransports(): Pick<Context, 'send' | 'createTransport'> {
   let transport: Transport | undefined;
   return {
+    // One answer with a dozen headers, as real services send, is enough for V8 to tier the parser up
+    // and the process to wait for it at exit (0.1 s idle, over a second loaded): a single call keeps
+    // the parser on baseline code too, for node:v8's load (under a millisecond).
     send: async (request) => {
-      transport ??= (await import('../client/undici-transport.js')).createUndiciTransport();
+      if (!transport) {
+        const [module, parser] = await Promise.all([import('../client/undici-transport.js'), import('../client/parser-tiering.js')]);
+        (tiering = parser).keepParserOnBaseline();
+        transport ??= module.createUndiciTransport();
+      }
       return transport(request);
     },
     // A batch's pool, or --paginate's: once loaded, each request goes straight to it, not through

@@ -21,12 +21,14 @@ const NOT_NEEDED = [/^http2$/, /^internal\/http2\//, /^assert$/, /^internal\/ass
 /**
  * The built-ins svc may load beyond what a `node:https` one-liner making the same GET loads: `http`
  * (undici's client), `os` and `process` (config paths), `timers/promises` (retry waits), and `vm`,
- * which bin/run-cli.cjs runs the script with. Not `v8` (its load pulls in streams and heap
- * utilities; the cache's checksum is svc's own) nor `module` (createRequire loads the source-map
- * reader with it).
+ * which bin/run-cli.cjs runs the script with, and `v8`, whose flag keeps undici's HTTP parser on
+ * baseline code: an answer with a dozen headers otherwise has V8 recompile it on a thread the
+ * process waits for at exit (src/client/parser-tiering.ts); its load brings `internal/heap_utils`
+ * and `internal/promise_hooks` (measured under 1 ms of CPU). Not `module` (createRequire loads the
+ * source-map reader with it).
  * Anything else is a regression: name it here only with the reason a call needs it.
  */
-const BEYOND_HTTPS = ['http', 'os', 'process', 'timers/promises', 'vm'];
+const BEYOND_HTTPS = ['http', 'os', 'process', 'timers/promises', 'v8', 'internal/heap_utils', 'internal/promise_hooks', 'vm'];
 
 const HTTPS_ONE_LINER = `require('node:https').get(process.argv[1], { headers: { authorization: 'Bearer ' + process.argv[2] } }, (r) => { let b = ''; r.on('data', (d) => (b += d)); r.on('end', () => process.stdout.write(b)); })`;
 

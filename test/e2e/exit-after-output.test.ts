@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { freshConfigDir, runSvc, type SpawnOptions, startSvc } from '../support/spawn-svc.js';
+import { startScriptedServer } from '../support/scripted-server.js';
 
 // A run that reads many answers (--paginate, batch) ends as soon after its output as a single call
 // does. undici parses HTTP with WebAssembly; V8 recompiled that parser with its optimizing compiler
@@ -47,6 +48,24 @@ describe('a run that reads many answers', () => {
     const lines = compiled(run.stdout);
     expect(lines.some((line) => line.includes('using Liftoff'))).toBe(true);
     expect(lines.filter((line) => line.includes('using TurboFan'))).toEqual([]);
+  }, 45_000);
+
+  // Real services answer with many headers (rate limits, caching, tracing): one such answer was
+  // enough for the tier-up, and a single call then waited for it at exit.
+  it('keeps the HTTP parser on baseline code: one call whose answer has 24 headers', async () => {
+    const server = await startScriptedServer();
+    try {
+      const headers = Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`x-trace-${i}`, `${'v'.repeat(40)}${i}`]));
+      server.script('/v1/email/drafts/dr_1', { body: { ok: true, kind: 'email', draftId: 'dr_1', syncStatus: 'synced', revision: 1 }, headers });
+      const run = await startSvc(['email', 'drafts', 'get', 'dr_1'], { ...traced, env: { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key_123456', NODE_DISABLE_COMPILE_CACHE: '1' } }).done;
+      expect(run.code, run.stderr).toBe(0);
+      expect(server.received.map((r) => r.url)).toEqual(['/v1/email/drafts/dr_1']);
+      const lines = compiled(run.stdout);
+      expect(lines.some((line) => line.includes('using Liftoff'))).toBe(true);
+      expect(lines.filter((line) => line.includes('using TurboFan'))).toEqual([]);
+    } finally {
+      await server.close();
+    }
   }, 45_000);
 
   /** How long after its last output (stdout or stderr) the process exited, in ms. */

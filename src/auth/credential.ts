@@ -54,15 +54,12 @@ function usable(credential: Credential, origin: string, fix = ''): Credential {
 }
 
 /**
- * Shows the agent prefix and a few first characters of a secret of 12 or more (4 of an agent
- * token, a quarter of anything else, at most 4): enough to tell two tokens apart, never enough to
- * use one. A shorter secret shows none of itself: a few characters could be most of it.
+ * Shows the public agent prefix of an agent token, then `********`; anything else is `********`.
+ * No character of the secret itself is ever shown: a secret never appears in output, logs or
+ * errors in any form, and a few first characters are a cut form of it.
  */
 export function redactToken(token: string): string {
-  const prefix = token.startsWith(AGENT_TOKEN_PREFIX) ? AGENT_TOKEN_PREFIX.length : 0;
-  const rest = token.length - prefix;
-  const hint = rest < 12 ? 0 : prefix > 0 ? 4 : Math.min(4, Math.floor(rest / 4));
-  return `${token.slice(0, prefix + hint)}${'*'.repeat(8)}`;
+  return `${token.startsWith(AGENT_TOKEN_PREFIX) ? AGENT_TOKEN_PREFIX : ''}${'*'.repeat(8)}`;
 }
 
 /** Why a token cannot be an agent session token, or undefined when it can. */

@@ -25,15 +25,15 @@ describe('how short a secret may be', () => {
 
 describe('matches that touch or nest', () => {
   it('two secrets side by side are both redacted, each by its own form', () => {
-    expect(createRedactor(['key_7777aaaa', 'pass_9999bbbb']).text('key_7777aaaapass_9999bbbb')).toBe('key********pas********');
+    expect(createRedactor(['key_7777aaaa', 'pass_9999bbbb']).text('key_7777aaaapass_9999bbbb')).toBe('****************');
   });
 
   it('the same secret twice in a row is redacted twice', () => {
-    expect(createRedactor(['key_7777aaaa']).text('key_7777aaaakey_7777aaaa!')).toBe('key********key********!');
+    expect(createRedactor(['key_7777aaaa']).text('key_7777aaaakey_7777aaaa!')).toBe('****************!');
   });
 
   it('a secret ending where a longer one ends leaves nothing of the longer one', () => {
-    expect(createRedactor(['tail_5555', 'head_4444tail_5555']).text('<head_4444tail_5555>')).toBe('<head********>');
+    expect(createRedactor(['tail_5555', 'head_4444tail_5555']).text('<head_4444tail_5555>')).toBe('<********>');
   });
 
   it('text with no secret in it is returned as it was', () => {
@@ -48,12 +48,12 @@ describe('values', () => {
   it('a list is redacted item by item, and kept as the same list when no item changed', () => {
     const clean = ['a', 1, null];
     expect(redactor.value(clean)).toBe(clean);
-    expect(redactor.value(['a', 'key_7777aaaa'])).toEqual(['a', 'key********']);
+    expect(redactor.value(['a', 'key_7777aaaa'])).toEqual(['a', '********']);
   });
 
   it('an object without a prototype is plain JSON too; any other object is left whole', () => {
     const bare = Object.assign(Object.create(null) as Record<string, unknown>, { k: 'key_7777aaaa' });
-    expect({ ...redactor.value(bare) }).toEqual({ k: 'key********' });
+    expect({ ...redactor.value(bare) }).toEqual({ k: '********' });
     const when = new Date(0);
     expect(redactor.value(when)).toBe(when);
     const map = new Map([['k', 'key_7777aaaa']]);
@@ -63,7 +63,7 @@ describe('values', () => {
   it('numbers, booleans and null pass as they are; a key alone can change an object', () => {
     expect(redactor.value(7)).toBe(7);
     expect(redactor.value(null)).toBeNull();
-    expect(redactor.value({ key_7777aaaa: 1 })).toEqual({ 'key********': 1 });
+    expect(redactor.value({ key_7777aaaa: 1 })).toEqual({ '********': 1 });
     expect(createRedactor().value({ key_7777aaaa: 1 })).toEqual({ key_7777aaaa: 1 });
   });
 });

@@ -10,7 +10,7 @@ describe('a secret with characters HTML, regular expressions and URLs treat spec
 
   it.each(Object.entries(named))('%s written as its named entity, the rest as numbers, is redacted', (char, entity) => {
     const escaped = [...secret].map((c) => (c === char ? entity : c === 'w' ? '&#119;' : c)).join('');
-    expect(createRedactor([secret]).text(`<td>${escaped}</td>`)).toBe('<td>p&<>********</td>');
+    expect(createRedactor([secret]).text(`<td>${escaped}</td>`)).toBe('<td>********</td>');
   });
 
   it.each([...'&<>"\'.*+?^$()|[]{}/\\'])('text without its %s is not the secret and is printed whole', (char) => {
@@ -22,14 +22,14 @@ describe('a secret with characters HTML, regular expressions and URLs treat spec
     const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
     const resembling = `<td>${html(secret.replace(char, ''))}</td>`;
     expect(createRedactor([secret]).text(resembling)).toBe(resembling);
-    expect(createRedactor([secret]).text(`<td>${html(secret)}</td>`)).toBe('<td>p&<>********</td>');
+    expect(createRedactor([secret]).text(`<td>${html(secret)}</td>`)).toBe('<td>********</td>');
   });
 
   it('each character percent-encoded on its own is redacted', () => {
     for (const [i, char] of [...secret].entries()) {
       const escaped = secret.slice(0, i) + encodeURIComponent(char) + secret.slice(i + 1);
       if (escaped === secret) continue; // a letter, digit or one of -_.!~*'() has no percent form
-      expect(createRedactor([secret]).text(`=${escaped}=`)).toBe('=p&<>********=');
+      expect(createRedactor([secret]).text(`=${escaped}=`)).toBe('=********=');
     }
   });
 });
@@ -39,9 +39,9 @@ describe('a secret with spaces (a passphrase)', () => {
 
   it('with spaces as +, as %20, or mixed with another escape, is redacted', () => {
     const redactor = createRedactor([secret]);
-    expect(redactor.text('q=correct+horse+battery&')).toBe('q=corr********&');
-    expect(redactor.text('q=correct%20horse%20battery&')).toBe('q=corr********&');
-    expect(redactor.text('q=correct+horse%20b%61ttery&')).toBe('q=corr********&');
+    expect(redactor.text('q=correct+horse+battery&')).toBe('q=********&');
+    expect(redactor.text('q=correct%20horse%20battery&')).toBe('q=********&');
+    expect(redactor.text('q=correct+horse%20b%61ttery&')).toBe('q=********&');
   });
 
   it('without its spaces is other text, printed whole', () => {
@@ -77,15 +77,15 @@ describe('base64 of a secret in a Basic credential, standard and URL-safe, at ev
 describe('a secret given with white space around it (pasted with a newline)', () => {
   it('is redacted trimmed, also with one of its characters escaped', () => {
     const redactor = createRedactor(['  key_7777aaaa\n']);
-    expect(redactor.text('k=key%5F7777aaaa;')).toBe('k=key********;');
-    expect(redactor.text('k=&#107;ey_7777aaaa;')).toBe('k=key********;');
+    expect(redactor.text('k=key%5F7777aaaa;')).toBe('k=********;');
+    expect(redactor.text('k=&#107;ey_7777aaaa;')).toBe('k=********;');
   });
 });
 
 describe('a secret holding a control character', () => {
   it('is redacted with the control percent-encoded in two digits and another character escaped', () => {
     const secret = 'tab\there_1234';
-    expect(createRedactor([secret]).text('x=tab%09h&#101;re_1234;')).toBe('x=tab********;');
+    expect(createRedactor([secret]).text('x=tab%09h&#101;re_1234;')).toBe('x=********;');
   });
 });
 
@@ -97,7 +97,7 @@ describe('secrets that start at the same place', () => {
     ['the shorter learned first', [short, long]],
     ['the longer learned first', [long, short]],
   ])('the longer is redacted as itself, %s', (_name, order) => {
-    expect(createRedactor(order).text(`[${long}] [${short}]`)).toBe('[abcd********] [********]');
+    expect(createRedactor(order).text(`[${long}] [${short}]`)).toBe('[********] [********]');
   });
 });
 
@@ -116,7 +116,7 @@ describe('values that need walking but hold no secret stay the same objects', ()
     }
     const cell = new Cell('key_7777aaaa');
     expect(createRedactor(['key_7777aaaa']).value(cell)).toBe(cell);
-    expect(createRedactor(['key_7777aaaa']).value([cell, 'key_7777aaaa'])).toEqual([cell, 'key********']);
+    expect(createRedactor(['key_7777aaaa']).value([cell, 'key_7777aaaa'])).toEqual([cell, '********']);
   });
 });
 

@@ -32,7 +32,7 @@ describe('a redactor', () => {
   });
 
   it('redacts the trimmed form of a secret given with white space around it', () => {
-    expect(createRedactor([' ws_key_1234567890abcdef \n']).text('echo: ws_key_1234567890abcdef.')).toBe('echo: ws_k********.');
+    expect(createRedactor([' ws_key_1234567890abcdef \n']).text('echo: ws_key_1234567890abcdef.')).toBe('echo: ********.');
   });
 
   it('redacts a secret inside another whole, whichever was learned first', () => {
@@ -42,25 +42,25 @@ describe('a redactor', () => {
       const printed = createRedactor(order).text(`a ${outer} b ${inner} c`);
       expect(printed).not.toContain('_stored_tail');
       expect(printed).not.toContain(inner);
-      expect(printed).toBe(`a svc_agent_CANA******** b CANA******** c`);
+      expect(printed).toBe(`a svc_agent_******** b ******** c`);
     }
   });
 
   it('merges matches of two secrets that overlap', () => {
     const printed = createRedactor(['abcdefgh1234', '1234wxyz9876']).text('xx abcdefgh1234wxyz9876 yy');
-    expect(printed).toBe('xx abc******** yy');
+    expect(printed).toBe('xx ******** yy');
   });
 
   it('redacts every occurrence, and ignores secrets too short to match safely', () => {
     const redactor = createRedactor(['abc', 'key_7777aaaa']);
-    expect(redactor.text('abc key_7777aaaa abc key_7777aaaa')).toBe('abc key******** abc key********');
+    expect(redactor.text('abc key_7777aaaa abc key_7777aaaa')).toBe('abc ******** abc ********');
   });
 
   it('learns secrets later (a token being signed in, a proxy password)', () => {
     const redactor = createRedactor();
     expect(redactor.text('p4ssw0rd-proxy')).toBe('p4ssw0rd-proxy');
     redactor.add('p4ssw0rd-proxy');
-    expect(redactor.text('p4ssw0rd-proxy')).toBe('p4s********');
+    expect(redactor.text('p4ssw0rd-proxy')).toBe('********');
   });
 
   it('redacts strings and keys of a value, deep, and returns the same value when nothing matched', () => {
@@ -68,7 +68,7 @@ describe('a redactor', () => {
     const clean = { a: [1, { b: 'x' }], c: null };
     expect(redactor.value(clean)).toBe(clean);
     const echoed = { list: [{ token: 'Bearer ws_key_1234567890' }], ws_key_1234567890: true, n: 7 };
-    expect(redactor.value(echoed)).toEqual({ list: [{ token: 'Bearer ws_k********' }], 'ws_k********': true, n: 7 });
+    expect(redactor.value(echoed)).toEqual({ list: [{ token: 'Bearer ********' }], '********': true, n: 7 });
     expect(echoed.list[0]!.token).toBe('Bearer ws_key_1234567890'); // the original is not changed
   });
 });
@@ -86,13 +86,13 @@ describe('escaped forms, each character its own way (found in review: &#115;&#11
   };
   it.each(Object.entries(escapes))('every character as %s', (_, escape) => {
     const printed = createRedactor([secret]).text(`<p>${[...secret].map(escape).join('')}</p>`);
-    expect(printed).toBe('<p>svc_agent_Kx9z********</p>');
+    expect(printed).toBe('<p>svc_agent_********</p>');
   });
 
   it.each(Object.entries(escapes))('one character as %s, the rest plain', (_, escape) => {
     for (const at of [0, 10, secret.length - 1]) {
       const echoed = `${secret.slice(0, at)}${escape(secret[at]!)}${secret.slice(at + 1)}`;
-      expect(createRedactor([secret]).text(`token=${echoed};`)).toBe('token=svc_agent_Kx9z********;');
+      expect(createRedactor([secret]).text(`token=${echoed};`)).toBe('token=svc_agent_********;');
     }
   });
 
@@ -100,8 +100,8 @@ describe('escaped forms, each character its own way (found in review: &#115;&#11
     const kinds = Object.values(escapes);
     const mixed = [...secret].map((c, i) => kinds[i % kinds.length]!(c)).join('');
     const redactor = createRedactor([secret]);
-    expect(redactor.text(mixed)).toBe('svc_agent_Kx9z********');
-    expect(redactor.value({ echo: mixed })).toEqual({ echo: 'svc_agent_Kx9z********' });
+    expect(redactor.text(mixed)).toBe('svc_agent_********');
+    expect(redactor.value({ echo: mixed })).toEqual({ echo: 'svc_agent_********' });
   });
 
   it('keeps text that only resembles the secret: another case, a character off', () => {
@@ -111,14 +111,20 @@ describe('escaped forms, each character its own way (found in review: &#115;&#11
 });
 
 describe('redactToken', () => {
-  it('shows a few characters of a secret of 12 or more, none of a shorter one (found in review: svc_agent_k9Zq printed whole)', () => {
-    expect(redactToken('svc_agent_Kx9zQ2mW7tR4vB8n')).toBe('svc_agent_Kx9z********');
-    expect(redactToken('svc_agent_0123456789ab')).toBe('svc_agent_0123********');
+  it('shows no character of the secret, whatever its length: an agent token keeps only its public prefix', () => {
+    expect(redactToken('svc_agent_Kx9zQ2mW7tR4vB8n')).toBe('svc_agent_********');
+    expect(redactToken('svc_agent_0123456789ab')).toBe('svc_agent_********');
     expect(redactToken('svc_agent_0123456789a')).toBe('svc_agent_********');
     expect(redactToken('svc_agent_k9Zq')).toBe('svc_agent_********');
-    expect(redactToken('ws_key_1234567890')).toBe('ws_k********');
-    expect(redactToken('twelve-chars')).toBe('twe********');
+    expect(redactToken('ws_key_1234567890')).toBe('********');
+    expect(redactToken('twelve-chars')).toBe('********');
     expect(redactToken('eleven-char')).toBe('********');
+  });
+
+  it('tells two tokens apart by nothing of their own: both mask to the same text, holding neither secret', () => {
+    const [one, two] = ['svc_agent_Kx9zQ2mW7tR4vB8n', 'svc_agent_Lp3aY6cD1eF5gH0j'];
+    expect(redactToken(one)).toBe(redactToken(two));
+    for (const token of [one, two]) for (const part of ['Kx9z', 'Lp3a', 'vB8n', 'H0j']) expect(redactToken(token)).not.toContain(part);
   });
 });
 

@@ -87,7 +87,7 @@ describe('svc api: answers', () => {
   it('--dry-run prints the request with the token redacted and sends nothing', async () => {
     const fake = createFakeContext({ env: { SERVICE_API_KEY: 'svc_agent_SECRETSECRETSECRET' } });
     expect(await run(['api', 'POST', '/notes', '--data', 'text=hi', '--dry-run'], fake.ctx)).toBe(0);
-    expect(fake.out()).toBe(`POST ${BASE}/notes\naccept: application/json\nauthorization: Bearer svc_agent_SECR********\ncontent-type: application/json\nuser-agent: svc/${fake.out().match(/svc\/(\S+)/)![1]}\n\n{\n  "text": "hi"\n}\n`);
+    expect(fake.out()).toBe(`POST ${BASE}/notes\naccept: application/json\nauthorization: Bearer svc_agent_********\ncontent-type: application/json\nuser-agent: svc/${fake.out().match(/svc\/(\S+)/)![1]}\n\n{\n  "text": "hi"\n}\n`);
     expect(fake.requests).toHaveLength(0);
   });
 

@@ -33,14 +33,14 @@ describe('svc auth', () => {
     expect(await run(['auth', 'login'], login.ctx)).toBe(0);
     expect([...keyring.tokens]).toEqual([['default', TOKEN]]);
     expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ profiles: { default: { tokenStorage: 'keyring' } } });
-    expect(login.err()).toBe('Signed in: profile "default" now uses svc_agent_Zq81******** (stored in the system keyring).\n');
+    expect(login.err()).toBe('Signed in: profile "default" now uses svc_agent_******** (stored in the system keyring).\n');
   });
 
   it('without a keyring, login says so in one line and stores the token 0600 in a 0700 folder', async () => {
     const login = world({ stdin: TOKEN, keyring: createMemoryKeyring({ unavailable: 'no D-Bus session with a Secret Service is reachable' }) });
     expect(await run(['auth', 'login'], login.ctx)).toBe(0);
     expect(login.err()).toBe(
-      `svc: note: no system keyring can be used (no D-Bus session with a Secret Service is reachable); the token is stored in plain text in the config file instead (--insecure-storage says so without trying)\nSigned in: profile "default" now uses svc_agent_Zq81******** (stored in ${configFile()}).\n`,
+      `svc: note: no system keyring can be used (no D-Bus session with a Secret Service is reachable); the token is stored in plain text in the config file instead (--insecure-storage says so without trying)\nSigned in: profile "default" now uses svc_agent_******** (stored in ${configFile()}).\n`,
     );
     expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ profiles: { default: { token: TOKEN } } });
   });
@@ -53,7 +53,7 @@ describe('svc auth', () => {
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'svc')).mode & 0o777).toBe(0o700);
     expect(login.out() + login.err()).not.toContain(TOKEN);
-    expect(login.err()).toContain('svc_agent_Zq81********');
+    expect(login.err()).toContain('svc_agent_********');
   });
 
   it('login on a terminal asks with a hidden prompt', async () => {
@@ -80,7 +80,7 @@ describe('svc auth', () => {
     const status = world();
     expect(await run(['auth', 'status'], status.ctx)).toBe(0);
     expect(status.out()).toBe(
-      "Profile:     default\nBase URL:    https://api.example.com/v1\nProxy:       none: direct (no proxy is set)\nTLS trust:   Node's bundled CAs\nCredential:  stored session token of profile \"default\" (svc auth login)\nStored in:   the system keyring\nToken:       svc_agent_Zq81********\n",
+      "Profile:     default\nBase URL:    https://api.example.com/v1\nProxy:       none: direct (no proxy is set)\nTLS trust:   Node's bundled CAs\nCredential:  stored session token of profile \"default\" (svc auth login)\nStored in:   the system keyring\nToken:       svc_agent_********\n",
     );
     const token = world();
     expect(await run(['auth', 'token'], token.ctx)).toBe(0);
@@ -156,7 +156,7 @@ describe('svc config and profiles', () => {
     expect(get.out()).toBe('https://a.example.com/v1\n');
     const list = world();
     expect(await run(['config', 'list', '--all'], list.ctx)).toBe(0);
-    expect(list.out()).toBe('[acme]\n  timeout = 12\n  token = svc_agent_Zq81********\n[default]\n  base-url = https://a.example.com/v1\n[kr]\n  token = (in the system keyring)\n');
+    expect(list.out()).toBe('[acme]\n  timeout = 12\n  token = svc_agent_********\n[default]\n  base-url = https://a.example.com/v1\n[kr]\n  token = (in the system keyring)\n');
   });
 
   it('list shows what a call would use and where each value comes from: flag, environment, profile, default', async () => {
@@ -187,7 +187,7 @@ describe('svc config and profiles', () => {
     expect(withKey.out()).toMatch(/^base-url +http:\/\/127\.0\.0\.1:8\/v1 +--base-url$/m);
     expect(withKey.out()).toMatch(/^timeout +30 +default$/m);
     expect(withKey.out()).toMatch(/^proxy +\(not set\)$/m);
-    expect(withKey.out()).toMatch(/^credential +ws_k\*{8} +SERVICE_API_KEY$/m);
+    expect(withKey.out()).toMatch(/^credential +\*{8} +SERVICE_API_KEY$/m);
   });
 
   it('an alias written to a file open to other users tightens it and says so', async () => {

@@ -27,8 +27,8 @@ describe('guardContext: SERVICE_API_KEY', () => {
     const { guarded: ctx, out, err } = guarded({ env: { SERVICE_API_KEY: KEY } });
     ctx.io.out(`key=${KEY}\n`);
     ctx.io.err(`svc: error: 401 for ${KEY} and again ${KEY}\n`);
-    expect(out()).toMatch(/^key=sk_l\*+\n$/);
-    expect(err()).toMatch(/^svc: error: 401 for sk_l\*+ and again sk_l\*+\n$/);
+    expect(out()).toMatch(/^key=\*{8}\n$/);
+    expect(err()).toMatch(/^svc: error: 401 for \*{8} and again \*{8}\n$/);
   });
 
   it('an empty SERVICE_API_KEY redacts nothing', () => {
@@ -53,7 +53,7 @@ describe('guardContext: one secret inside another is redacted whole', () => {
     ctx.io.out(`stored: ${stored}\nkey: ${KEY}\n`);
     expectNoPartOf(stored, out());
     expectNoPartOf(KEY, out());
-    expect(out()).toMatch(/^stored: svc_agent_Zsk_\*+\nkey: sk_l\*+\n$/);
+    expect(out()).toMatch(/^stored: svc_agent_\*{8}\nkey: \*{8}\n$/);
   });
 
   it('a stored token inside a secret learned later (a new login) is redacted whole too', async () => {
@@ -63,7 +63,7 @@ describe('guardContext: one secret inside another is redacted whole', () => {
     ctx.secrets!.add(longer);
     ctx.io.err(`svc: error: ${longer} / ${TOKEN}\n`);
     expectNoPartOf(longer, err());
-    expect(err()).toMatch(/^svc: error: svc_agent_7Qp3\*+ \/ svc_agent_7Qp3\*+\n$/);
+    expect(err()).toMatch(/^svc: error: svc_agent_\*{8} \/ svc_agent_\*{8}\n$/);
   });
 });
 
@@ -86,7 +86,7 @@ describe('guardContext: stored tokens', () => {
     expect(store.profile('default').token).toBe(TOKEN);
     ctx.io.out(`saved ${TOKEN}\n`);
     ctx.secrets!.reveal(`${TOKEN}\n`);
-    expect(out()).toMatch(/^saved svc_agent_7Qp3\*+\nsvc_agent_7Qp3vXm9LkT2wR8n\n$/);
+    expect(out()).toMatch(/^saved svc_agent_\*{8}\nsvc_agent_7Qp3vXm9LkT2wR8n\n$/);
   });
 
   it('reads the config once, however many commands ask', async () => {
@@ -110,7 +110,7 @@ describe('guardContext: warnings of config writes', () => {
     const warnings = ['the config file mode was 0644; set to 0600', `the old token ${TOKEN} was replaced`];
     const ctx = guardContext({ ...withWarnings(warnings), io: fake.ctx.io });
     expect(await (await ctx.config()).updateProfile('default', () => ({ token: TOKEN }))).toEqual(warnings);
-    expect(fake.err()).toMatch(/^svc: warning: the config file mode was 0644; set to 0600; the old token svc_agent_7Qp3\*+ was replaced\n$/);
+    expect(fake.err()).toMatch(/^svc: warning: the config file mode was 0644; set to 0600; the old token svc_agent_\*{8} was replaced\n$/);
     expect(fake.out()).toBe('');
   });
 
@@ -153,7 +153,7 @@ describe('guardContext: what the server says is shown on a terminal, never obeye
   it('stdout piped: the data stays exact, secrets still redacted', () => {
     const { guarded: ctx, out } = guarded({ tty: false, env: { SERVICE_API_KEY: KEY } });
     ctx.io.out(`${hostile}${KEY}\n`);
-    expect(out()).toMatch(/^title\u001b\]0;pwned\u0007 \u001b\[31mred\u001b\[0m\nsk_l\*+\n$/);
+    expect(out()).toMatch(/^title\u001b\]0;pwned\u0007 \u001b\[31mred\u001b\[0m\n\*{8}\n$/);
   });
 
   it('stderr always: controls shown, line breaks kept', () => {
@@ -165,7 +165,7 @@ describe('guardContext: what the server says is shown on a terminal, never obeye
   it('the status line is drawn over itself: one line, redacted, controls shown', () => {
     const { guarded: ctx, err } = guarded({ env: { SERVICE_API_KEY: KEY } });
     ctx.io.status!(`12/40 ${KEY}\nforged\u001b[2J`);
-    expect(err()).toMatch(/^\r12\/40 sk_l\*+\^Jforged\^\[\[2J\u001b\[K$/);
+    expect(err()).toMatch(/^\r12\/40 \*{8}\^Jforged\^\[\[2J\u001b\[K$/);
   });
 });
 
@@ -177,21 +177,21 @@ describe('guardContext: passwords in base URLs are secrets too', () => {
     ctx.io.out('envPass_77aa\n');
     await ctx.config();
     ctx.io.out('storedPass_88bb\n');
-    expect(out()).toBe('env********\nsto********\n');
+    expect(out()).toBe('********\n********\n');
   });
 
   it('from a profile being saved, with its token', async () => {
     const { guarded: ctx, out } = guarded({ env: { SERVICE_API_KEY: undefined } });
     await (await ctx.config()).updateProfile('work', () => ({ baseUrl: url('newPass_99cc'), token: TOKEN }));
     ctx.io.out(`newPass_99cc ${TOKEN}\n`);
-    expect(out()).toMatch(/^new\*+ svc_agent_7Qp3\*+\n$/);
+    expect(out()).toMatch(/^\*{8} svc_agent_\*{8}\n$/);
   });
 
   it('extra secrets given to the door (a proxy password), and values redacted deep', () => {
     const fake = createFakeContext({ env: { SERVICE_API_KEY: undefined } });
     const ctx = guardContext(fake.ctx, ['proxyPw_1234']);
-    expect(ctx.secrets!.redact('proxyPw_1234')).toBe('pro********');
-    expect(ctx.secrets!.redactValue({ list: ['proxyPw_1234'] })).toEqual({ list: ['pro********'] });
+    expect(ctx.secrets!.redact('proxyPw_1234')).toBe('********');
+    expect(ctx.secrets!.redactValue({ list: ['proxyPw_1234'] })).toEqual({ list: ['********'] });
   });
 });
 
@@ -203,8 +203,8 @@ describe('guardContext: proxy passwords are secrets too', () => {
     ctx.io.err('svc: error: proxy envProxy@Pw_42 refused\n');
     expect(out()).not.toMatch(/Proxy%40Pw|Proxy@Pw/);
     expect(out()).not.toContain(basic);
-    expect(out()).toBe('envP******** env******** Proxy-Authorization: Basic YWRh********\n');
-    expect(err()).toBe('svc: error: proxy env******** refused\n');
+    expect(out()).toBe('******** ******** Proxy-Authorization: Basic ********\n');
+    expect(err()).toBe('svc: error: proxy ******** refused\n');
   });
 
   it('from a stored profile\'s proxy once the config is read, and from a proxy being saved', async () => {
@@ -213,7 +213,7 @@ describe('guardContext: proxy passwords are secrets too', () => {
     ctx.io.out('storedProxy_55\n');
     await (await ctx.config()).updateProfile('home', () => ({ proxy: 'http://bob:savedProxy_66@proxy:3128' }));
     ctx.io.out('savedProxy_66\n');
-    expect(out()).toBe('sto********\nsav********\n');
+    expect(out()).toBe('********\n********\n');
   });
 });
 

@@ -21,7 +21,7 @@ describe('secrets are redacted before anything cuts or folds them', () => {
     const { ctx, out } = createFakeContext({ tty: true, env: { SERVICE_API_KEY: KEY }, respond: () => json(200, [{ id: 'x', note: `${'n'.repeat(20)} ${KEY} ${'m'.repeat(40)}` }]) });
     ctx.io.columns = 40;
     expect(await run(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_1', '--output', 'table'], ctx)).toBe(0);
-    expect(out()).toContain('ws_k****');
+    expect(out()).toContain('********');
     expect(leaks(out())).toBe(false);
   });
 
@@ -43,7 +43,7 @@ describe('secrets are redacted before anything cuts or folds them', () => {
     expect(at + KEY.length).toBeGreaterThan(4096); // the secret straddles the clip
     const { ctx, err } = createFakeContext({ env: { SERVICE_API_KEY: KEY }, respond: () => ({ status: 200, headers: { 'content-type': 'application/json' }, body }) });
     expect(await run([...GET, '--debug'], ctx)).toBe(0);
-    expect(err()).toContain('ws_k********');
+    expect(err()).toContain('********');
     expect(leaks(err())).toBe(false);
   });
 
@@ -62,8 +62,8 @@ describe('secrets are redacted before anything cuts or folds them', () => {
     const spelled = [...spaced].map((c) => `&#${c.charCodeAt(0)};`).join('');
     const redact = createRedactor([spaced]).text;
     const text = formatDocument({ htmlBody: `<p>${'word '.repeat(5)}${spelled} more</p>` }, { fields: {}, html: 'htmlBody' }, { color: false, width: 30, redact });
-    expect(text).toContain('corr********');
-    expect(text).not.toMatch(/battery|staple|canary/);
+    expect(text).toContain('********');
+    expect(text).not.toMatch(/corr|horse|battery|staple|canary/);
   });
 });
 

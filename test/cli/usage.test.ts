@@ -84,7 +84,7 @@ describe('--dry-run and --debug', () => {
     expect(await run(['crm', 'entries', 'create', 'deals', '--data', 'assignees=u1', '--data', 'assignees=u2', '--dry-run'], fake.ctx)).toBe(0);
     expect(fake.requests).toHaveLength(0);
     expect(fake.out()).toContain('POST http://127.0.0.1:4010/v1/crm/objects/deals/entries\n');
-    expect(fake.out()).toContain('authorization: Bearer svc_agent_SECR********\n');
+    expect(fake.out()).toContain('authorization: Bearer svc_agent_********\n');
     expect(fake.out()).toContain('"assignees": [\n      "u1",\n      "u2"\n    ]');
     expect(fake.out() + fake.err()).not.toContain('SECRETSECRETSECRET');
   });

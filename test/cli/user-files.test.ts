@@ -41,6 +41,6 @@ describe("the user's files come through the context", () => {
     const fake = createFakeContext({ respond: () => json(200, { subject: 'Hi', htmlBody: html, variableNames: [] }), files: {} });
     expect(await run(['email', 'templates', 'preview', 'tpl_1', '--data', 'name=Ada', '--save-html', 'p.html'], fake.ctx)).toBe(0);
     expect(fake.err()).toBe(`svc: wrote htmlBody (${html.length} bytes) to p.html\n`);
-    expect(fake.file('p.html')).toBe('<p>key sk_t********</p>');
+    expect(fake.file('p.html')).toBe('<p>key ********</p>');
   });
 });

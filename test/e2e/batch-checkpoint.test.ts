@@ -145,7 +145,7 @@ describe('svc batch --checkpoint: kill -9 and resume', () => {
     const cases: [string[], string][] = [
       [['--data', 'stage=won', '--data', 'password=hunter22', '--data', `note=key ${server.apiKey}`], 'body field data.stage was "open", now "won"'],
       [['--data', 'stage=open', '--data', 'password=swordfish', '--data', `note=key ${server.apiKey}`], 'body field data.password was (hidden: it may be a secret), now (hidden: it may be a secret)'],
-      [['--data', 'stage=open', '--data', 'password=hunter22', '--data', 'note=key 1'], 'body field data.note was "key svc********", now "key 1"'],
+      [['--data', 'stage=open', '--data', 'password=hunter22', '--data', 'note=key 1'], 'body field data.note was "key ********", now "key 1"'],
     ];
     for (const [more, why] of cases) {
       const run = await runSvc(deal(input, checkpoint, ...more), { env });

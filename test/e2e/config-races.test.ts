@@ -41,7 +41,7 @@ describe.each(prototypeProfileNames)('a profile named %s', (name) => {
     expect((await runSvc(['config', 'get', 'retries', '--profile', name], { env })).stdout).toBe('1\n');
     const status = await runSvc(['auth', 'status', '--profile', name], { env });
     expect(status.stdout).toContain(`Credential:  stored session token of profile "${name}"`);
-    expect((await runSvc(['config', 'list', '--all'], { env })).stdout).toBe(`[${name}]\n  base-url = ${mock.server.url}\n  retries = 1\n  token = svc_agent_race********\n`);
+    expect((await runSvc(['config', 'list', '--all'], { env })).stdout).toBe(`[${name}]\n  base-url = ${mock.server.url}\n  retries = 1\n  token = svc_agent_********\n`);
     const call = await runSvc(['email', 'drafts', 'get', 'dr_123', '--profile', name], { env });
     expect(call.code).toBe(0);
     expect(mock.server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN(7)}`]);

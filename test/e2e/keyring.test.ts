@@ -35,7 +35,7 @@ describe.skipIf(missing.length > 0)(`svc auth with a real Secret Service${missin
     const { dir, env } = setup();
     const login = await runSvc(['auth', 'login'], { env, input: `${TOKEN}\n` });
     expect(login).toMatchObject({ code: 0, stdout: '' });
-    expect(login.stderr).toBe('Signed in: profile "default" now uses svc_agent_keyr******** (stored in the system keyring).\n');
+    expect(login.stderr).toBe('Signed in: profile "default" now uses svc_agent_******** (stored in the system keyring).\n');
     expect(keyring!.lookup('default')).toBe(TOKEN);
     expect(JSON.parse(configText(dir))).toEqual({ profiles: { default: { tokenStorage: 'keyring' } } });
 
@@ -45,7 +45,7 @@ describe.skipIf(missing.length > 0)(`svc auth with a real Secret Service${missin
 
     const status = await runSvc(['auth', 'status'], { env });
     expect(status.code).toBe(0);
-    expect(status.stdout).toContain('Credential:  stored session token of profile "default" (svc auth login)\nStored in:   the system keyring\nToken:       svc_agent_keyr********\n');
+    expect(status.stdout).toContain('Credential:  stored session token of profile "default" (svc auth login)\nStored in:   the system keyring\nToken:       svc_agent_********\n');
     for (const run of [login, call, status]) expect(run.stdout + run.stderr).not.toContain(TOKEN);
 
     const logout = await runSvc(['auth', 'logout'], { env });
@@ -62,7 +62,7 @@ describe.skipIf(missing.length > 0)(`svc auth with a real Secret Service${missin
     expect(keyring!.lookup('plain')).toBe(TOKEN);
     const login = await runSvc(['auth', 'login', '--profile', 'plain', '--insecure-storage'], { env, input: TOKEN });
     expect(login.code).toBe(0);
-    expect(login.stderr).toBe(`Signed in: profile "plain" now uses svc_agent_keyr******** (stored in ${join(dir, 'config.json')}).\n`);
+    expect(login.stderr).toBe(`Signed in: profile "plain" now uses svc_agent_******** (stored in ${join(dir, 'config.json')}).\n`);
     expect(keyring!.lookup('plain')).toBeUndefined();
     expect(JSON.parse(configText(dir))).toEqual({ profiles: { plain: { token: TOKEN } } });
     const status = await runSvc(['auth', 'status', '--profile', 'plain'], { env });
@@ -110,7 +110,7 @@ describe('where no keyring is reachable (a container, a headless runner)', () =>
     expect(login.code).toBe(0);
     expect(login.stderr).toBe(
       'svc: note: no system keyring can be used (no D-Bus session with a Secret Service is reachable); the token is stored in plain text in the config file instead (--insecure-storage says so without trying)\n' +
-        `Signed in: profile "default" now uses svc_agent_keyr******** (stored in ${join(dir, 'config.json')}).\n`,
+        `Signed in: profile "default" now uses svc_agent_******** (stored in ${join(dir, 'config.json')}).\n`,
     );
     expect(JSON.parse(configText(dir))).toEqual({ profiles: { default: { token: TOKEN } } });
     expect((await runSvc(['email', 'drafts', 'get', 'dr_123'], { env })).code).toBe(0);
@@ -123,6 +123,6 @@ describe('where no keyring is reachable (a container, a headless runner)', () =>
   it('--insecure-storage stores in the file without a note', async () => {
     const { dir, env } = noBus();
     const login = await runSvc(['auth', 'login', '--insecure-storage'], { env, input: TOKEN });
-    expect(login).toMatchObject({ code: 0, stderr: `Signed in: profile "default" now uses svc_agent_keyr******** (stored in ${join(dir, 'config.json')}).\n` });
+    expect(login).toMatchObject({ code: 0, stderr: `Signed in: profile "default" now uses svc_agent_******** (stored in ${join(dir, 'config.json')}).\n` });
   });
 });

@@ -135,7 +135,7 @@ describe('sign-in end to end', () => {
     const status = await runSvc(['auth', 'status'], { env: own });
     const dryRun = await runSvc(['files', 'delete', 'x', '--dry-run'], { env: own });
     for (const output of [withToken, status, dryRun]) expect(output.stdout + output.stderr).not.toContain(TOKEN);
-    expect(withToken.stderr).toContain('authorization: Bearer svc_agent_e2eS********');
+    expect(withToken.stderr).toContain('authorization: Bearer svc_agent_********');
     expect((await runSvc(['auth', 'token'], { env: own })).stdout).toBe(`${TOKEN}\n`);
   });
 });

@@ -114,7 +114,7 @@ describe('svc auth', () => {
     expect(await run(['crm', 'tasks', 'series', 'occurrences', 'list', 's', '--debug', '--output', 'json'], call.ctx)).toBe(0);
     expect(call.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(call.out() + call.err()).not.toContain(TOKEN);
-    expect(call.out()).toContain('"echo": "svc_agent_Zq81');
+    expect(call.out()).toContain('"echo": "svc_agent_********"');
   });
 
   it('SERVICE_API_KEY comes before the stored token, and the stored token is used without it', async () => {

@@ -116,7 +116,7 @@ describe('the audit line holds only what svc decided', () => {
     // JSON-quoted (the line break as \n), the escape made visible, the key redacted, cut at 64 characters.
     const audit = session.stderr().split('\n').filter((line) => line.includes('audit'));
     expect(audit).toEqual([
-      'svc mcp: audit tool="********^[[2J\\nsvc mcp: audit tool=files_delete decision=allow…" decision=refused status=not-sent',
+      'svc mcp: audit tool="********^[[2J\\nsvc mcp: audit tool=files_delete decision=allowed s…" decision=refused status=not-sent',
       'svc mcp: audit tool=describe_operation decision=refused status=not-sent',
     ]);
     expect(session.stderr()).not.toContain('\u001b');

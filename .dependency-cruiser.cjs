@@ -23,35 +23,40 @@ module.exports = {
     {
       name: 'middle-layers-never-reach-up',
       severity: 'error',
-      comment: 'batch, input, output, client, config, auth, mock and openapi are used by the core and the front-ends, never the other way round; a type both need lives below both.',
+      comment:
+        'batch, input, output, client, config, auth, mock and openapi are used by the core and the front-ends, never the other way round; a type both need lives below both.',
       from: { path: MIDDLE },
       to: { path: '^src/(core|cli|mcp)/' },
     },
     {
       name: 'core-is-below-both-front-ends',
       severity: 'error',
-      comment: 'src/core/ (runOperation, the context, the failure wording, the presenter) serves the command line, the MCP server and the library alike: it never imports either front-end.',
+      comment:
+        'src/core/ (runOperation, the context, the failure wording, the presenter) serves the command line, the MCP server and the library alike: it never imports either front-end.',
       from: { path: '^src/core/' },
       to: { path: '^src/(cli|mcp)/' },
     },
     {
       name: 'mcp-is-a-front-end-beside-cli',
       severity: 'error',
-      comment: 'svc mcp is a second front-end over the same core: it never imports the CLI (argv, terminal, exit codes) nor batch, mock or openapi, and they never import it.',
+      comment:
+        'svc mcp is a second front-end over the same core: it never imports the CLI (argv, terminal, exit codes) nor batch, mock or openapi, and they never import it.',
       from: { path: '^src/mcp/' },
       to: { path: '^src/(cli|batch|mock|openapi)/' },
     },
     {
       name: 'only-the-cli-command-loads-mcp',
       severity: 'error',
-      comment: 'The front-ends never import each other: the MCP server loads only for `svc mcp` (src/cli/commands/mcp.ts), the command that starts it; no other module reaches it.',
+      comment:
+        'The front-ends never import each other: the MCP server loads only for `svc mcp` (src/cli/commands/mcp.ts), the command that starts it; no other module reaches it.',
       from: { path: '^(src|registry)/', pathNot: '^src/(mcp/|cli/commands/mcp\\.ts$)' },
       to: { path: '^src/mcp/' },
     },
     {
       name: 'config-never-imports-client',
       severity: 'error',
-      comment: "The settings (config/) decide where and how a call goes; the client sends it. What both need (the Clock, a proxy URL's check and redaction) is a base module below both.",
+      comment:
+        "The settings (config/) decide where and how a call goes; the client sends it. What both need (the Clock, a proxy URL's check and redaction) is a base module below both.",
       from: { path: '^src/config/' },
       to: { path: '^src/client/' },
     },
@@ -65,7 +70,8 @@ module.exports = {
     {
       name: 'the-importer-is-a-dev-tool',
       severity: 'error',
-      comment: 'src/openapi/import/ writes registry source from an OpenAPI description (npm run registry:import); svc, its library and the registry never load it.',
+      comment:
+        'src/openapi/import/ writes registry source from an OpenAPI description (npm run registry:import); svc, its library and the registry never load it.',
       from: { path: '^(src|registry)/', pathNot: '^src/openapi/import/' },
       to: { path: '^src/openapi/import/' },
     },

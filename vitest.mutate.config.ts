@@ -10,7 +10,14 @@ export default mergeConfig(
   defineConfig({
     test: {
       // The MCP tests that spawn `svc mcp` (stdio, HTTP, conformance, the Inspector, `svc mcp tools`) run the built dist/ too.
-      exclude: ['test/e2e/**', 'test/build/**', 'test/package/**', 'test/readme-figures.test.ts', 'test/mcp/{stdio-e2e,http-e2e,conformance,inspector,tool-list}.test.ts', 'node_modules/**'],
+      exclude: [
+        'test/e2e/**',
+        'test/build/**',
+        'test/package/**',
+        'test/readme-figures.test.ts',
+        'test/mcp/{stdio-e2e,http-e2e,conformance,inspector,tool-list}.test.ts',
+        'node_modules/**',
+      ],
     },
   }),
 );

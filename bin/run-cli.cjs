@@ -52,7 +52,9 @@ async function runCli(argv) {
     if (!unread) throw error;
     // A clone not built (or built before a script was added), an install cut short: one line, no stack.
     const why = unread.code === 'ENOENT' ? 'is missing' : `cannot be read (${unread.code})`;
-    process.stderr.write(`svc: this installation of svc is incomplete: dist/${unread.name} ${why} (in a clone of svc, run \`npm run build\`; otherwise install svc again)\n`);
+    process.stderr.write(
+      `svc: this installation of svc is incomplete: dist/${unread.name} ${why} (in a clone of svc, run \`npm run build\`; otherwise install svc again)\n`,
+    );
     return 1;
   }
 }
@@ -118,7 +120,7 @@ function cacheFolder() {
   if (platform === 'win32') return env.LOCALAPPDATA ? `${env.LOCALAPPDATA}\\svc\\Cache\\code` : undefined;
   // A relative path would be a folder in whatever directory svc runs in (XDG: ignored).
   const absolute = (path) => (path && isAbsolute(path) ? path : undefined);
-  const base = platform === 'darwin' ? absolute(home) && `${home}/Library/Caches` : absolute(env.XDG_CACHE_HOME) ?? (absolute(home) && `${home}/.cache`);
+  const base = platform === 'darwin' ? absolute(home) && `${home}/Library/Caches` : (absolute(env.XDG_CACHE_HOME) ?? (absolute(home) && `${home}/.cache`));
   return base ? `${base}/svc/code` : undefined;
 }
 
@@ -201,7 +203,8 @@ function pruneFolder(folder) {
  *         (br $word)))
  *       (local.get $sum)))
  */
-const CHECKSUM_WASM = 'AGFzbQEAAAABBwFgAn9/AX4DAgEABQMBAAEHFQIGbWVtb3J5AgAIY2hlY2tzdW0AAApVAVMBAX4gASAAa61Cxc/ZsvHluuonfCECAkADQCAAIAFPDQEgAiAAKQMAQs/W077Sx6vZQn58Qh+JQoeVr6+Ytt6bnn9+IQIgAEEIaiEADAALCyACCw==';
+const CHECKSUM_WASM =
+  'AGFzbQEAAAABBwFgAn9/AX4DAgEABQMBAAEHFQIGbWVtb3J5AgAIY2hlY2tzdW0AAApVAVMBAX4gASAAa61Cxc/ZsvHluuonfCECAkADQCAAIAFPDQEgAiAAKQMAQs/W077Sx6vZQn58Qh+JQoeVr6+Ytt6bnn9+IQIgAEEIaiEADAALCyACCw==';
 let wasm;
 
 /**

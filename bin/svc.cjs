@@ -3,7 +3,9 @@
 // CommonJS, as is all of start-up: Node's ES module loader costs ~3 ms of CPU to set up (issue #16).
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 22) {
-  process.stderr.write(`svc: Node.js 22 or newer is required; this is ${process.version}. Install Node.js 22+, or use the standalone svc binary (it needs no Node.js), or, in a clone of svc, run \`npx --no-install svc\` (it uses the Node.js that \`npm install\` brought).\n`);
+  process.stderr.write(
+    `svc: Node.js 22 or newer is required; this is ${process.version}. Install Node.js 22+, or use the standalone svc binary (it needs no Node.js), or, in a clone of svc, run \`npx --no-install svc\` (it uses the Node.js that \`npm install\` brought).\n`,
+  );
   process.exit(2);
 }
 require('./run-cli.cjs')

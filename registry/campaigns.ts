@@ -21,7 +21,9 @@ export const CampaignPersonBody = atLeastOneOf(
   'a person needs an email or a LinkedIn profile URL (or both)',
 );
 
-export const CampaignEnrollment = z.looseObject({ enrollmentId: z.string().check(z.describe('identifier of the enrollment, created when the person is added to the campaign')) });
+export const CampaignEnrollment = z.looseObject({
+  enrollmentId: z.string().check(z.describe('identifier of the enrollment, created when the person is added to the campaign')),
+});
 
 export const campaigns = defineOperations({
   campaigns_person_add: {

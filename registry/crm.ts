@@ -17,7 +17,9 @@ export const CrmEntryBody = z.strictObject({
 export const CrmEntryCreated = z.looseObject({ entryId: z.string().check(z.describe('identifier of the created entry')) });
 
 /** Each occurrence of a task series is a task; its fields are not specified. */
-export const TaskOccurrences = z.array(z.looseObject({})).check(z.describe('one object per occurrence; each occurrence is a task, and its fields are not specified'));
+export const TaskOccurrences = z
+  .array(z.looseObject({}))
+  .check(z.describe('one object per occurrence; each occurrence is a task, and its fields are not specified'));
 
 export const crm = defineOperations({
   crm_entries_create: {

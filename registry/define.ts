@@ -111,9 +111,7 @@ export const SAFETY_VALUES = ['safe', 'idempotent', 'unsafe', 'destructive'] as 
 export type Safety = (typeof SAFETY_VALUES)[number];
 
 /** Names of the `{param}` placeholders of a path, as a type. */
-export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | PathParamNames<Rest>
-  : never;
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 
 const placeholder = /\{([^{}]+)\}/g;
 
@@ -154,7 +152,9 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
 
 function checkOperation(id: string, op: OperationSpec): void {
   if (!OPERATION_ID.test(id)) {
-    throw new Error(`Operation ${id}: the id must be lower-case words joined by "_", each of letters and digits with hyphens only inside, such as email_drafts_get or repos_get-content.`);
+    throw new Error(
+      `Operation ${id}: the id must be lower-case words joined by "_", each of letters and digits with hyphens only inside, such as email_drafts_get or repos_get-content.`,
+    );
   }
   if (!op.path.startsWith('/')) throw new Error(`Operation ${id}: the path "${op.path}" must start with "/".`);
   const params = pathParamNames(op.path);
@@ -172,10 +172,11 @@ function checkOperation(id: string, op: OperationSpec): void {
     }
   }
   checkSafety(id, op);
-  if ((op.method === 'GET') && op.body) throw new Error(`Operation ${id}: a GET operation cannot declare a body.`);
+  if (op.method === 'GET' && op.body) throw new Error(`Operation ${id}: a GET operation cannot declare a body.`);
   if (op.examples.length === 0) throw new Error(`Operation ${id}: give at least one example.`);
   if (op.deprecated !== undefined && typeof op.deprecated !== 'boolean') throw new Error(`Operation ${id}: deprecated is true or false.`);
-  if (op.cursor && (op.method !== 'GET' || op.cursor.param === '' || op.cursor.next === '')) throw new Error(`Operation ${id}: a cursor is declared by a GET and names its query parameter and next field.`);
+  if (op.cursor && (op.method !== 'GET' || op.cursor.param === '' || op.cursor.next === ''))
+    throw new Error(`Operation ${id}: a cursor is declared by a GET and names its query parameter and next field.`);
   if (op.saveField && !/^[a-z][a-z0-9-]*$/.test(op.saveField.flag)) {
     throw new Error(`Operation ${id}: the save flag "${op.saveField.flag}" must be kebab-case, without dashes in front.`);
   }
@@ -185,13 +186,18 @@ function checkOperation(id: string, op: OperationSpec): void {
 export function checkSafety(id: string, op: OperationSpec): void {
   const safety = (op as { safety?: unknown }).safety;
   if (!SAFETY_VALUES.includes(safety as Safety)) {
-    throw new Error(`Operation ${id}: declare its safety as one of ${SAFETY_VALUES.join(', ')} (it is ${safety === undefined ? 'missing' : JSON.stringify(safety)}).`);
+    throw new Error(
+      `Operation ${id}: declare its safety as one of ${SAFETY_VALUES.join(', ')} (it is ${safety === undefined ? 'missing' : JSON.stringify(safety)}).`,
+    );
   }
-  if ((op.destructive === true) !== (safety === 'destructive')) throw new Error(`Operation ${id}: destructive: true goes with safety "destructive", and only with it.`);
+  if ((op.destructive === true) !== (safety === 'destructive'))
+    throw new Error(`Operation ${id}: destructive: true goes with safety "destructive", and only with it.`);
   if (safety === 'destructive') {
     if (op.idempotent === undefined) throw new Error(`Operation ${id}: a destructive operation says whether it is idempotent (idempotent: true or false).`);
   } else if (isIdempotent(op) !== (safety !== 'unsafe')) {
-    throw new Error(`Operation ${id}: safety "${safety}" says it ${safety === 'unsafe' ? 'may not' : 'may'} be repeated, but it is ${isIdempotent(op) ? '' : 'not '}idempotent; declare idempotent: ${safety !== 'unsafe'}.`);
+    throw new Error(
+      `Operation ${id}: safety "${safety}" says it ${safety === 'unsafe' ? 'may not' : 'may'} be repeated, but it is ${isIdempotent(op) ? '' : 'not '}idempotent; declare idempotent: ${safety !== 'unsafe'}.`,
+    );
   }
 }
 
@@ -204,7 +210,8 @@ function shapeNames(schema: z.$ZodType | undefined): string[] {
 function checkNamedInputs(id: string, op: OperationSpec, params: string[], bodyFields: string[]): void {
   if (op.params) {
     const declared = shapeNames(op.params);
-    if (declared.join() !== params.join()) throw new Error(`Operation ${id}: params declares ${declared.join(', ') || 'nothing'}, the path has ${params.join(', ') || 'no parameter'}.`);
+    if (declared.join() !== params.join())
+      throw new Error(`Operation ${id}: params declares ${declared.join(', ') || 'nothing'}, the path has ${params.join(', ') || 'no parameter'}.`);
   }
   for (const name of shapeNames(op.query)) {
     if (params.includes(name) || bodyFields.includes(name)) throw new Error(`Operation ${id}: the query parameter "${name}" has the name of another input.`);

@@ -7,7 +7,9 @@ export const FileDeleteBody = z.strictObject({
 });
 
 /** The deleted path, or `null` when nothing existed there (not an error). */
-export const FileDeleted = z.nullable(z.looseObject({ path: z.string().check(z.describe('the deleted path')) })).check(z.describe('the deleted path, or null when nothing existed there'));
+export const FileDeleted = z
+  .nullable(z.looseObject({ path: z.string().check(z.describe('the deleted path')) }))
+  .check(z.describe('the deleted path, or null when nothing existed there'));
 
 export const files = defineOperations({
   files_delete: {

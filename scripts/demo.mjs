@@ -53,7 +53,9 @@ async function step(title, args, { input, expect = 0, shown } = {}) {
 function nodeLine() {
   const npmNode = /\bnode\/(v[\d.]+)/.exec(process.env.npm_config_user_agent ?? '')?.[1];
   const old = npmNode && Number(npmNode.slice(1).split('.')[0]) < 22;
-  const why = old ? ` npm itself ran on Node.js ${npmNode}, older than the 22+ that svc and its dependencies declare: that is why npm printed "npm warn EBADENGINE" lines, which are expected and harmless here.` : '';
+  const why = old
+    ? ` npm itself ran on Node.js ${npmNode}, older than the 22+ that svc and its dependencies declare: that is why npm printed "npm warn EBADENGINE" lines, which are expected and harmless here.`
+    : '';
   return `svc demo on Node.js ${process.version}, the node package that npm install brought (svc needs Node.js 22 or newer).${why}\n`;
 }
 
@@ -63,11 +65,47 @@ let failed = false;
 try {
   process.stdout.write(`${bold('svc demo')}: a local Workspace API from \`svc mock\` at ${url}\n`);
   await step('Point svc at the mock', ['config', 'set', 'base-url', url]);
-  await step('Sign in with an agent session token (read from stdin)', ['auth', 'login'], { input: 'svc_agent_demo_4f9c2a7e1b\n', shown: "printf 'svc_agent_demo_…' | svc auth login" });
+  await step('Sign in with an agent session token (read from stdin)', ['auth', 'login'], {
+    input: 'svc_agent_demo_4f9c2a7e1b\n',
+    shown: "printf 'svc_agent_demo_…' | svc auth login",
+  });
   await step('1/6 Read an email draft, its eligible senders and sync status', ['email', 'drafts', 'get', 'dr_123']);
-  await step('2/6 Add a person to a campaign', ['campaigns', 'person', 'add', 'seq_123', '--email', 'grace@example.com', '--display-name', 'Grace Hopper', '--personalization', 'company=Navy']);
-  await step('3/6 Create a CRM entry with two assignees (both kept)', ['crm', 'entries', 'create', 'deals', '--data', 'name=Acme renewal', '--data', 'amount:=12000', '--data', 'assignees=usr_ada', '--data', 'assignees=usr_grace']);
-  await step('4/6 Preview an email template (values are HTML-escaped)', ['email', 'templates', 'preview', 'tpl_welcome', '--data', 'firstName=Ada <admin>', '--data', 'company=Acme']);
+  await step('2/6 Add a person to a campaign', [
+    'campaigns',
+    'person',
+    'add',
+    'seq_123',
+    '--email',
+    'grace@example.com',
+    '--display-name',
+    'Grace Hopper',
+    '--personalization',
+    'company=Navy',
+  ]);
+  await step('3/6 Create a CRM entry with two assignees (both kept)', [
+    'crm',
+    'entries',
+    'create',
+    'deals',
+    '--data',
+    'name=Acme renewal',
+    '--data',
+    'amount:=12000',
+    '--data',
+    'assignees=usr_ada',
+    '--data',
+    'assignees=usr_grace',
+  ]);
+  await step('4/6 Preview an email template (values are HTML-escaped)', [
+    'email',
+    'templates',
+    'preview',
+    'tpl_welcome',
+    '--data',
+    'firstName=Ada <admin>',
+    '--data',
+    'company=Acme',
+  ]);
   await step('5/6 Delete a workspace file', ['files', 'delete', 'reports/2026/q3.csv']);
   await step('   …and again: nothing is there any more', ['files', 'delete', 'reports/2026/q3.csv']);
   await step('6/6 List the occurrences of a task series', ['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly']);

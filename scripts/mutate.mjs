@@ -39,7 +39,9 @@ function printTable(rows, floor) {
   for (const r of rows) {
     const score = r.missing ? '   --' : `${r.score.toFixed(1).padStart(5)}`;
     const verdict = r.missing ? 'NO MUTANT TESTED (does the project type-check?)' : r.pass ? 'ok' : 'UNDER THE FLOOR';
-    console.log(`${r.module.padEnd(width)}  ${score}  ${String(r.detected).padStart(6)}  ${String(r.survived).padStart(8)}  ${String(r.noCoverage).padStart(8)}  ${verdict}`);
+    console.log(
+      `${r.module.padEnd(width)}  ${score}  ${String(r.detected).padStart(6)}  ${String(r.survived).padStart(8)}  ${String(r.noCoverage).padStart(8)}  ${verdict}`,
+    );
   }
 }
 

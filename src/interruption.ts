@@ -41,4 +41,5 @@ export function interruptionOf(signal: AbortSignal | undefined): Interruption {
 }
 
 /** A question at the terminal cut short (Ctrl-C, or a stop signal): nothing was done. */
-export const interruptedPrompt = (interruption: Interruption): SvcError => new SvcError(`${interruption.words} at the prompt: nothing was done`, interruption.exitCode);
+export const interruptedPrompt = (interruption: Interruption): SvcError =>
+  new SvcError(`${interruption.words} at the prompt: nothing was done`, interruption.exitCode);

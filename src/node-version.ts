@@ -4,5 +4,7 @@
 const REQUIRED_MAJOR = 22;
 
 if (Number(process.versions.node.split('.')[0]) < REQUIRED_MAJOR) {
-  throw new Error(`svc needs Node.js ${REQUIRED_MAJOR} or newer; this is ${process.version}. Install Node.js ${REQUIRED_MAJOR}+ to use the svc library (the svc command also comes as a standalone binary that needs no Node.js).`);
+  throw new Error(
+    `svc needs Node.js ${REQUIRED_MAJOR} or newer; this is ${process.version}. Install Node.js ${REQUIRED_MAJOR}+ to use the svc library (the svc command also comes as a standalone binary that needs no Node.js).`,
+  );
 }

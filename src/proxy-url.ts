@@ -19,12 +19,16 @@ export function checkProxyUrl(text: string, source: string): string {
   } catch {
     throw new ProxySettingError(`${source} is not a proxy URL: ${redactProxyUrl(trimmed)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProxySettingError(`${source} must be an http:// or https:// proxy URL, not ${url.protocol}//`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ProxySettingError(`${source} must be an http:// or https:// proxy URL, not ${url.protocol}//`);
   if (url.hostname === '') throw new ProxySettingError(`${source} names no host: ${redactProxyUrl(trimmed)}`);
-  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) throw new ProxySettingError(`${source} cannot have a path or query: ${redactProxyUrl(url.href)}`);
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash)
+    throw new ProxySettingError(`${source} cannot have a path or query: ${redactProxyUrl(url.href)}`);
   // undici percent-decodes both for the Basic credentials, and throws "URI malformed" at the first request.
   if (safeDecode(url.username) === undefined || safeDecode(url.password) === undefined) {
-    throw new ProxySettingError(`${source} has a % in its user name or password that is not a %XX escape of UTF-8 (write a % itself as %25): ${redactProxyUrl(trimmed)}`);
+    throw new ProxySettingError(
+      `${source} has a % in its user name or password that is not a %XX escape of UTF-8 (write a % itself as %25): ${redactProxyUrl(trimmed)}`,
+    );
   }
   return url.href.replace(/\/$/, '');
 }

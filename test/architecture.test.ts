@@ -10,7 +10,15 @@ const root = join(import.meta.dirname, '..');
 const exec = promisify(execFile);
 
 async function violations(cwd: string): Promise<string[]> {
-  const args = [join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json', 'src', 'registry'];
+  const args = [
+    join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'),
+    '--config',
+    join(root, '.dependency-cruiser.cjs'),
+    '--output-type',
+    'json',
+    'src',
+    'registry',
+  ];
   const { stdout } = await exec(process.execPath, args, { cwd, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout: string }) => error);
   const { summary } = JSON.parse(stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[]; totalCruised: number } };
   expect(summary.totalCruised).toBeGreaterThan(2);

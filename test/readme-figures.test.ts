@@ -32,7 +32,10 @@ describe('docs/reliability.md figures', () => {
     ['Bad invocations refused, with nothing sent', badInputs.length],
     // Both credential sources run every command; plus the login and the logout around them.
     ['Command runs checked for a canary token', 2 * secretRuns.length + 2],
-    [`Secret forms a real server echoes back (${secretForms.length} forms, each through ${secretOutputs.length} outputs)`, secretForms.length * secretOutputs.length],
+    [
+      `Secret forms a real server echoes back (${secretForms.length} forms, each through ${secretOutputs.length} outputs)`,
+      secretForms.length * secretOutputs.length,
+    ],
     ['Hostile inputs: files in every line ending, encoding and size, and paths that would leave the base URL', hostileInputs.length + pathEscapes.length],
     ['Secrets leaked', 0],
     ['Concurrent logins, all kept', concurrentLogins],

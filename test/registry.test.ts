@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type AreaEntry, areas } from '../registry/areas.js';
-import { areaOf, combineOperations, defineOperations, isIdempotent, loadAllOperations, operationFields, type OperationSpec, registry } from '../registry/index.js';
+import {
+  areaOf,
+  combineOperations,
+  defineOperations,
+  isIdempotent,
+  loadAllOperations,
+  operationFields,
+  type OperationSpec,
+  registry,
+} from '../registry/index.js';
 
 const base = { method: 'GET', summary: 's', response: z.looseObject({}), safety: 'safe', examples: ['svc x'] } as const;
 
@@ -13,11 +22,23 @@ describe('defineOperations', () => {
 
   it.each([
     [{ email_a_get: { ...base, path: '/a/{id}', args: [] } }, 'Operation email_a_get: the path parameter {id} has no argument'],
-    [{ email_a_get: { ...base, path: '/a/{id}', args: ['id'], params: z.strictObject({ other: z.string() }) } }, 'Operation email_a_get: params declares other, the path has id'],
-    [{ email_a_list: { ...base, path: '/a/{id}', args: ['id'], query: z.strictObject({ id: z.string() }) } }, 'Operation email_a_list: the query parameter "id" has the name of another input'],
+    [
+      { email_a_get: { ...base, path: '/a/{id}', args: ['id'], params: z.strictObject({ other: z.string() }) } },
+      'Operation email_a_get: params declares other, the path has id',
+    ],
+    [
+      { email_a_list: { ...base, path: '/a/{id}', args: ['id'], query: z.strictObject({ id: z.string() }) } },
+      'Operation email_a_list: the query parameter "id" has the name of another input',
+    ],
     [{ Email_A: { ...base, path: '/a', args: [] } }, 'Operation Email_A: the id must be lower-case words'],
-    [{ email_a_create: { ...base, method: 'POST', safety: 'unsafe', path: '/a', args: [], cursor: { param: 'after', next: 'next' } } }, 'Operation email_a_create: a cursor is declared by a GET'],
-    [{ email_a_list: { ...base, path: '/a', args: [], cursor: { param: '', next: 'next' } } }, 'Operation email_a_list: a cursor is declared by a GET and names its query parameter'],
+    [
+      { email_a_create: { ...base, method: 'POST', safety: 'unsafe', path: '/a', args: [], cursor: { param: 'after', next: 'next' } } },
+      'Operation email_a_create: a cursor is declared by a GET',
+    ],
+    [
+      { email_a_list: { ...base, path: '/a', args: [], cursor: { param: '', next: 'next' } } },
+      'Operation email_a_list: a cursor is declared by a GET and names its query parameter',
+    ],
     [{ email_a_get: { ...base, path: '/a', args: ['nope'] } }, 'Operation email_a_get: the argument "nope" is neither'],
     [
       { email_a_get: { ...base, path: '/a/{x}', args: ['x'] }, email_b_get: { ...base, path: '/a/{y}', args: ['y'] } },
@@ -40,7 +61,13 @@ describe('defineOperations', () => {
   });
 
   it('accepts each safety value with the declarations that agree with it', () => {
-    for (const declared of [{ method: 'GET', safety: 'safe' }, { method: 'POST', safety: 'safe', idempotent: true }, { method: 'PUT', safety: 'idempotent' }, { method: 'POST', safety: 'unsafe' }, { method: 'DELETE', safety: 'destructive', destructive: true, idempotent: true }]) {
+    for (const declared of [
+      { method: 'GET', safety: 'safe' },
+      { method: 'POST', safety: 'safe', idempotent: true },
+      { method: 'PUT', safety: 'idempotent' },
+      { method: 'POST', safety: 'unsafe' },
+      { method: 'DELETE', safety: 'destructive', destructive: true, idempotent: true },
+    ]) {
       expect(() => defineOperations({ email_a_get: { ...base, path: '/a', args: [], ...declared } } as never)).not.toThrow();
     }
   });
@@ -84,12 +111,19 @@ describe('what the registry says of each operation', () => {
   });
 
   it('says whether each operation may be repeated: by method, and the preview (a POST without effect) declared', () => {
-    const idempotent = Object.entries(registry as Record<string, OperationSpec>).filter(([, op]) => isIdempotent(op)).map(([id]) => id);
+    const idempotent = Object.entries(registry as Record<string, OperationSpec>)
+      .filter(([, op]) => isIdempotent(op))
+      .map(([id]) => id);
     expect(idempotent.sort()).toEqual(['crm_tasks_series_occurrences_list', 'email_drafts_get', 'email_templates_preview', 'files_delete']);
   });
 
   it('keeps the error statuses the spec documents, and says so where it lists none', () => {
-    expect(registry.email_drafts_get.errors).toEqual({ 400: 'Invalid request', 401: 'Missing or invalid authentication', 404: 'Operation or resource not found', 500: 'Server error' });
+    expect(registry.email_drafts_get.errors).toEqual({
+      400: 'Invalid request',
+      401: 'Missing or invalid authentication',
+      404: 'Operation or resource not found',
+      500: 'Server error',
+    });
     for (const [id, op] of Object.entries(registry as Record<string, OperationSpec>)) expect(op.errors, id).toBeDefined();
   });
 });
@@ -111,7 +145,11 @@ describe('areas, declared once in registry/areas.ts', () => {
 
   it('refuses an operation whose area is not declared, or the same operation in two areas', async () => {
     const op = registry.email_drafts_get;
-    const stray: Record<string, AreaEntry> = { ...areas, email: { summary: 's', load: async () => ({ email_drafts_get: op }) }, mail: { summary: 's', load: async () => ({ email_drafts_get: op }) } };
+    const stray: Record<string, AreaEntry> = {
+      ...areas,
+      email: { summary: 's', load: async () => ({ email_drafts_get: op }) },
+      mail: { summary: 's', load: async () => ({ email_drafts_get: op }) },
+    };
     await expect(loadAllOperations(stray)).rejects.toThrow('Operation email_drafts_get is declared twice.');
   });
 });

@@ -30,7 +30,9 @@ export async function measureCpuPerCall({ dir, calls, concurrency, rounds = 5, i
     }
     const valgrindEnv = { ...process.env, SERVICE_BASE_URL: `${server.url}/v1`, SERVICE_API_KEY: API_KEY, NO_COLOR: '1' };
     if (instructions) log('  instructions per call: both sides under valgrind, 2,000 and 6,000 calls…');
-    const counts = instructions ? await countInstructionsPerCall({ url: `${server.url}/v1`, inputOf: (n) => writeInput(dir, n), concurrency, env: valgrindEnv }) : undefined;
+    const counts = instructions
+      ? await countInstructionsPerCall({ url: `${server.url}/v1`, inputOf: (n) => writeInput(dir, n), concurrency, env: valgrindEnv })
+      : undefined;
     return { bare: summary(bare, calls), svc: summary(batch, calls), instructions: counts };
   } finally {
     server.stop();
@@ -54,11 +56,16 @@ const summary = (runs, calls) => ({ cpuMicrosPerCall: median(runs.map((r) => r.c
 function measured(dir, args, env) {
   const usageFile = join(dir, 'cpu-usage.json');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', usageHook, ...args], { env: { ...process.env, ...env, SVC_BENCH_USAGE: usageFile, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', usageHook, ...args], {
+      env: { ...process.env, ...env, SVC_BENCH_USAGE: usageFile, NO_COLOR: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(readFileSync(usageFile, 'utf8'))) : reject(new Error(`${args[0]} exited ${code}: ${stderr.slice(-500)}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(readFileSync(usageFile, 'utf8'))) : reject(new Error(`${args[0]} exited ${code}: ${stderr.slice(-500)}`)),
+    );
   });
 }
 
@@ -82,6 +89,11 @@ export function cpuRows({ bare, svc }, calls) {
     { measure: `CPU per call, bare undici request() loop (${n} calls)`, value: `${bare.cpuMicrosPerCall.toFixed(1)} µs` },
     { measure: `CPU per call, svc batch (${n} lines)`, value: `${svc.cpuMicrosPerCall.toFixed(1)} µs` },
     { measure: 'svc ÷ bare undici, CPU per call', value: `${ratio.toFixed(2)}×`, target: '≤ 1.25×', pass: ratio <= 1.25 },
-    { measure: `peak RSS, ${n} lines: svc vs bare loop`, value: `${mib(svc.maxRSS)} vs ${mib(bare.maxRSS)}`, target: '≤ bare', pass: svc.maxRSS <= bare.maxRSS },
+    {
+      measure: `peak RSS, ${n} lines: svc vs bare loop`,
+      value: `${mib(svc.maxRSS)} vs ${mib(bare.maxRSS)}`,
+      target: '≤ bare',
+      pass: svc.maxRSS <= bare.maxRSS,
+    },
   ];
 }

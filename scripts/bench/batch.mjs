@@ -36,15 +36,23 @@ export async function benchBatch({ log = console.log, quick = false } = {}) {
     log(`batch: ${OPERATION.join(' ')} against svc mock at ${mock.url} (${CALLS.toLocaleString('en-US')} calls, --concurrency ${CONCURRENCY})`);
     const small = writeInput(dir, CALLS);
     const batch = await measureBatch(small, env, mock);
-    log(`  batch mode: ${rate(CALLS, batch.seconds)} calls/s, peak RSS ${mib(batch.maxRSS)}; CPU: svc ${percent(batch.svcCpu)}, mock ${percent(batch.mockCpu)} of one core`);
+    log(
+      `  batch mode: ${rate(CALLS, batch.seconds)} calls/s, peak RSS ${mib(batch.maxRSS)}; CPU: svc ${percent(batch.svcCpu)}, mock ${percent(batch.mockCpu)} of one core`,
+    );
     const shell = await measureShellLoop(dir, env, mock);
-    log(`  shell loop: ${rate(SHELL_SAMPLE, shell.seconds)} calls/s over ${SHELL_SAMPLE} single calls; ${CALLS.toLocaleString('en-US')} would take ${minutes((shell.seconds * CALLS) / SHELL_SAMPLE)}`);
+    log(
+      `  shell loop: ${rate(SHELL_SAMPLE, shell.seconds)} calls/s over ${SHELL_SAMPLE} single calls; ${CALLS.toLocaleString('en-US')} would take ${minutes((shell.seconds * CALLS) / SHELL_SAMPLE)}`,
+    );
     const curl = await measureCurl(dir, mock, quick ? 1_000 : CALLS);
     if (curl) log(`  xargs -P ${CONCURRENCY} curl: ${rate(curl.calls, curl.seconds)} calls/s over ${curl.calls.toLocaleString('en-US')} calls`);
     const big = await measureBatch(writeInput(dir, BIG), env, mock);
-    log(`  batch mode, ${BIG.toLocaleString('en-US')} lines: ${rate(BIG, big.seconds)} calls/s, peak RSS ${mib(big.maxRSS)}; CPU: svc ${percent(big.svcCpu)}, mock ${percent(big.mockCpu)} of one core`);
+    log(
+      `  batch mode, ${BIG.toLocaleString('en-US')} lines: ${rate(BIG, big.seconds)} calls/s, peak RSS ${mib(big.maxRSS)}; CPU: svc ${percent(big.svcCpu)}, mock ${percent(big.mockCpu)} of one core`,
+    );
     const cpuCalls = quick ? 20_000 : BIG;
-    log(`batch CPU per call: svc and a bare undici request() loop against a fixed-answer server, ${cpuCalls.toLocaleString('en-US')} calls each, ${CPU_ROUNDS} alternating rounds`);
+    log(
+      `batch CPU per call: svc and a bare undici request() loop against a fixed-answer server, ${cpuCalls.toLocaleString('en-US')} calls each, ${CPU_ROUNDS} alternating rounds`,
+    );
     const cpu = await measureCpuPerCall({ dir, calls: cpuCalls, concurrency: CONCURRENCY, rounds: CPU_ROUNDS, instructions: !quick, log });
     return [...tableRows({ batch, shell, curl, big }), ...cpuRows(cpu, cpuCalls), ...(quick ? [] : instructionRows(cpu.instructions))];
   } finally {
@@ -67,7 +75,12 @@ function tableRows({ batch, shell, curl, big }) {
     rows.push({ measure: 'batch ÷ xargs curl', value: `${(batchRate / curlRate).toFixed(1)}×`, target: '> 1×', pass: batchRate > curlRate });
   } else rows.push({ measure: 'batch ÷ xargs curl', value: 'skipped: curl is not installed (apt-get install -y curl)' });
   rows.push({ measure: `peak RSS, ${CALLS.toLocaleString('en-US')} lines`, value: mib(batch.maxRSS) });
-  rows.push({ measure: `peak RSS, ${BIG.toLocaleString('en-US')} lines`, value: `${mib(big.maxRSS)} (${(big.maxRSS / batch.maxRSS).toFixed(2)}×)`, target: '≤ 1.5× 10,000', pass: big.maxRSS <= 1.5 * batch.maxRSS });
+  rows.push({
+    measure: `peak RSS, ${BIG.toLocaleString('en-US')} lines`,
+    value: `${mib(big.maxRSS)} (${(big.maxRSS / batch.maxRSS).toFixed(2)}×)`,
+    target: '≤ 1.5× 10,000',
+    pass: big.maxRSS <= 1.5 * batch.maxRSS,
+  });
   return rows;
 }
 
@@ -85,7 +98,10 @@ async function measureBatch(input, env, mock) {
   const usageFile = `${input}.usage.json`;
   const mockCpuBefore = processCpuSeconds(mock.pid);
   const started = performance.now();
-  const code = await spawnQuiet(process.execPath, ['--import', usageHook, svc, ...OPERATION, '--input', input, '--concurrency', String(CONCURRENCY)], { ...env, SVC_BENCH_USAGE: usageFile });
+  const code = await spawnQuiet(process.execPath, ['--import', usageHook, svc, ...OPERATION, '--input', input, '--concurrency', String(CONCURRENCY)], {
+    ...env,
+    SVC_BENCH_USAGE: usageFile,
+  });
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`svc batch exited ${code}`);
   const usage = JSON.parse(readFileSync(usageFile, 'utf8'));
@@ -107,7 +123,27 @@ async function measureCurl(dir, mock, calls) {
   const bodies = join(dir, 'curl-bodies.txt');
   writeFileSync(bodies, Array.from({ length: calls }, (_, i) => JSON.stringify(previewBody(i + 1))).join('\n') + '\n');
   const url = `${mock.url}/email/templates/tpl_welcome/preview`;
-  const args = ['-d', '\\n', '-P', String(CONCURRENCY), '-I', '{}', 'curl', '-s', '-o', '/dev/null', '-X', 'POST', '-H', `authorization: Bearer ${mock.apiKey}`, '-H', 'content-type: application/json', '--data-raw', '{}', url];
+  const args = [
+    '-d',
+    '\\n',
+    '-P',
+    String(CONCURRENCY),
+    '-I',
+    '{}',
+    'curl',
+    '-s',
+    '-o',
+    '/dev/null',
+    '-X',
+    'POST',
+    '-H',
+    `authorization: Bearer ${mock.apiKey}`,
+    '-H',
+    'content-type: application/json',
+    '--data-raw',
+    '{}',
+    url,
+  ];
   const started = performance.now();
   const code = await spawnQuiet('xargs', args, process.env, bodies);
   if (code !== 0) throw new Error(`xargs curl exited ${code}`);

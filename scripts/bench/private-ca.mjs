@@ -29,28 +29,103 @@ export function makeCertificates() {
   const file = (name) => join(dir, name);
   const openssl = (...args) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   const makeCa = (name, subject) =>
-    openssl('req', '-x509', ...NEW_KEY, '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '2', '-subj', `/CN=${subject}`, '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+    openssl(
+      'req',
+      '-x509',
+      ...NEW_KEY,
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.pem`,
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${subject}`,
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    );
   makeCa('ca', 'svc test CA');
   makeCa('other-ca', 'svc unknown CA');
   writeFileSync(file('loopback.ext'), LOOPBACK_NAMES);
   writeFileSync(file('wrong-name.ext'), 'subjectAltName=DNS:api.example.test\n');
   const request = (name) => openssl('req', ...NEW_KEY, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', '/CN=127.0.0.1');
-  const sign = (name, ca, names) => openssl('x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.pem`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-out', `${name}.pem`, '-days', '2', '-extfile', names);
+  const sign = (name, ca, names) =>
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      `${ca}.pem`,
+      '-CAkey',
+      `${ca}.key`,
+      '-CAcreateserial',
+      '-out',
+      `${name}.pem`,
+      '-days',
+      '2',
+      '-extfile',
+      names,
+    );
   for (const name of ['trusted', 'unknown-issuer', 'expired', 'wrong-name']) request(name);
   sign('trusted', 'ca', 'loopback.ext');
   sign('unknown-issuer', 'other-ca', 'loopback.ext');
   sign('wrong-name', 'ca', 'wrong-name.ext');
   signExpired(openssl, file);
-  openssl('req', '-x509', ...NEW_KEY, '-keyout', 'self-signed.key', '-out', 'self-signed.pem', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', LOOPBACK_NAMES.trim());
+  openssl(
+    'req',
+    '-x509',
+    ...NEW_KEY,
+    '-keyout',
+    'self-signed.key',
+    '-out',
+    'self-signed.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    LOOPBACK_NAMES.trim(),
+  );
   const pair = (name) => ({ key: readFileSync(file(`${name}.key`), 'utf8'), cert: readFileSync(file(`${name}.pem`), 'utf8') });
   const kinds = ['trusted', 'self-signed', 'unknown-issuer', 'expired', 'wrong-name'];
-  return { dir, caFile: file('ca.pem'), servers: Object.fromEntries(kinds.map((kind) => [kind, pair(kind)])), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    caFile: file('ca.pem'),
+    servers: Object.fromEntries(kinds.map((kind) => [kind, pair(kind)])),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** `openssl x509` (3.0) cannot date a certificate in the past; `openssl ca` can, with a minimal setup. */
 function signExpired(openssl, file) {
-  writeFileSync(file('ca.cnf'), '[ca]\ndefault_ca = sect\n[sect]\ndatabase = index.txt\nnew_certs_dir = .\nserial = serial.txt\ndefault_md = sha256\npolicy = any\nunique_subject = no\n[any]\ncommonName = supplied\n');
+  writeFileSync(
+    file('ca.cnf'),
+    '[ca]\ndefault_ca = sect\n[sect]\ndatabase = index.txt\nnew_certs_dir = .\nserial = serial.txt\ndefault_md = sha256\npolicy = any\nunique_subject = no\n[any]\ncommonName = supplied\n',
+  );
   writeFileSync(file('index.txt'), '');
   writeFileSync(file('serial.txt'), '01\n');
-  openssl('ca', '-batch', '-config', 'ca.cnf', '-cert', 'ca.pem', '-keyfile', 'ca.key', '-in', 'expired.csr', '-out', 'expired.pem', '-startdate', '20200101000000Z', '-enddate', '20200102000000Z', '-extfile', 'loopback.ext', '-notext');
+  openssl(
+    'ca',
+    '-batch',
+    '-config',
+    'ca.cnf',
+    '-cert',
+    'ca.pem',
+    '-keyfile',
+    'ca.key',
+    '-in',
+    'expired.csr',
+    '-out',
+    'expired.pem',
+    '-startdate',
+    '20200101000000Z',
+    '-enddate',
+    '20200102000000Z',
+    '-extfile',
+    'loopback.ext',
+    '-notext',
+  );
 }

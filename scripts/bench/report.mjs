@@ -12,10 +12,7 @@ const formatMemory = ({ median, min, max }) => `${(median / 1024).toFixed(1)} Mi
 
 /** One row per case: medians (min–max), the ratio of medians, the target and PASS or MISS. */
 export function formatTable(rows) {
-  const lines = [
-    '| Case | svc: median (min–max) | Baseline | Baseline: median (min–max) | Ratio | Target | |',
-    '|---|---|---|---|---|---|---|',
-  ];
+  const lines = ['| Case | svc: median (min–max) | Baseline | Baseline: median (min–max) | Ratio | Target | |', '|---|---|---|---|---|---|---|'];
   for (const { kase, svc, baseline } of rows) {
     const format = kase.memory ? formatMemory : formatTime;
     const ratio = svc.median / baseline.median;

@@ -4,7 +4,31 @@
 import { join } from 'node:path';
 
 // The API's areas (spec: "What the service does") as command words, but `auth`: svc's own command.
-const AREAS = ['agentconfig', 'approvals', 'apps', 'billing', 'browser', 'campaigns', 'chat', 'crm', 'email', 'environments', 'files', 'gateway', 'lists', 'local', 'meetings', 'members', 'memory', 'meta', 'notifications', 'routines', 'secrets', 'settings', 'workspace'];
+const AREAS = [
+  'agentconfig',
+  'approvals',
+  'apps',
+  'billing',
+  'browser',
+  'campaigns',
+  'chat',
+  'crm',
+  'email',
+  'environments',
+  'files',
+  'gateway',
+  'lists',
+  'local',
+  'meetings',
+  'members',
+  'memory',
+  'meta',
+  'notifications',
+  'routines',
+  'secrets',
+  'settings',
+  'workspace',
+];
 const VERBS = [
   ['get', 'GET'],
   ['list', 'GET'],
@@ -61,7 +85,8 @@ export function syntheticOperations(count) {
 
 function areasSource(byArea) {
   const lines = Object.entries(byArea).map(
-    ([area, ops]) => `  ${area}: { summary: '${ops.length} generated operations of ${area}', load: async () => (await import('./${area}.synthetic.js')).operations },`,
+    ([area, ops]) =>
+      `  ${area}: { summary: '${ops.length} generated operations of ${area}', load: async () => (await import('./${area}.synthetic.js')).operations },`,
   );
   return `import type { AreaEntry } from './areas.js';\nexport const areas: Record<string, AreaEntry> = {\n${lines.join('\n')}\n};\n`;
 }
@@ -88,4 +113,3 @@ export function syntheticRegistryPlugin({ repoRoot, count }) {
     },
   };
 }
-

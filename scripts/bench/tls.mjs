@@ -18,7 +18,9 @@ const hasGh = () => spawnSync('gh', ['--version'], { stdio: 'ignore' }).status =
 
 /** Starts scripts/bench/tls-server.mjs and resolves with its port. */
 function startTlsServer(files) {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'tls-server.mjs'), files.key, files.cert, files.body], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'tls-server.mjs'), files.key, files.cert, files.body], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the TLS bench server exited (${code})`)));
     createInterface({ input: child.stdout }).once('line', (line) => {
@@ -44,9 +46,24 @@ export async function benchTls({ svcBin, mock, work, runs, tool, log }) {
   const server = await startTlsServer(files);
   try {
     const base = `https://127.0.0.1:${server.port}/v1`;
-    const env = { ...process.env, SERVICE_BASE_URL: base, SERVICE_API_KEY: mock.apiKey, SVC_CONFIG_DIR: join(folder, 'config'), NO_COLOR: '1', NODE_EXTRA_CA_CERTS: certs.caFile };
-    Object.assign(env, { SSL_CERT_FILE: certs.caFile, GH_HOST: `localhost:${server.port}`, GH_ENTERPRISE_TOKEN: mock.apiKey, GH_CONFIG_DIR: join(folder, 'gh'), GH_NO_UPDATE_NOTIFIER: '1', GH_PROMPT_DISABLED: '1' });
-    for (const name of ['NODE_OPTIONS', 'SERVICE_PROFILE', 'HTTPS_PROXY', 'https_proxy', 'ALL_PROXY', 'all_proxy', 'GH_TOKEN', 'GITHUB_TOKEN']) delete env[name];
+    const env = {
+      ...process.env,
+      SERVICE_BASE_URL: base,
+      SERVICE_API_KEY: mock.apiKey,
+      SVC_CONFIG_DIR: join(folder, 'config'),
+      NO_COLOR: '1',
+      NODE_EXTRA_CA_CERTS: certs.caFile,
+    };
+    Object.assign(env, {
+      SSL_CERT_FILE: certs.caFile,
+      GH_HOST: `localhost:${server.port}`,
+      GH_ENTERPRISE_TOKEN: mock.apiKey,
+      GH_CONFIG_DIR: join(folder, 'gh'),
+      GH_NO_UPDATE_NOTIFIER: '1',
+      GH_PROMPT_DISABLED: '1',
+    });
+    for (const name of ['NODE_OPTIONS', 'SERVICE_PROFILE', 'HTTPS_PROXY', 'https_proxy', 'ALL_PROXY', 'all_proxy', 'GH_TOKEN', 'GITHUB_TOKEN'])
+      delete env[name];
     const commands = [
       { label: 'svc email drafts get dr_123', argv: [process.execPath, svcBin, 'email', 'drafts', 'get', 'dr_123'], env },
       { label: 'node:https one-liner', argv: [process.execPath, '-e', HTTPS_ONE_LINER, `${base}/email/drafts/dr_123`, mock.apiKey], env },
@@ -68,14 +85,19 @@ const ms = ({ median, min, max }) => `${median.toFixed(1)} ms (${min.toFixed(1)}
 /** The table: each command's wall and CPU medians, and svc's ratios to each baseline. */
 export function formatTlsTable(rows) {
   const [svc, ...baselines] = rows;
-  const lines = ['| Command | Wall: median (min–max) | CPU (user+sys): median | svc ÷ this, wall | svc ÷ this, CPU | Target | |', '|---|---|---|---|---|---|---|'];
+  const lines = [
+    '| Command | Wall: median (min–max) | CPU (user+sys): median | svc ÷ this, wall | svc ÷ this, CPU | Target | |',
+    '|---|---|---|---|---|---|---|',
+  ];
   for (const row of rows) {
     const isSvc = row === svc;
     const wallRatio = svc.wall.median / row.wall.median;
     const cpuRatio = svc.cpu && row.cpu ? `${(svc.cpu.median / row.cpu.median).toFixed(2)}×` : '–';
     const target = row.label.startsWith('gh ') ? `≤ ${TLS_TARGET}×` : '';
     const verdict = target ? (wallRatio <= TLS_TARGET ? 'PASS' : 'MISS') : '';
-    lines.push(`| ${row.label} | ${ms(row.wall)} | ${row.cpu ? `${row.cpu.median.toFixed(1)} ms` : '–'} | ${isSvc ? '' : `${wallRatio.toFixed(2)}×`} | ${isSvc ? '' : cpuRatio} | ${target} | ${verdict} |`);
+    lines.push(
+      `| ${row.label} | ${ms(row.wall)} | ${row.cpu ? `${row.cpu.median.toFixed(1)} ms` : '–'} | ${isSvc ? '' : `${wallRatio.toFixed(2)}×`} | ${isSvc ? '' : cpuRatio} | ${target} | ${verdict} |`,
+    );
   }
   return { table: lines.join('\n'), pass: baselines.every((row) => !row.label.startsWith('gh ') || svc.wall.median / row.wall.median <= TLS_TARGET) };
 }

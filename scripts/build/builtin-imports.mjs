@@ -78,7 +78,11 @@ export const builtinImports = {
       const builtin = args.path.slice(0, args.path.indexOf(':'));
       const { named } = args.pluginData;
       if (named.size === 0 && LOAD_ON_FIRST_USE.has(builtin)) return { contents: loadOnFirstUse(builtin), loader: 'js' };
-      const lines = [`const builtin = require('node:${builtin}');`, 'export default builtin;', ...[...named].map((name) => `export const ${name} = builtin.${name};`)];
+      const lines = [
+        `const builtin = require('node:${builtin}');`,
+        'export default builtin;',
+        ...[...named].map((name) => `export const ${name} = builtin.${name};`),
+      ];
       return { contents: lines.join('\n'), loader: 'js' };
     });
   },

@@ -93,7 +93,9 @@ async function bundleScript({ name, entry, outdir, plugins, metafile }) {
 const rootOnly = {
   name: 'root-only',
   setup(build) {
-    build.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' && !/^node:/.test(args.path) ? { path: args.path, namespace: 'root-only' } : undefined));
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' && !/^node:/.test(args.path) ? { path: args.path, namespace: 'root-only' } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'root-only' }, (args) => ({
       contents: `throw new Error(${JSON.stringify(`dist/cli-root.cjs holds no ${args.path}: a command runs in dist/cli.cjs`)});`,
       loader: 'js',
@@ -110,8 +112,13 @@ const rootOnly = {
 const nativeKeyring = {
   name: 'native-keyring',
   setup(build) {
-    build.onResolve({ filter: /^@napi-rs\/keyring$/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, namespace: 'native-require' } : { path: args.path, external: true }));
-    build.onLoad({ filter: /.*/, namespace: 'native-require' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+    build.onResolve({ filter: /^@napi-rs\/keyring$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, namespace: 'native-require' } : { path: args.path, external: true },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'native-require' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -124,7 +131,10 @@ const mcpApart = {
   name: 'mcp-apart',
   setup(build) {
     build.onResolve({ filter: /\/mcp\/serve\.js$/ }, (args) => (args.kind === 'dynamic-import' ? { path: 'mcp.cjs', namespace: 'mcp-apart' } : undefined));
-    build.onLoad({ filter: /.*/, namespace: 'mcp-apart' }, () => ({ contents: "module.exports = require(require('node:path').join(__dirname, 'mcp.cjs'));", loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'mcp-apart' }, () => ({
+      contents: "module.exports = require(require('node:path').join(__dirname, 'mcp.cjs'));",
+      loader: 'js',
+    }));
   },
 };
 
@@ -153,5 +163,12 @@ export function bundleLibrary({ outdir }) {
 
 /** The manual's writer (`npm run docs`, src/cli/reference/manual.ts): one file, run at build time only. */
 export function bundleManualWriter({ outfile }) {
-  return build({ ...common, entryPoints: ['src/cli/reference/manual.ts'], outfile, sourcemap: false, external: ['msw', 'msw/*'], plugins: [builtinImports, lazyUndici, nativeKeyring] });
+  return build({
+    ...common,
+    entryPoints: ['src/cli/reference/manual.ts'],
+    outfile,
+    sourcemap: false,
+    external: ['msw', 'msw/*'],
+    plugins: [builtinImports, lazyUndici, nativeKeyring],
+  });
 }

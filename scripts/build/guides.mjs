@@ -16,7 +16,8 @@ export function readGuideSources(dir = guideDir) {
       const name = file.replace(/\.md$/, '');
       const markdown = readFileSync(join(dir, file), 'utf8').replace(/\r\n/g, '\n');
       if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name)) throw new Error(`docs/guide/${file}: a guide's name is lower-case words joined by "-"`);
-      if (!/^# \S.*\n\n(?!#|\||>|```|[-*] |\d+\. )\S/.test(markdown)) throw new Error(`docs/guide/${file}: a guide starts with "# Title", a blank line, then its one-sentence summary`);
+      if (!/^# \S.*\n\n(?!#|\||>|```|[-*] |\d+\. )\S/.test(markdown))
+        throw new Error(`docs/guide/${file}: a guide starts with "# Title", a blank line, then its one-sentence summary`);
       return { name, markdown };
     });
 }

@@ -31,11 +31,19 @@ module.exports = function loadOnFirstCall(...args) {
 export const lazyUndici = {
   name: 'lazy-undici',
   setup(build) {
-    build.onResolve({ filter: /^(node:)?assert$/ }, (args) => (args.kind === 'require-call' && UNDICI.test(args.importer) ? { path: 'assert', namespace: NAMESPACE } : undefined));
+    build.onResolve({ filter: /^(node:)?assert$/ }, (args) =>
+      args.kind === 'require-call' && UNDICI.test(args.importer) ? { path: 'assert', namespace: NAMESPACE } : undefined,
+    );
     build.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
-      args.kind === 'require-call' && /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer) ? { path: 'client-h2', namespace: NAMESPACE, pluginData: { resolveDir: args.resolveDir } } : undefined,
+      args.kind === 'require-call' && /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer)
+        ? { path: 'client-h2', namespace: NAMESPACE, pluginData: { resolveDir: args.resolveDir } }
+        : undefined,
     );
     build.onLoad({ filter: /^assert$/, namespace: NAMESPACE }, () => ({ contents: LAZY_ASSERT, loader: 'js' }));
-    build.onLoad({ filter: /^client-h2$/, namespace: NAMESPACE }, (args) => ({ contents: lazyModule('./client-h2.js'), resolveDir: args.pluginData.resolveDir, loader: 'js' }));
+    build.onLoad({ filter: /^client-h2$/, namespace: NAMESPACE }, (args) => ({
+      contents: lazyModule('./client-h2.js'),
+      resolveDir: args.pluginData.resolveDir,
+      loader: 'js',
+    }));
   },
 };

@@ -37,7 +37,16 @@ export async function buildStandalone({ output }) {
       assets[name] = join(work, name);
       writeFileSync(assets[name], text);
     }
-    await build({ entryPoints: [join(import.meta.dirname, 'standalone-main.cjs')], outfile: main, bundle: true, format: 'cjs', platform: 'node', target: 'node22', minify: true, logLevel: 'warning' });
+    await build({
+      entryPoints: [join(import.meta.dirname, 'standalone-main.cjs')],
+      outfile: main,
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node22',
+      minify: true,
+      logLevel: 'warning',
+    });
     const config = { main, output: blob, assets, disableExperimentalSEAWarning: true, useCodeCache: true };
     writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config));
     await exec(process.execPath, ['--experimental-sea-config', join(work, 'sea-config.json')], { cwd: work });
@@ -46,7 +55,10 @@ export async function buildStandalone({ output }) {
     chmodSync(output, 0o755);
     if (process.platform === 'darwin') await exec('codesign', ['--remove-signature', output]);
     const { inject } = createRequire(import.meta.url)('postject');
-    await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: SENTINEL_FUSE, ...(process.platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}) });
+    await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), {
+      sentinelFuse: SENTINEL_FUSE,
+      ...(process.platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}),
+    });
     if (process.platform === 'darwin') await exec('codesign', ['--sign', '-', output]);
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -10,7 +10,18 @@ import { promisify } from 'node:util';
 const repoRoot = new URL('../../', import.meta.url).pathname;
 
 /** What `npm pack` needs from a fresh clone to build the package (node_modules is linked). */
-const PACK_INPUTS = ['package.json', 'package-lock.json', 'README.md', 'docs', 'tsconfig.json', 'tsconfig.declarations.json', 'bin', 'src', 'registry', 'scripts'];
+const PACK_INPUTS = [
+  'package.json',
+  'package-lock.json',
+  'README.md',
+  'docs',
+  'tsconfig.json',
+  'tsconfig.declarations.json',
+  'bin',
+  'src',
+  'registry',
+  'scripts',
+];
 
 /**
  * Runs npm (the one running these scripts, else npm on PATH) under this Node, in a clean

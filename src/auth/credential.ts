@@ -27,7 +27,11 @@ export async function resolveCredential(ctx: SettingsSource, profile: string): P
   const token = settings.token ?? (settings.tokenStorage === 'keyring' ? await keyringToken(ctx, profile) : undefined);
   if (!token) return undefined;
   const storage = settings.token ? 'file' : 'keyring';
-  return usable({ token, source: `stored session token of profile "${profile}" (svc auth login)`, storage }, `the stored token of profile "${profile}"`, ' (run `svc auth login` again)');
+  return usable(
+    { token, source: `stored session token of profile "${profile}" (svc auth login)`, storage },
+    `the stored token of profile "${profile}"`,
+    ' (run `svc auth login` again)',
+  );
 }
 
 /** The system keyring of the context, or the real one; its native code loads only here. */
@@ -41,9 +45,16 @@ async function keyringToken(ctx: SettingsSource, profile: string): Promise<strin
   try {
     token = await (await openKeyring(ctx)).read(profile);
   } catch (error) {
-    throw new SvcError(`the session token of profile "${profile}" is kept in the system keyring, which cannot be used now (${(error as Error).message}); nothing was sent: unlock the keyring, set SERVICE_API_KEY, or run \`svc auth login\` again`, ExitCode.auth);
+    throw new SvcError(
+      `the session token of profile "${profile}" is kept in the system keyring, which cannot be used now (${(error as Error).message}); nothing was sent: unlock the keyring, set SERVICE_API_KEY, or run \`svc auth login\` again`,
+      ExitCode.auth,
+    );
   }
-  if (token === undefined) throw new SvcError(`the system keyring holds no session token for profile "${profile}" any more; nothing was sent: run \`svc auth login\` again, or set SERVICE_API_KEY`, ExitCode.auth);
+  if (token === undefined)
+    throw new SvcError(
+      `the system keyring holds no session token for profile "${profile}" any more; nothing was sent: run \`svc auth login\` again, or set SERVICE_API_KEY`,
+      ExitCode.auth,
+    );
   return token;
 }
 

@@ -96,7 +96,11 @@ export function formsOf(secret: string): Set<string> {
   const encoded = new Set<string>();
   for (const base of basesOf(secret)) {
     const percent = encodeURIComponent(base);
-    encoded.add(base).add(percent).add(percent.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())).add(percent.replace(/%20/g, '+'));
+    encoded
+      .add(base)
+      .add(percent)
+      .add(percent.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()))
+      .add(percent.replace(/%20/g, '+'));
     encoded.add(base.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
     for (const core of base64Cores(base)) encoded.add(core).add(core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
@@ -141,10 +145,12 @@ function holdsAny(text: string, forms: ReadonlyMap<string, Form>): boolean {
 function redactText(text: string, forms: readonly Form[], escaped: readonly Pattern[]): string {
   const spans: { from: number; to: number; shown: string }[] = [];
   for (const form of forms) {
-    for (let at = text.indexOf(form.text); at !== -1; at = text.indexOf(form.text, at + 1)) spans.push({ from: at, to: at + form.text.length, shown: form.shown });
+    for (let at = text.indexOf(form.text); at !== -1; at = text.indexOf(form.text, at + 1))
+      spans.push({ from: at, to: at + form.text.length, shown: form.shown });
   }
   if (mayHoldEscapes(text)) {
-    for (const { pattern, shown } of escaped) for (const match of text.matchAll(pattern)) spans.push({ from: match.index, to: match.index + match[0].length, shown });
+    for (const { pattern, shown } of escaped)
+      for (const match of text.matchAll(pattern)) spans.push({ from: match.index, to: match.index + match[0].length, shown });
   }
   if (spans.length === 0) return text;
   spans.sort((a, b) => a.from - b.from || b.to - a.to);

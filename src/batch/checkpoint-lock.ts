@@ -44,7 +44,9 @@ export function lockCheckpoint(checkpoint: string, { now = Date.now, files = sys
     if (attempt < 3 && removeIfStale(path, leftOver(checkpoint, me, { now, files, readProc }, judged))) continue;
     const holder = readHolder(path, files);
     const who = holder ? `svc pid ${holder.pid} on ${holder.host}` : 'another svc';
-    throw new InputError(`--checkpoint ${checkpoint} is in use by ${who} (lock ${path}); two runs cannot share a checkpoint. If that run is gone, remove the lock file`);
+    throw new InputError(
+      `--checkpoint ${checkpoint} is in use by ${who} (lock ${path}); two runs cannot share a checkpoint. If that run is gone, remove the lock file`,
+    );
   }
 }
 
@@ -101,7 +103,12 @@ function readHolder(path: string, files: LockFiles): Holder | undefined {
 }
 
 /** Left over: its holder's process on this machine is gone, or, from another machine (or unreadable), no run refreshed it for LOCK_STALE_MS. */
-function leftOver(checkpoint: string, me: Holder, { now, files, readProc }: Required<Omit<CheckpointLockOptions, 'readProc'>> & Pick<CheckpointLockOptions, 'readProc'>, judged: { fromElsewhere: boolean }): Takeover {
+function leftOver(
+  checkpoint: string,
+  me: Holder,
+  { now, files, readProc }: Required<Omit<CheckpointLockOptions, 'readProc'>> & Pick<CheckpointLockOptions, 'readProc'>,
+  judged: { fromElsewhere: boolean },
+): Takeover {
   return {
     isStale: ({ text, mtimeMs }) => {
       const state = judgeHolder(text, me, readProc);

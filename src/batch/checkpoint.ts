@@ -91,7 +91,8 @@ function notSent(path: string): LineAnswer {
 }
 
 /** A line whose effect is unknown: sent by an earlier run that stopped before the answer, or whose answer was lost. */
-export const isUncertain = (outcome: LineOutcome): boolean => !outcome.ok && (outcome.uncertain === true || (outcome.error.kind === 'transport' && outcome.error.mayHaveApplied === true));
+export const isUncertain = (outcome: LineOutcome): boolean =>
+  !outcome.ok && (outcome.uncertain === true || (outcome.error.kind === 'transport' && outcome.error.mayHaveApplied === true));
 
 export function uncertainOutcome(method: string): LineOutcome {
   const message = `an earlier run sent this line and was stopped before its answer came; the ${method} may have been applied: check before sending it again (or resume with --resend-uncertain)`;
@@ -119,7 +120,13 @@ export interface OpenedCheckpoint {
 }
 
 /** Locks the checkpoint, then opens its journal (refusing one made for another run). Bad input: InputError. */
-export async function openCheckpoint(path: string, op: OperationSpec, fingerprint: () => Promise<Fingerprint>, resendUncertain: boolean, guarded: readonly FileIdentity[]): Promise<OpenedCheckpoint> {
+export async function openCheckpoint(
+  path: string,
+  op: OperationSpec,
+  fingerprint: () => Promise<Fingerprint>,
+  resendUncertain: boolean,
+  guarded: readonly FileIdentity[],
+): Promise<OpenedCheckpoint> {
   const lock = lockCheckpoint(path);
   try {
     const identity = await fingerprint();
@@ -142,6 +149,9 @@ export async function openCheckpoint(path: string, op: OperationSpec, fingerprin
 
 /** `; checkpoint run.ckpt: 2000 lines from it, 997 sent now, 3 uncertain (…)`, for the summary line. */
 export function resumeSummary(path: string, tally: ResumeTally): string {
-  const uncertain = tally.uncertain === 0 ? '0 uncertain' : `${tally.uncertain} uncertain (an earlier run may have applied them; not sent again: --resend-uncertain sends them)`;
+  const uncertain =
+    tally.uncertain === 0
+      ? '0 uncertain'
+      : `${tally.uncertain} uncertain (an earlier run may have applied them; not sent again: --resend-uncertain sends them)`;
   return `; checkpoint ${path}: ${tally.fromCheckpoint} ${tally.fromCheckpoint === 1 ? 'line' : 'lines'} from it, ${tally.sentNow} sent now, ${uncertain}`;
 }

@@ -24,7 +24,11 @@ const SHOWN_MAX = 60;
 const SECRET_NAME = /pass(word|phrase)?|secret|token|api[-_]?key|auth|credential|private|cookie|session/i;
 export const HIDDEN = '(hidden: it may be a secret)';
 
-const digestOf = (value: unknown): string => createHash('sha256').update(JSON.stringify(value ?? null)).digest('hex').slice(0, 16);
+const digestOf = (value: unknown): string =>
+  createHash('sha256')
+    .update(JSON.stringify(value ?? null))
+    .digest('hex')
+    .slice(0, 16);
 
 function shownOf(value: unknown, secretName: boolean, redact: (text: string) => string): string {
   if (secretName) return HIDDEN;

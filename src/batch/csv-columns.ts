@@ -42,7 +42,10 @@ export function readCsvColumns(op: OperationSpec, cells: readonly string[], wher
 }
 
 /** A CSV row as a line object, like one NDJSON line. An empty cell leaves its field out. */
-export function rowObject(columns: readonly Column[], cells: readonly string[]): { ok: true; object: Record<string, unknown> } | { ok: false; problem: string } {
+export function rowObject(
+  columns: readonly Column[],
+  cells: readonly string[],
+): { ok: true; object: Record<string, unknown> } | { ok: false; problem: string } {
   if (cells.length !== columns.length) return { ok: false, problem: `the row has ${cells.length} cells but the header names ${columns.length} columns` };
   const top: FieldAssignment[] = [];
   const entries = new Map<string, FieldAssignment[]>();

@@ -88,7 +88,8 @@ function scanLine(text: string, scan: Scan): void {
       i = readQuoted(text, i, scan);
       if (i === -1) return;
       const comma = text.indexOf(',', i);
-      if ((comma === -1 ? text.length : comma) > i) scan.problem ??= `a quoted cell must be followed by a comma or the end of the row (column ${scan.cells.length + 1})`;
+      if ((comma === -1 ? text.length : comma) > i)
+        scan.problem ??= `a quoted cell must be followed by a comma or the end of the row (column ${scan.cells.length + 1})`;
       scan.cells.push(scan.cell);
       scan.cell = '';
       if (comma === -1) return;

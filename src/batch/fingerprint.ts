@@ -63,7 +63,9 @@ export function fingerprintMismatch(header: Record<string, unknown>, run: Finger
   if (input?.sha256 !== run.input.sha256) {
     return `the input differs (${input?.bytes ?? '?'} bytes, sha256 ${String(input?.sha256).slice(0, 12)}… then; ${run.input.bytes} bytes, ${run.input.sha256.slice(0, 12)}… now)`;
   }
-  if (header.shard !== run.shard) return `it is for ${header.shard === null ? 'the whole input' : `--shard ${String(header.shard)}`}, not ${run.shard === null ? 'the whole input' : `--shard ${run.shard}`}`;
-  if (header.args !== run.args) return `the command line differs: ${firstDifference(header.command, run.command) ?? 'its arguments, flags, --body, --query, --input-format or the service URL'}`;
+  if (header.shard !== run.shard)
+    return `it is for ${header.shard === null ? 'the whole input' : `--shard ${String(header.shard)}`}, not ${run.shard === null ? 'the whole input' : `--shard ${run.shard}`}`;
+  if (header.args !== run.args)
+    return `the command line differs: ${firstDifference(header.command, run.command) ?? 'its arguments, flags, --body, --query, --input-format or the service URL'}`;
   return undefined;
 }

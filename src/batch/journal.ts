@@ -93,7 +93,10 @@ function loadEntries(fd: number, path: string): Loaded {
     const entry = bytes && parseEntry(bytes);
     if (torn || bytes === undefined || entry === undefined) {
       // Written in part when the run was killed: dropped, unless whole entries follow it.
-      if (torn) throw new InputError(`--checkpoint ${path}: entry ${entryNumber - 1} is damaged (only the last entry can be torn by a kill); it cannot be resumed safely`);
+      if (torn)
+        throw new InputError(
+          `--checkpoint ${path}: entry ${entryNumber - 1} is damaged (only the last entry can be torn by a kill); it cannot be resumed safely`,
+        );
       torn = true;
       continue;
     }
@@ -118,7 +121,8 @@ function* journalLines(fd: number): Generator<{ bytes: Buffer | undefined; at: n
     const base = position - carry.length;
     position += chunk.length;
     let start = 0;
-    for (let end = text.indexOf(0x0a); end !== -1; start = end + 1, end = text.indexOf(0x0a, start)) yield { bytes: text.subarray(start, end), at: base + start };
+    for (let end = text.indexOf(0x0a); end !== -1; start = end + 1, end = text.indexOf(0x0a, start))
+      yield { bytes: text.subarray(start, end), at: base + start };
     carry = Buffer.from(text.subarray(start));
     if (chunk.length === 0) break;
   }

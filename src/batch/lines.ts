@@ -178,7 +178,9 @@ function createLineBuilder(maxBytes: number) {
     take(tail: Buffer, eol: SourceLine['eol'], endOffset: number): SourceLine {
       number++;
       const over = tooLong || partBytes + tail.length > maxBytes;
-      const line: SourceLine = over ? { number, text: '', eol, endOffset, tooLong: true } : { number, eol, endOffset, ...decodeLine(parts.length === 0 ? tail : Buffer.concat([...parts, tail]), number) };
+      const line: SourceLine = over
+        ? { number, text: '', eol, endOffset, tooLong: true }
+        : { number, eol, endOffset, ...decodeLine(parts.length === 0 ? tail : Buffer.concat([...parts, tail]), number) };
       parts = [];
       partBytes = 0;
       tooLong = false;

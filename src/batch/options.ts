@@ -34,7 +34,12 @@ export function readBatchOptions(flags: Record<string, unknown>, globals: { outp
   }
   const input = flags.input as string;
   if (input === '') throw new InputError('--input: expected a file name, or - for standard input');
-  const options: BatchOptions = { input, concurrency: readConcurrency(flags.concurrency), ordered: flags.unordered !== true, resendUncertain: flags.resendUncertain === true };
+  const options: BatchOptions = {
+    input,
+    concurrency: readConcurrency(flags.concurrency),
+    ordered: flags.unordered !== true,
+    resendUncertain: flags.resendUncertain === true,
+  };
   // commander has already refused any other --input-format.
   if (flags.inputFormat !== undefined) options.format = flags.inputFormat as InputFormat;
   const rejects = flags.rejects as string | undefined;

@@ -85,7 +85,9 @@ export function duration(seconds: number): string {
   if (seconds < 10) return `${seconds.toFixed(1)}s`;
   if (seconds < 60) return `${Math.round(seconds)}s`;
   const minutes = Math.floor(seconds / 60);
-  return minutes < 60 ? `${minutes}m${String(Math.round(seconds % 60)).padStart(2, '0')}s` : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+  return minutes < 60
+    ? `${minutes}m${String(Math.round(seconds % 60)).padStart(2, '0')}s`
+    : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
 /** How a batch ended: it read all its input, or it stopped (src/batch/stop.ts) for the reason in `why`. */
@@ -95,7 +97,10 @@ export type BatchEnd = 'complete' | { why: string; allTaken?: boolean };
 export function summaryLine(tally: BatchTally, seconds: number, end: BatchEnd, options: { rejects?: string; dryRun?: boolean } = {}): string {
   const lines = `${tally.done} ${tally.done === 1 ? 'line' : 'lines'}`;
   const succeeded = options.dryRun ? `${tally.succeeded} valid (nothing was sent)` : `${tally.succeeded} succeeded`;
-  const notes = [tally.failed > 0 && options.rejects ? `written to ${options.rejects}` : '', tally.uncertain > 0 ? `${tally.uncertain} of them may have been applied: their answer was lost` : ''].filter(Boolean);
+  const notes = [
+    tally.failed > 0 && options.rejects ? `written to ${options.rejects}` : '',
+    tally.uncertain > 0 ? `${tally.uncertain} of them may have been applied: their answer was lost` : '',
+  ].filter(Boolean);
   const counts = `${succeeded}, ${tally.failed} failed${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
   const speed = `in ${duration(seconds)}${seconds > 0 && tally.done > 0 ? ` (${Math.round(tally.done / seconds)}/s)` : ''}`;
   if (end === 'complete') return `${lines}: ${counts} ${speed}`;

@@ -42,7 +42,7 @@ export function outcomeOfCall(result: CallResult<unknown>, op: Pick<OperationSpe
 function lineOutcome(result: CallResult<unknown>, op: Pick<OperationSpec, 'method' | 'idempotent'>): LineOutcome {
   const { method } = op;
   if (result.ok) {
-    const outcome: LineOutcome = { ok: true, status: result.status, result: (result.json ?? result.data) ?? null };
+    const outcome: LineOutcome = { ok: true, status: result.status, result: result.json ?? result.data ?? null };
     if (result.mismatch) outcome.mismatch = result.mismatch;
     if (result.warning) outcome.warning = result.warning;
     return outcome;
@@ -54,7 +54,10 @@ function lineOutcome(result: CallResult<unknown>, op: Pick<OperationSpec, 'metho
       return { ok: false, status: error.status, error: { kind: 'api', message, type, code, details } };
     }
     case 'invalid':
-      return invalidOutcome(error.message, error.issues.map((i) => ({ field: i.path.join('.') || 'line', message: i.message })));
+      return invalidOutcome(
+        error.message,
+        error.issues.map((i) => ({ field: i.path.join('.') || 'line', message: i.message })),
+      );
     case 'unreadable':
       return { ok: false, status: error.status, error: { kind: 'unreadable', message: error.message } };
     case 'transport': {
@@ -76,7 +79,14 @@ export function plannedOutcome(request: HttpRequest): LineOutcome {
 /** One NDJSON record, `{line, ok, status, result | error}`; ctx.io redacts any secret in it. */
 export function recordText(line: number, outcome: LineOutcome): string {
   // Most records: a result and nothing beside it, written around the result's JSON alone (issue #13).
-  if (outcome.ok && outcome.result !== undefined && outcome.request === undefined && outcome.mismatch === undefined && outcome.warning === undefined && outcome.attempts === undefined) {
+  if (
+    outcome.ok &&
+    outcome.result !== undefined &&
+    outcome.request === undefined &&
+    outcome.mismatch === undefined &&
+    outcome.warning === undefined &&
+    outcome.attempts === undefined
+  ) {
     return `{"line":${line},"ok":true,"status":${outcome.status},"result":${JSON.stringify(outcome.result)}}\n`;
   }
   // `line` first, then the outcome's own fields: its JSON with the line put in front, no copy of it.

@@ -15,7 +15,9 @@ export function parseShard(text: string): Shard {
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (!match || count < 1 || count > MAX_SHARDS || index < 1 || index > count) {
-    throw new InputError(`--shard: expected k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS}, written as two whole numbers without spaces or leading zeros (e.g. 2/4 for the second of four parts), got ${JSON.stringify(text)}`);
+    throw new InputError(
+      `--shard: expected k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS}, written as two whole numbers without spaces or leading zeros (e.g. 2/4 for the second of four parts), got ${JSON.stringify(text)}`,
+    );
   }
   return { index, count };
 }

@@ -58,7 +58,8 @@ export async function openBatchSource(path: string, options: OpenOptions): Promi
   const format = options.format ?? formatOf(path);
   const opened = path === '-' ? openStdin(options.stdin()) : await (options.openFile ?? openInputFile)(path);
   const name = path === '-' ? 'standard input' : path;
-  if (format === 'ndjson') return { name, format, size: opened.size, identity: opened.identity, records: mapLines(opened.chunks, ndjsonRecord), close: opened.close };
+  if (format === 'ndjson')
+    return { name, format, size: opened.size, identity: opened.identity, records: mapLines(opened.chunks, ndjsonRecord), close: opened.close };
   const rows = parseCsvRecords(splitLines(opened.chunks))[Symbol.asyncIterator]();
   const first = await rows.next();
   if (first.done) throw new InputError(`${name} has no header row: the first row of a CSV input names its columns`);

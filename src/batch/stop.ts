@@ -54,7 +54,11 @@ export function watchBatchStop(ctx: StopSources, checkpoint?: CheckpointWatch): 
   const onSignal = () => controller.abort(ctx.signal?.reason);
   const onClosed = () => controller.abort('output-closed');
   const onLost = () => controller.abort('checkpoint-lost');
-  const watched = [ctx.signal && ([ctx.signal, onSignal] as const), closed && ([closed, onClosed] as const), checkpoint && ([checkpoint.lost, onLost] as const)].filter((w) => w !== undefined);
+  const watched = [
+    ctx.signal && ([ctx.signal, onSignal] as const),
+    closed && ([closed, onClosed] as const),
+    checkpoint && ([checkpoint.lost, onLost] as const),
+  ].filter((w) => w !== undefined);
   for (const [signal, listener] of watched) {
     if (signal.aborted) listener();
     else signal.addEventListener('abort', listener, { once: true });

@@ -23,7 +23,10 @@ export function expandAlias(argv: readonly string[], index: number, words: reado
   const expanded = words.map((word) =>
     word.replace(/\$(\d+)/g, (_match, digits: string) => {
       const n = Number(digits);
-      if (n < 1 || n > rest.length) throw usageError(`alias "${alias}" needs argument $${n}, and ${rest.length === 0 ? 'none was' : `only ${rest.length} ${rest.length === 1 ? 'was' : 'were'}`} given`);
+      if (n < 1 || n > rest.length)
+        throw usageError(
+          `alias "${alias}" needs argument $${n}, and ${rest.length === 0 ? 'none was' : `only ${rest.length} ${rest.length === 1 ? 'was' : 'were'}`} given`,
+        );
       used.add(n - 1);
       return rest[n - 1]!;
     }),
@@ -47,7 +50,10 @@ export function splitAliasWords(text: string): string[] {
   if (text.trimStart().startsWith('!')) throw usageError('an alias expands to svc words only; shell aliases (starting with !) are not supported');
   // A control character is never part of an svc command line, and would reach the terminal from `svc alias list`.
   const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.exec(text);
-  if (control) throw usageError(`the expansion holds a control character (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at character ${control.index + 1}); an alias is svc words`);
+  if (control)
+    throw usageError(
+      `the expansion holds a control character (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at character ${control.index + 1}); an alias is svc words`,
+    );
   const words: string[] = [];
   let word: string | undefined;
   let quote: "'" | '"' | undefined;

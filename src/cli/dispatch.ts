@@ -41,7 +41,12 @@ export type DispatchDeps = Pick<Context, 'io' | 'send' | 'createTransport' | 'se
  */
 export async function dispatch(ctx: DispatchDeps, d: Dispatch): Promise<void> {
   const { credential } = d.target;
-  const trace = d.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), credential?.source, ctx.secrets?.redact, d.target.route), ...(ctx.clock ? { now: () => ctx.clock!.now() } : {}) } : {};
+  const trace = d.globals.debug
+    ? {
+        ...debugHooks((text) => ctx.io.err(text), credential?.source, ctx.secrets?.redact, d.target.route),
+        ...(ctx.clock ? { now: () => ctx.clock!.now() } : {}),
+      }
+    : {};
   const retry = retryPolicy(ctx, d.target);
   // `--paginate`: the first page's request, held back here and read page by page by src/cli/paginate.ts.
   let firstPage: HttpRequest | undefined;
@@ -58,7 +63,10 @@ export async function dispatch(ctx: DispatchDeps, d: Dispatch): Promise<void> {
       return !d.pages;
     },
   };
-  const outcome = await runOperation({ send: ctx.send, secrets: ctx.secrets, signal: ctx.signal, target: requestTargetOf(d.target, ctx.signal), retry, hooks }, d.call);
+  const outcome = await runOperation(
+    { send: ctx.send, secrets: ctx.secrets, signal: ctx.signal, target: requestTargetOf(d.target, ctx.signal), retry, hooks },
+    d.call,
+  );
   if (outcome.held) {
     if (!firstPage || !d.pages) return;
     const paged = { op: d.call.op, request: firstPage, globals: d.globals, presenter: d.presenter, pages: d.pages };
@@ -66,14 +74,18 @@ export async function dispatch(ctx: DispatchDeps, d: Dispatch): Promise<void> {
     const send = ctx.createTransport?.({ connections: 1 }) ?? ctx.send;
     return (await import('./paginate.js')).dispatchPages(ctx, paged, { send, hooks: trace, retry });
   }
-  const enveloped = d.include && outcome.result.status > 0 ? await (await import('./include.js')).showIncluded(ctx, outcome.result, d.include.envelope, d.presenter) : false;
+  const enveloped =
+    d.include && outcome.result.status > 0 ? await (await import('./include.js')).showIncluded(ctx, outcome.result, d.include.envelope, d.presenter) : false;
   if (outcome.failure) throw failureError(outcome.failure);
   if (enveloped) return;
   const { result, request } = outcome;
   const { op, input } = d.call;
   try {
     // A file that cannot be written still leaves the answer to be printed: the user learns what happened.
-    const saved = await d.onSuccess?.(result.data).then(() => undefined, (error: unknown) => error);
+    const saved = await d.onSuccess?.(result.data).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     await reportResult(ctx, { op, input, result, presenter: d.presenter, view: d.view, strict: d.globals.strict === true });
     if (saved !== undefined) throw saved;
   } catch (error) {

@@ -45,7 +45,15 @@ export async function readPaging(flags: Record<string, unknown>): Promise<PageBo
 
 /** Batch flags mean nothing without --input; say so rather than ignore them. */
 function refuseBatchFlags(flags: Record<string, unknown>): void {
-  const batchFlags = { inputFormat: '--input-format', concurrency: '--concurrency', unordered: '--unordered', rejects: '--rejects', checkpoint: '--checkpoint', resendUncertain: '--resend-uncertain', shard: '--shard' };
+  const batchFlags = {
+    inputFormat: '--input-format',
+    concurrency: '--concurrency',
+    unordered: '--unordered',
+    rejects: '--rejects',
+    checkpoint: '--checkpoint',
+    resendUncertain: '--resend-uncertain',
+    shard: '--shard',
+  };
   for (const [key, flag] of Object.entries(batchFlags)) if (flags[key] !== undefined) throw usageError(`${flag} needs --input <file | ->`);
 }
 
@@ -64,7 +72,11 @@ async function terminalView(op: OperationSpec): Promise<TerminalView | undefined
   const layout = op.display;
   if (!layout) return undefined;
   const { formatDocument } = await import('../output/document.js');
-  return (value, options) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? formatDocument(value as Record<string, unknown>, layout, options) : `${JSON.stringify(value, null, 2)}\n`);
+  return (value, options) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? formatDocument(value as Record<string, unknown>, layout, options)
+      : `${JSON.stringify(value, null, 2)}\n`;
 }
 
-const confirm = (ctx: Pick<Context, 'io'>, op: OperationSpec, positionals: readonly string[]): Promise<void> => confirmDestructive(ctx, () => `${op.summary} ${positionals.join(' ')}`);
+const confirm = (ctx: Pick<Context, 'io'>, op: OperationSpec, positionals: readonly string[]): Promise<void> =>
+  confirmDestructive(ctx, () => `${op.summary} ${positionals.join(' ')}`);

@@ -26,7 +26,10 @@ export function formatHelpItem(this: Help, term: string, termWidth: number, desc
  * Help text added after the generated part (examples, rules, exit codes) passes through here.
  */
 export function wrapHelpText(text: string, width: number): string {
-  return text.split('\n').map((line) => (/^ *svc /.test(line) ? wrapCommandLine(line, width) : wrapLine(line, width))).join('\n');
+  return text
+    .split('\n')
+    .map((line) => (/^ *svc /.test(line) ? wrapCommandLine(line, width) : wrapLine(line, width)))
+    .join('\n');
 }
 
 /**

@@ -13,4 +13,7 @@ export async function readCommandInput<T>(read: () => T | Promise<T>): Promise<T
 }
 
 /** What `--body` reads, through the context's doors: standard input and the user's files. */
-export const jsonSources = (ctx: Pick<Context, 'io' | 'files'>): JsonSources => ({ stdin: (maxBytes) => ctx.io.stdin(maxBytes), readText: (path, maxBytes) => ctx.files.readText(path, maxBytes) });
+export const jsonSources = (ctx: Pick<Context, 'io' | 'files'>): JsonSources => ({
+  stdin: (maxBytes) => ctx.io.stdin(maxBytes),
+  readText: (path, maxBytes) => ctx.files.readText(path, maxBytes),
+});

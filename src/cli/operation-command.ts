@@ -27,7 +27,10 @@ export function addOperationCommand(parent: Command, word: string, id: string, o
     if (flag.group) option.helpGroup(flag.group);
     command.addOption(flag.repeatable ? option.argParser(collect) : option);
   }
-  command.addHelpText('after', `${rulesHelp(op)}${deprecationHelp(op)}\n${op.method} ${op.path}${op.destructive ? '  (destructive)' : ''}\n\nExamples:\n${op.examples.map((e) => `  ${e}`).join('\n')}\n${batchHelp(id, op)}`);
+  command.addHelpText(
+    'after',
+    `${rulesHelp(op)}${deprecationHelp(op)}\n${op.method} ${op.path}${op.destructive ? '  (destructive)' : ''}\n\nExamples:\n${op.examples.map((e) => `  ${e}`).join('\n')}\n${batchHelp(id, op)}`,
+  );
   command.action(async (...args: unknown[]) => {
     const self = args.at(-1) as Command;
     // The call path (zod error schema, input grammar, output) loads only when a command runs, not for help.
@@ -50,7 +53,12 @@ function rulesHelp(op: OperationSpec): string {
 }
 
 function batchHelp(id: string, op: OperationSpec): string {
-  const names = [...op.args, ...commandFields(op).filter((f) => !f.positional).map((f) => f.name)];
+  const names = [
+    ...op.args,
+    ...commandFields(op)
+      .filter((f) => !f.positional)
+      .map((f) => f.name),
+  ];
   return `\nBatch: with --input, each NDJSON line or CSV row names its own ${names.join(', ')};\nflags and arguments given here apply to every line, and a line's own fields win.\n  svc ${commandWords(id).join(' ')} --input lines.ndjson --rejects failed.ndjson\n`;
 }
 

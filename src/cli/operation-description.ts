@@ -32,7 +32,14 @@ export interface OperationDescription {
 }
 
 /** The line of `svc ops` for one operation. */
-export const operationSummary = (id: string, op: OperationSpec) => ({ id, method: op.method, path: op.path, command: commandLine(id, op), summary: op.summary, ...(op.deprecated ? { deprecated: true as const } : {}) });
+export const operationSummary = (id: string, op: OperationSpec) => ({
+  id,
+  method: op.method,
+  path: op.path,
+  command: commandLine(id, op),
+  summary: op.summary,
+  ...(op.deprecated ? { deprecated: true as const } : {}),
+});
 
 export function describeOperation(id: string, op: OperationSpec): OperationDescription {
   return {
@@ -41,7 +48,13 @@ export function describeOperation(id: string, op: OperationSpec): OperationDescr
     destructive: op.destructive === true,
     idempotent: isIdempotent(op),
     arguments: operationArguments(op),
-    flags: operationFlags(op).map((flag) => ({ flag: flag.flags, type: flag.type, required: flag.required, description: flag.help, ...(flag.field ? { field: flag.field } : {}) })),
+    flags: operationFlags(op).map((flag) => ({
+      flag: flag.flags,
+      type: flag.type,
+      required: flag.required,
+      description: flag.help,
+      ...(flag.field ? { field: flag.field } : {}),
+    })),
     rules: operationRules(op).map(({ rule, text }) => ({ fields: rule.fields, description: rule.description, text })),
     query: op.query ? jsonSchemaOf(op.query, 'input') : null,
     ...(op.headers ? { headers: jsonSchemaOf(op.headers, 'input') } : {}),
@@ -67,13 +80,19 @@ export function formatDescription(d: OperationDescription): string {
     return rows.map((row) => `  ${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')}`.trimEnd()).join('\n');
   };
   const indent = (text: string) => text.replace(/^/gm, '  ');
-  const safety = [d.destructive ? 'destructive' : '', d.idempotent ? 'idempotent: retried' : 'not idempotent: not retried once sent'].filter(Boolean).join('; ');
+  const safety = [d.destructive ? 'destructive' : '', d.idempotent ? 'idempotent: retried' : 'not idempotent: not retried once sent']
+    .filter(Boolean)
+    .join('; ');
   const sections = [
     `${d.id}: ${d.summary}${d.deprecated ? ' (deprecated: it still works, and may be removed)' : ''}${d.destructive ? ' (destructive)' : ''}`,
     `Command:  ${d.command}\nRequest:  ${d.method} ${d.path}\nArea:     ${d.area}\nSafety:   ${safety}`,
   ];
-  if (d.arguments.length > 0) sections.push(`Arguments:\n${columns(d.arguments.map((a) => [`<${a.name}>`, `${a.type}, required`, `${a.in === 'path' ? 'path parameter' : 'body field'}${a.description ? `: ${a.description}` : ''}`]))}`);
-  if (d.flags.length > 0) sections.push(`Flags:\n${columns(d.flags.map((f) => [f.flag, `${f.type}, ${f.required ? 'required' : 'optional'}`, f.description]))}`);
+  if (d.arguments.length > 0)
+    sections.push(
+      `Arguments:\n${columns(d.arguments.map((a) => [`<${a.name}>`, `${a.type}, required`, `${a.in === 'path' ? 'path parameter' : 'body field'}${a.description ? `: ${a.description}` : ''}`]))}`,
+    );
+  if (d.flags.length > 0)
+    sections.push(`Flags:\n${columns(d.flags.map((f) => [f.flag, `${f.type}, ${f.required ? 'required' : 'optional'}`, f.description]))}`);
   if (d.rules.length > 0) sections.push(`Rules:\n${d.rules.map((r) => `  ${r.text}`).join('\n')}`);
   if (d.query) sections.push(`Query schema:\n${indent(JSON.stringify(d.query, null, 2))}`);
   if (d.headers) sections.push(`Header schema:\n${indent(JSON.stringify(d.headers, null, 2))}`);

@@ -54,7 +54,9 @@ export function operationRules(op: OperationSpec): { rule: FieldRule; text: stri
 
 /** Every flag of an operation's command: query and header parameters and body fields, then --body, --yes, a save flag and the batch flags. */
 export function operationFlags(op: OperationSpec): FlagSpec[] {
-  const flags = commandFields(op).filter((field) => !field.positional).flatMap(fieldFlags);
+  const flags = commandFields(op)
+    .filter((field) => !field.positional)
+    .flatMap(fieldFlags);
   if (op.body) flags.push({ flags: '--body <json|@file|->', type: 'JSON', required: false, help: 'the whole request body as JSON; flags apply on top of it' });
   if (op.destructive) flags.push({ flags: '-y, --yes', type: 'boolean', required: false, help: 'do not ask for confirmation' });
   if (op.saveField) flags.push({ flags: `--${op.saveField.flag} <file>`, type: 'file', required: false, help: op.saveField.help });
@@ -74,21 +76,52 @@ const batch = { required: false, group: 'Batch options:' };
 
 /** Every operation runs in batch mode with --input (issue #6); the rest need it. */
 const batchFlags: FlagSpec[] = [
-  { ...batch, flags: '--input <file|->', type: 'file', help: 'run once per NDJSON line or CSV row of this file (- for standard input); one JSON record per line on stdout' },
-  { ...batch, flags: '--input-format <format>', type: 'string', choices: ['csv', 'ndjson'], help: 'csv or ndjson (default: from the file name; standard input is ndjson)' },
+  {
+    ...batch,
+    flags: '--input <file|->',
+    type: 'file',
+    help: 'run once per NDJSON line or CSV row of this file (- for standard input); one JSON record per line on stdout',
+  },
+  {
+    ...batch,
+    flags: '--input-format <format>',
+    type: 'string',
+    choices: ['csv', 'ndjson'],
+    help: 'csv or ndjson (default: from the file name; standard input is ndjson)',
+  },
   { ...batch, flags: '--concurrency <n>', type: 'number', help: 'calls in flight at once (default 8, at most 64)' },
   { ...batch, flags: '--unordered', type: 'boolean', help: 'write each record as its call finishes, not in input order' },
   { ...batch, flags: '--rejects <file>', type: 'file', help: 'write the lines that failed here, verbatim, to fix and run again' },
-  { ...batch, flags: '--checkpoint <file>', type: 'file', help: 'journal each line here; run the same command again to resume after a kill, sending nothing twice' },
-  { ...batch, flags: '--resend-uncertain', type: 'boolean', help: 'on resume, send again the lines a stopped run may have applied (POSTs are not, by default)' },
-  { ...batch, flags: '--shard <k/n>', type: 'string', help: 'take only the k-th of n parts of the input, by line number: k/n as two whole numbers, 1 ≤ k ≤ n ≤ 10000 (one part per job runner worker)' },
+  {
+    ...batch,
+    flags: '--checkpoint <file>',
+    type: 'file',
+    help: 'journal each line here; run the same command again to resume after a kill, sending nothing twice',
+  },
+  {
+    ...batch,
+    flags: '--resend-uncertain',
+    type: 'boolean',
+    help: 'on resume, send again the lines a stopped run may have applied (POSTs are not, by default)',
+  },
+  {
+    ...batch,
+    flags: '--shard <k/n>',
+    type: 'string',
+    help: 'take only the k-th of n parts of the input, by line number: k/n as two whole numbers, 1 ≤ k ≤ n ≤ 10000 (one part per job runner worker)',
+  },
 ];
 
 /** A flag's help is the field's meaning from the registry, then how to write it; the name when none is declared. */
 function fieldFlags(field: BodyField): FlagSpec[] {
   const flag = `--${field.flag}`;
   const meaning = field.description ?? field.name;
-  const base = { required: field.required, field: field.name, in: field.in === 'path' ? 'body' : field.in, ...(field.choices ? { choices: field.choices } : {}) } as const;
+  const base = {
+    required: field.required,
+    field: field.name,
+    in: field.in === 'path' ? 'body' : field.in,
+    ...(field.choices ? { choices: field.choices } : {}),
+  } as const;
   switch (field.kind) {
     case 'boolean':
       return [

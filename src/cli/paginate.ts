@@ -74,7 +74,8 @@ export async function dispatchPages(ctx: Pick<Context, 'io' | 'signal'>, d: Page
     if (refusal) {
       await pages.return({ kind: 'last' });
       end = 'bounded';
-      strictProblem = read === 0 ? new SvcError(refusal, ExitCode.network) : new SvcError(`page ${page.number} ${refusal}; ${printedBefore(read)}`, ExitCode.partial);
+      strictProblem =
+        read === 0 ? new SvcError(refusal, ExitCode.network) : new SvcError(`page ${page.number} ${refusal}; ${printedBefore(read)}`, ExitCode.partial);
       break;
     }
     read = page.number;
@@ -111,7 +112,11 @@ const printedBefore = (read: number): string => (read === 1 ? 'the page before i
  */
 function pageError(ctx: Pick<Context, 'signal'>, d: PagedCall, end: Exclude<PagesEnd, { kind: 'last' }>, read: number): SvcError {
   const printed = printedBefore(read);
-  if (end.kind === 'refused') return new SvcError(`page ${end.page + 1} was not read: page ${end.page}'s ${end.problem.replace(/^its /, '')}; ${read === 1 ? 'the first page is printed' : `the ${read} pages read are printed`}`, ExitCode.partial);
+  if (end.kind === 'refused')
+    return new SvcError(
+      `page ${end.page + 1} was not read: page ${end.page}'s ${end.problem.replace(/^its /, '')}; ${read === 1 ? 'the first page is printed' : `the ${read} pages read are printed`}`,
+      ExitCode.partial,
+    );
   const error = failureError(describeFailure(end.result.error, end.result.attempts, d.op, interruptionOf(ctx.signal)));
   if (end.page === 1) return error;
   const stopped = ctx.signal?.aborted && end.result.error.kind === 'transport' && end.result.error.failure === 'aborted';

@@ -36,7 +36,10 @@ const ENVIRONMENT_HELP = `Environment:
 
 /** Turns commander's own messages into one line: "unknown option '--x' (Did you mean --y?)". */
 export function commanderErrorLine(message: string): string {
-  return message.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ');
+  return message
+    .trim()
+    .replace(/^error: /, '')
+    .replace(/\s*\n\s*/g, ' ');
 }
 
 /** The root command: global options that work before or after the command words, as in gh. */

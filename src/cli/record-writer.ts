@@ -33,7 +33,14 @@ const nodeTimer: FlushTimer = { set: (flush, ms) => setTimeout(flush, ms), clear
  * found by the next write, at most 20 ms later. On a terminal with the progress bar, each record
  * is written at once, above the bar.
  */
-export function createRecordWriter(ctx: Pick<Context, 'io' | 'secrets'>, tally: BatchTally, bar: ProgressBar | undefined, rejects: RejectsFile | undefined, stop: BatchStop, timer = nodeTimer): RecordWriter {
+export function createRecordWriter(
+  ctx: Pick<Context, 'io' | 'secrets'>,
+  tally: BatchTally,
+  bar: ProgressBar | undefined,
+  rejects: RejectsFile | undefined,
+  stop: BatchStop,
+  timer = nodeTimer,
+): RecordWriter {
   let held = '';
   let heldLast = 0;
   const written = (text: string, line: number) => {

@@ -22,7 +22,8 @@ export interface Answered {
  * context's io (src/cli/guarded-context.ts).
  */
 export async function reportResult(ctx: Pick<Context, 'io'>, { op, input, result, presenter, view, strict }: Answered): Promise<void> {
-  if (result.mismatch && strict) throw new SvcError(`the response does not match the registry's schema (${result.mismatch}); --strict refuses it`, ExitCode.network);
+  if (result.mismatch && strict)
+    throw new SvcError(`the response does not match the registry's schema (${result.mismatch}); --strict refuses it`, ExitCode.network);
   if (result.warning) ctx.io.err(`svc: warning: ${terminalSafeLine(result.warning)}\n`);
   if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${terminalSafeLine(result.mismatch)})\n`);
   if (result.data === undefined) return;

@@ -7,7 +7,19 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * Headers svc sets itself from the request it sends (its framing, its connection, the host it
  * dials): one given with `-H` would contradict the request or the proxy it goes through.
  */
-const FRAMING = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer', 'proxy-authorization', 'proxy-connection']);
+const FRAMING = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'expect',
+  'te',
+  'trailer',
+  'proxy-authorization',
+  'proxy-connection',
+]);
 
 /**
  * `-H 'Name: value'` as given, repeatable, read into lower-case names; a name given twice keeps
@@ -25,10 +37,12 @@ export function readRequestHeaders(given: readonly string[], authorizationOk: bo
     if (!TOKEN.test(name)) throw new InputError(`-H: ${JSON.stringify(name)} is not a header name (letters, digits and !#$%&'*+.^_\`|~- only)`);
     const value = item.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '');
     // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) throw new InputError(`-H: the value of ${name} holds a line break or another control character; a header is one line`);
+    if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value))
+      throw new InputError(`-H: the value of ${name} holds a line break or another control character; a header is one line`);
     const key = name.toLowerCase();
     if (FRAMING.has(key)) throw new InputError(`-H: ${name} is set by svc for the request it sends and cannot be given`);
-    if (key === 'authorization' && !authorizationOk) throw new InputError('-H: Authorization would replace the credential svc sends; add --header-authorization-ok to send it instead');
+    if (key === 'authorization' && !authorizationOk)
+      throw new InputError('-H: Authorization would replace the credential svc sends; add --header-authorization-ok to send it instead');
     headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
   }
   return headers;

@@ -35,7 +35,9 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
   const options = readBatchOptions(inv.flags, inv.globals);
   const query = await compileQueryOption(inv.globals.query);
   const base = await readBaseInput(ctx, inv);
-  const source = await readCommandInput(() => openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks(), openFile: ctx.files.openInput }));
+  const source = await readCommandInput(() =>
+    openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks(), openFile: ctx.files.openInput }),
+  );
   let rejects: RejectsFile | undefined;
   let checkpoint: OpenedCheckpoint | undefined;
   try {
@@ -44,7 +46,8 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
     const target = await resolveTarget(ctx, inv.globals, { needCredential: !inv.globals.dryRun });
     if (inv.op.destructive && !inv.flags.yes && !inv.globals.dryRun) await confirmBatch(ctx, inv.op, options, source);
     // Before the rejects file is emptied: a refused checkpoint leaves everything as it was.
-    if (options.checkpoint) checkpoint = await readCommandInput(() => openRunCheckpoint(ctx, inv, options, { base, format: source.format, baseUrl: target.baseUrl, source }));
+    if (options.checkpoint)
+      checkpoint = await readCommandInput(() => openRunCheckpoint(ctx, inv, options, { base, format: source.format, baseUrl: target.baseUrl, source }));
     if (options.rejects) rejects = await readCommandInput(() => createRejects(ctx, options, source, checkpoint));
     await runLines(ctx, inv, { options, source, base, columns, target, rejects, query, checkpoint });
   } finally {
@@ -55,24 +58,53 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
 }
 
 /** The checkpoint belongs to this input file, operation and command line (src/batch/fingerprint.ts). */
-async function openRunCheckpoint(ctx: Pick<Context, 'files' | 'secrets'>, inv: Invocation, options: BatchOptions, run: { base: OperationInput; format: string; baseUrl: string; source: BatchSource }): Promise<OpenedCheckpoint> {
+async function openRunCheckpoint(
+  ctx: Pick<Context, 'files' | 'secrets'>,
+  inv: Invocation,
+  options: BatchOptions,
+  run: { base: OperationInput; format: string; baseUrl: string; source: BatchSource },
+): Promise<OpenedCheckpoint> {
   const shard = options.shard ? shardText(options.shard) : null;
-  const args = { params: run.base.params, query: run.base.query ?? null, ...(run.base.headers ? { headers: run.base.headers } : {}), body: run.base.body ?? null, format: run.format, outputQuery: inv.globals.query, baseUrl: run.baseUrl };
+  const args = {
+    params: run.base.params,
+    query: run.base.query ?? null,
+    ...(run.base.headers ? { headers: run.base.headers } : {}),
+    body: run.base.body ?? null,
+    format: run.format,
+    outputQuery: inv.globals.query,
+    baseUrl: run.baseUrl,
+  };
   const { identityOfPath, standardStreamFiles } = await import('../output/output-file.js');
-  const guarded = [run.source.identity, ...standardStreamFiles(), options.rejects === undefined ? undefined : identityOfPath(options.rejects, 'the --rejects file')].filter((id) => id !== undefined);
-  return openCheckpoint(options.checkpoint!, inv.op, () => fingerprintRun(inv.id, options.input, args, shard, ctx.files.openInput, ctx.secrets?.redact), options.resendUncertain, guarded);
+  const guarded = [
+    run.source.identity,
+    ...standardStreamFiles(),
+    options.rejects === undefined ? undefined : identityOfPath(options.rejects, 'the --rejects file'),
+  ].filter((id) => id !== undefined);
+  return openCheckpoint(
+    options.checkpoint!,
+    inv.op,
+    () => fingerprintRun(inv.id, options.input, args, shard, ctx.files.openInput, ctx.secrets?.redact),
+    options.resendUncertain,
+    guarded,
+  );
 }
 
 /** Positionals, flags and --body: what every line starts from. Path parameters may come from the lines. */
 async function readBaseInput(ctx: Pick<Context, 'io' | 'files' | 'secrets'>, inv: Invocation): Promise<OperationInput> {
   const base = await readCommandInput(() => buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, jsonSources(ctx)));
   // A header parameter that carries a credential is redacted from the records, as svc's own is.
-  for (const [name, value] of Object.entries(base.headers ?? {})) if (isSecretHeader(name) && typeof value === 'string' && value !== '') ctx.secrets?.add(value);
+  for (const [name, value] of Object.entries(base.headers ?? {}))
+    if (isSecretHeader(name) && typeof value === 'string' && value !== '') ctx.secrets?.add(value);
   return base;
 }
 
 /** The rejects file may be none of the files the batch reads or writes, whatever path leads there. */
-async function createRejects(ctx: Pick<Context, 'files'>, options: BatchOptions, source: BatchSource, checkpoint: OpenedCheckpoint | undefined): Promise<RejectsFile> {
+async function createRejects(
+  ctx: Pick<Context, 'files'>,
+  options: BatchOptions,
+  source: BatchSource,
+  checkpoint: OpenedCheckpoint | undefined,
+): Promise<RejectsFile> {
   const { identityOfPath, standardStreamFiles } = await import('../output/output-file.js');
   const journal = checkpoint && identityOfPath(options.checkpoint!, 'the --checkpoint file');
   const guarded = [source.identity, ...standardStreamFiles(), journal].filter((id) => id !== undefined);
@@ -101,18 +133,34 @@ async function runLines(ctx: Context, inv: Invocation, batch: Batch): Promise<vo
   }
 }
 
-async function drainLines(ctx: Context, inv: Invocation, { options, source, base, columns, target, rejects, query, checkpoint }: Batch, send: Transport, stop: BatchStop): Promise<void> {
+async function drainLines(
+  ctx: Context,
+  inv: Invocation,
+  { options, source, base, columns, target, rejects, query, checkpoint }: Batch,
+  send: Transport,
+  stop: BatchStop,
+): Promise<void> {
   // Time comes from the context (a test's clock ticks without sleeping); performance.now in production.
   const now = ctx.clock ? () => ctx.clock!.now() : () => performance.now();
   const hooks = inv.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), target.credential?.source, ctx.secrets?.redact, target.route), now } : {};
   // A first stop signal lets the calls in flight finish; a second abandons them, each still recorded.
-  const deps = { send, secrets: ctx.secrets, signal: ctx.hurry, target: requestTargetOf(target, ctx.hurry), retry: batchRetryPolicy(ctx, target, stop.signal), hooks };
+  const deps = {
+    send,
+    secrets: ctx.secrets,
+    signal: ctx.hurry,
+    target: requestTargetOf(target, ctx.hurry),
+    retry: batchRetryPolicy(ctx, target, stop.signal),
+    hooks,
+  };
   const direct = lineCall(inv.op, deps, inv.globals.dryRun === true);
   const call = checkpoint && !inv.globals.dryRun ? checkpoint.run.call(direct) : direct;
   const process = createLineProcessor({ op: inv.op, base, columns, call, query });
   const tally = new BatchTally();
   // The bar would tear --debug's trace lines apart; a pipe or file gets no bar at all.
-  const bar = ctx.io.stderrIsTTY && !inv.globals.debug ? createProgressBar(tally, { draw: (line) => (ctx.io.status ?? ctx.io.err)(line), totalBytes: source.size, now }) : undefined;
+  const bar =
+    ctx.io.stderrIsTTY && !inv.globals.debug
+      ? createProgressBar(tally, { draw: (line) => (ctx.io.status ?? ctx.io.err)(line), totalBytes: source.size, now })
+      : undefined;
   const started = now();
   const writer = createRecordWriter(ctx, tally, bar, rejects, stop);
   const end = await runPipeline({

@@ -100,7 +100,8 @@ async function expandAliases(argv: readonly string[], ctx: Context, takesValue: 
  */
 function refuseUndecodable(argv: readonly string[]): void {
   const index = argv.findIndex((arg) => arg.includes('\uFFFD'));
-  if (index >= 0) throw new SvcError(`argument ${index + 1} ("${argv[index]}") is not valid UTF-8: it holds U+FFFD, the mark of undecodable bytes`, ExitCode.usage);
+  if (index >= 0)
+    throw new SvcError(`argument ${index + 1} ("${argv[index]}") is not valid UTF-8: it holds U+FFFD, the mark of undecodable bytes`, ExitCode.usage);
 }
 
 /** Builds only the branch argv names; an unknown or missing word gets every top-level name for help and suggestions. */

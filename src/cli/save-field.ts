@@ -13,7 +13,11 @@ const camelCase = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_, c: 
  * The registry's `saveField` flag (`--save-html <file>`), checked before anything is sent, through
  * the context's door to files (src/output/saved-file.ts on the disk), so a typo costs no request.
  */
-export async function prepareFieldSave(ctx: Pick<Context, 'io' | 'files' | 'secrets'>, op: OperationSpec, flags: Record<string, unknown>): Promise<FieldSaver | undefined> {
+export async function prepareFieldSave(
+  ctx: Pick<Context, 'io' | 'files' | 'secrets'>,
+  op: OperationSpec,
+  flags: Record<string, unknown>,
+): Promise<FieldSaver | undefined> {
   const spec = op.saveField;
   const file = spec ? flags[camelCase(spec.flag)] : undefined;
   if (!spec || typeof file !== 'string') return undefined;

@@ -23,6 +23,7 @@ export function credentialProblem(token: string): string | undefined {
   if (token.trim() !== token) return 'it has white space around it';
   if (/\s/.test(token)) return 'it holds white space';
   const foreign = /[^\x21-\x7e]/.exec(token);
-  if (foreign) return `it holds a character an HTTP header cannot carry (U+${foreign[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at character ${foreign.index + 1})`;
+  if (foreign)
+    return `it holds a character an HTTP header cannot carry (U+${foreign[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} at character ${foreign.index + 1})`;
   return undefined;
 }

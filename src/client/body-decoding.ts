@@ -24,7 +24,10 @@ export function decodeBody(bytes: Buffer, headers: Record<string, string>, maxBy
 }
 
 async function decodeEncoded(bytes: Buffer, headers: Record<string, string>, maxBytes: number): Promise<DecodedBody> {
-  const codings = (headers['content-encoding'] ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
+  const codings = (headers['content-encoding'] ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
   let body = bytes;
   for (const coding of codings.reverse()) {
     const step = await decompress(body, coding, maxBytes);
@@ -89,6 +92,9 @@ function decodeWith(bytes: Buffer, charset: string): DecodedBody {
   try {
     return { text: decoder.decode(bytes) };
   } catch {
-    return { text: new TextDecoder(charset).decode(bytes), warning: `the answer is not valid ${charset}: the bytes that cannot be decoded are shown as U+FFFD` };
+    return {
+      text: new TextDecoder(charset).decode(bytes),
+      warning: `the answer is not valid ${charset}: the bytes that cannot be decoded are shown as U+FFFD`,
+    };
   }
 }

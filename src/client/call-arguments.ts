@@ -54,11 +54,15 @@ export function readCallArguments(input: unknown, options: unknown): ReadArgumen
     }
     reading = 'options.signal';
     const signal = readSignal(options);
-    return { ok: true, value: { params, body, query: query as Record<string, unknown> | undefined, headers: headers as Record<string, unknown> | undefined, signal } };
+    return {
+      ok: true,
+      value: { params, body, query: query as Record<string, unknown> | undefined, headers: headers as Record<string, unknown> | undefined, signal },
+    };
   } catch (error) {
     const unreadable = isUnreadable(error);
     const [where, message] = unreadable ? [unreadable.where, unreadable.message] : [reading, describeThrown(error)];
-    if (where === 'options' || where.startsWith('options.')) return { ok: false, message: `the options could not be read: ${message}${where === 'options' ? '' : ` (at ${where})`}` };
+    if (where === 'options' || where.startsWith('options.'))
+      return { ok: false, message: `the options could not be read: ${message}${where === 'options' ? '' : ` (at ${where})`}` };
     return { ok: false, message: `the input could not be read: ${message}${where === 'the input' ? '' : ` (at ${where})`}` };
   }
 }
@@ -122,7 +126,8 @@ function plainValue(value: unknown, where: string, depth: number, ancestors: Set
   try {
     if (Array.isArray(value)) {
       const length = (value as unknown[]).length;
-      if (!Number.isSafeInteger(length) || length < 0 || length > MAX_ITEMS) throw new Unreadable(where, `its length (${typeof length === 'number' ? length : typeof length}) is not that of a list svc can send`);
+      if (!Number.isSafeInteger(length) || length < 0 || length > MAX_ITEMS)
+        throw new Unreadable(where, `its length (${typeof length === 'number' ? length : typeof length}) is not that of a list svc can send`);
       const items = new Array<unknown>(length);
       for (let i = 0; i < length; i++) {
         reading = `${where}[${i}]`;

@@ -18,11 +18,19 @@ export interface CallHooks {
  * Sends a built request and reads the answer, retrying what the policy allows (src/client/retry.ts).
  * The result carries how many attempts were made.
  */
-export async function sendRequest<T>(op: OperationSpec, request: HttpRequest, send: Transport, hooks: CallHooks = {}, retry: RetryOptions = defaultRetryOptions, use: ResultUse = {}): Promise<CallResult<T>> {
+export async function sendRequest<T>(
+  op: OperationSpec,
+  request: HttpRequest,
+  send: Transport,
+  hooks: CallHooks = {},
+  retry: RetryOptions = defaultRetryOptions,
+  use: ResultUse = {},
+): Promise<CallResult<T>> {
   for (let attempt = 1; ; attempt++) {
     // The attempt is written out here, not awaited through one more async function per call (issue #13).
     let result: CallResult<T>;
-    if (request.signal?.aborted) result = { ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message: 'the request was interrupted', sent: false } };
+    if (request.signal?.aborted)
+      result = { ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message: 'the request was interrupted', sent: false } };
     else {
       hooks.onRequest?.(request, attempt);
       // Timed only for --debug: the performance global loads perf_hooks (~1 ms) on first use.
@@ -46,7 +54,12 @@ export async function sendRequest<T>(op: OperationSpec, request: HttpRequest, se
     try {
       await retry.clock.sleep(decision.waitMs, request.signal);
     } catch {
-      return { ok: false, status: 0, attempts: attempt, error: { kind: 'transport', failure: 'aborted', message: 'interrupted while waiting to retry', sent: false } };
+      return {
+        ok: false,
+        status: 0,
+        attempts: attempt,
+        error: { kind: 'transport', failure: 'aborted', message: 'interrupted while waiting to retry', sent: false },
+      };
     }
   }
 }

@@ -3,7 +3,8 @@
 import { redactProxyUrl } from '../proxy-url.js';
 import { TransportError } from './transport.js';
 
-const TRUST_PRIVATE_CA = 'if a private CA signed it, point NODE_EXTRA_CA_CERTS at that CA (NODE_EXTRA_CA_CERTS=/path/ca.pem) or use the system store (`svc config set system-ca true`)';
+const TRUST_PRIVATE_CA =
+  'if a private CA signed it, point NODE_EXTRA_CA_CERTS at that CA (NODE_EXTRA_CA_CERTS=/path/ca.pem) or use the system store (`svc config set system-ca true`)';
 
 /** OpenSSL's verification codes (and Node's host name check), in words. */
 const CERTIFICATE_PROBLEMS: Record<string, { reason: string; hint: string }> = {
@@ -11,7 +12,10 @@ const CERTIFICATE_PROBLEMS: Record<string, { reason: string; hint: string }> = {
   UNABLE_TO_GET_ISSUER_CERT: { reason: 'it is signed by an unknown authority', hint: TRUST_PRIVATE_CA },
   UNABLE_TO_GET_ISSUER_CERT_LOCALLY: { reason: 'it is signed by an unknown authority', hint: TRUST_PRIVATE_CA },
   SELF_SIGNED_CERT_IN_CHAIN: { reason: 'its chain ends in a self-signed CA that is not trusted', hint: TRUST_PRIVATE_CA },
-  DEPTH_ZERO_SELF_SIGNED_CERT: { reason: 'it is self-signed', hint: 'trust it with NODE_EXTRA_CA_CERTS=/path/cert.pem, or give the server a certificate from a trusted CA' },
+  DEPTH_ZERO_SELF_SIGNED_CERT: {
+    reason: 'it is self-signed',
+    hint: 'trust it with NODE_EXTRA_CA_CERTS=/path/cert.pem, or give the server a certificate from a trusted CA',
+  },
   CERT_HAS_EXPIRED: { reason: 'it has expired', hint: "the server needs a new certificate (or this machine's clock is wrong)" },
   CERT_NOT_YET_VALID: { reason: 'it is not valid yet', hint: "check this machine's clock" },
   CERT_REVOKED: { reason: 'it has been revoked', hint: 'the server needs a new certificate' },
@@ -66,12 +70,17 @@ export function proxyFailure(error: ErrorShape, proxy: string, host: string): Tr
   const status = proxyStatus(error.message ?? '');
   // A CONNECT never reaches the API, so a 401 to it is the proxy's too (tinyproxy answers wrong credentials so).
   if (status === 407 || status === 401) return proxyAuthFailure(proxy);
-  if (status !== undefined) return new TransportError('proxy', `${theProxy(proxy)} could not open a tunnel to ${host} (it answered HTTP ${status})${notContacted}`, false);
+  if (status !== undefined)
+    return new TransportError('proxy', `${theProxy(proxy)} could not open a tunnel to ${host} (it answered HTTP ${status})${notContacted}`, false);
   if (!inTunnelRequest(error)) return undefined;
   const cause = error.code === 'UND_ERR_PRX_CONN' && error.cause ? error.cause : error;
   const causeCode = cause.code ?? '';
   if (cause.name === 'HTTPParserError' || causeCode.startsWith('HPE_')) {
-    return new TransportError('proxy', `${theProxy(proxy)} answered the CONNECT to ${host} with something that is not HTTP (${cause.message ?? causeCode})${notContacted}`, false);
+    return new TransportError(
+      'proxy',
+      `${theProxy(proxy)} answered the CONNECT to ${host} with something that is not HTTP (${cause.message ?? causeCode})${notContacted}`,
+      false,
+    );
   }
   if (causeCode === 'UND_ERR_SOCKET' || causeCode === 'ECONNRESET' || causeCode === 'EPIPE' || code === 'UND_ERR_PRX_CONN') {
     return new TransportError('proxy', `${theProxy(proxy)} closed the connection before it answered the CONNECT to ${host}${notContacted}`, false);

@@ -25,7 +25,14 @@ export interface RequestTarget {
  * caller that reads the input), its (already valid) body, query and header parameters (their text,
  * from validateHeaders: none of them is a header svc sets itself, registry/header-params.ts).
  */
-export function buildRequest(op: OperationSpec, path: string, body: unknown, target: RequestTarget, query?: Record<string, unknown>, params?: Record<string, string>): HttpRequest {
+export function buildRequest(
+  op: OperationSpec,
+  path: string,
+  body: unknown,
+  target: RequestTarget,
+  query?: Record<string, unknown>,
+  params?: Record<string, string>,
+): HttpRequest {
   const headers: Record<string, string> = { ...params, accept: 'application/json', 'user-agent': target.userAgent };
   if (target.token) headers.authorization = `Bearer ${target.token}`;
   const request: HttpRequest = {
@@ -106,7 +113,8 @@ export function readResponse<T>(op: OperationSpec, res: HttpResponse, use: Resul
   const json = parseJsonBody(res.body);
   if (!json.ok) return unreadable(json.problem === 'too-deep' ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels` : describeNonJson(res));
   const warning = res.bodyWarning ? { warning: res.bodyWarning } : {};
-  if (use.jsonOnly && checkOf(op.response)?.(json.value)) return { ok: true, status: res.status, headers: res.headers, data: json.value as T, json: json.exact, ...warning };
+  if (use.jsonOnly && checkOf(op.response)?.(json.value))
+    return { ok: true, status: res.status, headers: res.headers, data: json.value as T, json: json.exact, ...warning };
   const parsed = safeParse(op.response, json.value);
   if (parsed.success) return { ok: true, status: res.status, headers: res.headers, data: parsed.data as T, json: json.exact, ...warning };
   const first = parsed.error.issues[0]!;
@@ -115,7 +123,12 @@ export function readResponse<T>(op: OperationSpec, res: HttpResponse, use: Resul
 }
 
 function unreadableBody<T>(res: HttpResponse, what: string): CallResult<T> {
-  return { ok: false, status: res.status, headers: res.headers, error: { kind: 'unreadable', status: res.status, message: `the service answered ${res.status} with ${what}` } };
+  return {
+    ok: false,
+    status: res.status,
+    headers: res.headers,
+    error: { kind: 'unreadable', status: res.status, message: `the service answered ${res.status} with ${what}` },
+  };
 }
 
 /** Empty or white space only (as trim() sees it), without copying the body: a batch reads thousands. */
@@ -125,10 +138,16 @@ const acceptsNothing = (op: OperationSpec): boolean => safeParse(op.response, un
 
 function readApiError(res: HttpResponse): Extract<CallResult<never>, { ok: false }>['error'] {
   // svc sends no conditional request (If-None-Match…), so a 304 answers nothing it asked.
-  if (res.status === 304) return { kind: 'api', status: 304, message: 'HTTP 304 Not Modified, though svc sent no conditional request (a caching proxy?)', body: res.body };
+  if (res.status === 304)
+    return { kind: 'api', status: 304, message: 'HTTP 304 Not Modified, though svc sent no conditional request (a caching proxy?)', body: res.body };
   if (res.status >= 300 && res.status < 400) {
     const location = res.headers.location ? ` to ${res.headers.location}` : '';
-    return { kind: 'api', status: res.status, message: `HTTP ${res.status} redirect${location}; svc does not follow redirects (is the base URL right?)`, body: res.body };
+    return {
+      kind: 'api',
+      status: res.status,
+      message: `HTTP ${res.status} redirect${location}; svc does not follow redirects (is the base URL right?)`,
+      body: res.body,
+    };
   }
   if (res.bodyProblem) return { kind: 'api', status: res.status, message: `HTTP ${res.status} with ${res.bodyProblem}`, body: '' };
   const json = parseJsonBody(res.body);

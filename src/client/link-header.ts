@@ -100,7 +100,10 @@ function skipElement(header: string, start: number): number {
 
 /** Whether a link's `rel` (a space-separated, case-insensitive list) names `relation`. */
 export const hasRelation = (link: LinkValue, relation: string): boolean =>
-  (link.params.rel ?? '').toLowerCase().split(/[ \t]+/).includes(relation);
+  (link.params.rel ?? '')
+    .toLowerCase()
+    .split(/[ \t]+/)
+    .includes(relation);
 
 /**
  * The `rel="next"` target of a `Link` header resolved against the URL of the request that got it

@@ -46,7 +46,12 @@ export async function* readPages(op: OperationSpec, first: HttpRequest, reading:
     if (next === undefined) return { kind: 'last' };
     if ('problem' in next) return { kind: 'refused', page: number, problem: next.problem };
     const target = new URL(next.url);
-    if (target.origin !== origin) return { kind: 'refused', page: number, problem: `its next link leads to another origin (${target.origin}), which svc does not follow: the credential stays with ${origin}` };
+    if (target.origin !== origin)
+      return {
+        kind: 'refused',
+        page: number,
+        problem: `its next link leads to another origin (${target.origin}), which svc does not follow: the credential stays with ${origin}`,
+      };
     const earlier = seen.get(target.href);
     if (earlier !== undefined) return { kind: 'refused', page: number, problem: `its next link leads back to page ${earlier} (a loop)` };
     seen.set(target.href, number + 1);

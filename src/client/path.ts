@@ -44,7 +44,8 @@ export function fillPath(template: string, params: Record<string, unknown>): str
   for (const name of names) {
     const value = params[name];
     if (value === undefined || value === null) throw refused(name, 'required', 'is ');
-    if (typeof value !== 'string') throw refused(name, `a string, not ${Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`}`, 'must be ');
+    if (typeof value !== 'string')
+      throw refused(name, `a string, not ${Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`}`, 'must be ');
     path = path.replace(`{${name}}`, encodePathParam(name, value));
   }
   return path;

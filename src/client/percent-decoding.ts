@@ -12,7 +12,7 @@ export interface Decodings {
  */
 export function decodings(text: string): Decodings {
   const forms = [text];
-  for (let form = text; /%[0-9a-fA-F]{2}/.test(form); ) {
+  for (let form = text; /%[0-9a-fA-F]{2}/.test(form);) {
     let decoded: string;
     try {
       decoded = decodeURIComponent(form);

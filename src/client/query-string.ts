@@ -8,7 +8,8 @@ export function encodeQuery(query: Record<string, unknown> | undefined): string 
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(name, typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean' ? String(item) : JSON.stringify(item));
+    for (const item of Array.isArray(value) ? value : [value])
+      params.append(name, typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean' ? String(item) : JSON.stringify(item));
   }
   const text = params.toString();
   return text ? `?${text}` : '';

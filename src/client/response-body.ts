@@ -69,7 +69,7 @@ function readInOrder(text: string): { value: unknown; reordered: boolean } {
     const items: T[] = [];
     at++;
     skipSpace();
-    if (text.charCodeAt(at) === close) return at++, items;
+    if (text.charCodeAt(at) === close) return (at++, items);
     do {
       items.push(item());
       skipSpace();
@@ -94,7 +94,7 @@ function readInOrder(text: string): { value: unknown; reordered: boolean } {
     if (c === 0x5b) return readItems(0x5d, readValue);
     if (c === 0x22) return readString();
     const literal = LITERALS.find(([word]) => text.startsWith(word, at));
-    if (literal) return (at += literal[0].length), literal[1];
+    if (literal) return ((at += literal[0].length), literal[1]);
     const end = numberEnd(text, at);
     const token = text.slice(at, end);
     at = end;
@@ -104,8 +104,11 @@ function readInOrder(text: string): { value: unknown; reordered: boolean } {
 }
 
 const JSON_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
-const LITERALS: [string, unknown][] = [['true', true], ['false', false], ['null', null]];
-
+const LITERALS: [string, unknown][] = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+];
 
 /**
  * Text without which no JSON number changes as a double: a fraction or an exponent follows a digit,

@@ -46,7 +46,8 @@ export function decideRetry(op: RetrySubject, result: CallResult<unknown>, attem
   else if (error.kind === 'transport' && !error.sent) {
     failure = error.failure === 'refused' ? 'connection refused' : error.message;
     reachedServer = false;
-  } else if (error.kind === 'transport' && (error.failure === 'reset' || error.failure === 'network')) failure = error.failure === 'reset' ? 'connection reset' : error.message;
+  } else if (error.kind === 'transport' && (error.failure === 'reset' || error.failure === 'network'))
+    failure = error.failure === 'reset' ? 'connection reset' : error.message;
   else return undefined;
 
   const idempotent = isIdempotent(op);

@@ -89,7 +89,11 @@ function primitiveLiterals(values: unknown[]): SchemaCheck | undefined {
 
 /** A plain object with no `__proto__` key of its own (zod's copy would lose it: zod decides). */
 const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype && !Object.hasOwn(value, '__proto__');
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Object.getPrototypeOf(value) === Object.prototype &&
+  !Object.hasOwn(value, '__proto__');
 
 /** zod also checks a record's own symbol keys (against its string key type: refused); `for in` never sees them. */
 function recordCheck(valueCheck: SchemaCheck): SchemaCheck {

@@ -46,7 +46,8 @@ export function toTransportError(error: unknown, failed: FailedRequest): Transpo
     if (!written) return new TransportError('timeout', `no connection to ${host} was ready ${within(req)}; nothing was sent`, false);
     return new TransportError('timeout', `no complete answer from ${host} ${within(req)}`, true);
   }
-  if (req.signal?.aborted) return new TransportError('aborted', written ? 'the request was interrupted' : 'the request was interrupted before it was sent', written);
+  if (req.signal?.aborted)
+    return new TransportError('aborted', written ? 'the request was interrupted' : 'the request was interrupted before it was sent', written);
   const special = certificateFailure(err, apiHost) ?? (req.proxy ? proxyFailure(err, req.proxy, apiHost) : undefined);
   if (special) return special;
   if (code === 'ECONNREFUSED') return new TransportError('refused', `could not connect to ${host}: connection refused`, false);
@@ -58,12 +59,17 @@ export function toTransportError(error: unknown, failed: FailedRequest): Transpo
 function answerFailure(err: { name?: string; message?: string }, code: string, host: string, written: boolean): TransportError | undefined {
   if (code === 'UND_ERR_HEADERS_OVERFLOW') return new TransportError('too-large', `the response headers from ${host} are larger than the limit`, true);
   // Answers that are not HTTP a client can read: named as such, not as a network fault.
-  if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return new TransportError('protocol', `the answer from ${host} is not valid HTTP: its body does not match its Content-Length`, true);
+  if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')
+    return new TransportError('protocol', `the answer from ${host} is not valid HTTP: its body does not match its Content-Length`, true);
   // undici's 'bad response' is an interim 100 Continue: undici refuses it, though RFC 9110 §15.2
   // says a client must read past it (other 1xx answers, 102 and 103, it reads past). A known limit
   // of undici, named as such; test/client/interim-responses.test.ts keeps the reproduction.
   if (code === 'UND_ERR_SOCKET' && err.message === 'bad response') {
-    return new TransportError('protocol', `the answer from ${host} began with an interim "100 Continue", which svc's HTTP client (undici) cannot read past; the server has the request`, written);
+    return new TransportError(
+      'protocol',
+      `the answer from ${host} began with an interim "100 Continue", which svc's HTTP client (undici) cannot read past; the server has the request`,
+      written,
+    );
   }
   // 'bad upgrade' is an unrequested 101 Switching Protocols.
   if (err.name === 'HTTPParserError' || code.startsWith('HPE_') || (code === 'UND_ERR_SOCKET' && err.message === 'bad upgrade')) {

@@ -66,7 +66,8 @@ function answer(status: number, headers: Record<string, string>, decoded: Awaite
 }
 
 /** A proxy's 407 (or its refusal of the tunnel) is refused before its body is read. */
-const proxyRefusal = (proxy: string) => (status: number, headers: Record<string, string>) => (isProxyRefusal(status, headers) ? proxyAuthFailure(proxy) : undefined);
+const proxyRefusal = (proxy: string) => (status: number, headers: Record<string, string>) =>
+  isProxyRefusal(status, headers) ? proxyAuthFailure(proxy) : undefined;
 
 type PoolOptions = { connections: number; keepAliveTimeout: number; connectTimeout?: number | undefined };
 
@@ -92,7 +93,10 @@ function createDispatchers(pool: PoolOptions): (req: HttpRequest) => Dispatcher 
       const made = createDispatcher({ ...pool, connectTimeout: req.timeoutMs }, req.proxy, systemCa);
       dispatchers.set(key, (dispatcher = made));
       // Once made, the dispatcher itself is handed out: no promise to wait on per request (issue #13).
-      made.then((ready) => dispatchers.set(key, ready), () => {});
+      made.then(
+        (ready) => dispatchers.set(key, ready),
+        () => {},
+      );
     } else if (!(dispatcher instanceof Promise)) last = { systemCa, proxy: req.proxy, timeoutMs: req.timeoutMs, dispatcher };
     return dispatcher;
   };

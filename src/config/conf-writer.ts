@@ -10,7 +10,11 @@ import type { ProfileSettings } from './store.js';
  * inside it, keeping the file 0600 and its folder 0700. Returns the settings as written and
  * warnings (a mode that had to be tightened).
  */
-export function writeProfile(path: string, name: string, change: (current: ProfileSettings) => ProfileSettings): Promise<{ config: StoredConfig; warnings: string[] }> {
+export function writeProfile(
+  path: string,
+  name: string,
+  change: (current: ProfileSettings) => ProfileSettings,
+): Promise<{ config: StoredConfig; warnings: string[] }> {
   return writeConfig(path, (conf) => {
     // Read again under the lock: another svc may have written since this one read.
     const current = ownProfile(readConfigFile(path), name);
@@ -24,7 +28,10 @@ export function writeProfile(path: string, name: string, change: (current: Profi
 }
 
 /** Changes the aliases as writeProfile changes a profile: under the lock, read again inside it. */
-export function writeAliases(path: string, change: (current: Record<string, string>) => Record<string, string>): Promise<{ config: StoredConfig; warnings: string[] }> {
+export function writeAliases(
+  path: string,
+  change: (current: Record<string, string>) => Record<string, string>,
+): Promise<{ config: StoredConfig; warnings: string[] }> {
   return writeConfig(path, (conf) => {
     const current: Record<string, string> = Object.assign(Object.create(null) as object, readConfigFile(path).aliases);
     const next = change(current);

@@ -1,7 +1,20 @@
 import { dirname } from 'node:path';
 import { type Clock, systemClock } from '../clock.js';
 import { ConfigFileError } from './settings-file.js';
-import { createOwn, errorCode, holderPid, holdOwn, isAlive, type LockFiles, lockText, type OwnLock, removeIfStale, type Seen, systemLockFiles, type Takeover } from './stale-lock.js';
+import {
+  createOwn,
+  errorCode,
+  holderPid,
+  holdOwn,
+  isAlive,
+  type LockFiles,
+  lockText,
+  type OwnLock,
+  removeIfStale,
+  type Seen,
+  systemLockFiles,
+  type Takeover,
+} from './stale-lock.js';
 
 export type { LockFiles } from './stale-lock.js';
 
@@ -70,6 +83,10 @@ function leftOver(staleMs: number, files: LockFiles): Takeover {
 /** One sentence naming the lock and the cause, at once: never "being written by another svc" after a wait. */
 function lockError(what: string, lock: string, error: unknown): ConfigFileError {
   const code = errorCode(error) ?? String(error);
-  const why = ['EACCES', 'EPERM', 'EROFS'].includes(code) ? `the folder ${dirname(lock)} is not writable by this user (${code})` : code === 'ENOSPC' ? 'the disk is full (ENOSPC)' : code;
+  const why = ['EACCES', 'EPERM', 'EROFS'].includes(code)
+    ? `the folder ${dirname(lock)} is not writable by this user (${code})`
+    : code === 'ENOSPC'
+      ? 'the disk is full (ENOSPC)'
+      : code;
   return new ConfigFileError(`${what} ${lock}: ${why}`);
 }

@@ -25,6 +25,7 @@ export function describeTrust(env: Record<string, string | undefined>, systemCa:
   const parts = ["Node's bundled CAs"];
   if (env.NODE_EXTRA_CA_CERTS) parts.push(`extra CAs from NODE_EXTRA_CA_CERTS=${env.NODE_EXTRA_CA_CERTS}`);
   if (systemCa) parts.push('the system store (profile setting system-ca)');
-  else if (env.NODE_USE_SYSTEM_CA === '1' || /--use-system-ca\b/.test(env.NODE_OPTIONS ?? '')) parts.push('the system store (NODE_USE_SYSTEM_CA / --use-system-ca)');
+  else if (env.NODE_USE_SYSTEM_CA === '1' || /--use-system-ca\b/.test(env.NODE_OPTIONS ?? ''))
+    parts.push('the system store (NODE_USE_SYSTEM_CA / --use-system-ca)');
   return parts.join(' + ');
 }

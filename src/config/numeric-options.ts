@@ -52,7 +52,10 @@ export function readNumber(given: string | number, spec: NumericSpec): NumberRea
 
 /** Reads a numeric option or setting; a value out of its range is refused input (exit 2, nothing sent). */
 export function parseNumericOption(given: unknown, spec: NumericSpec, name: string = spec.name): number {
-  const reading = typeof given === 'string' || typeof given === 'number' ? readNumber(given, spec) : { ok: false as const, problem: `expected ${describeRange(spec)}, got ${JSON.stringify(given)}` };
+  const reading =
+    typeof given === 'string' || typeof given === 'number'
+      ? readNumber(given, spec)
+      : { ok: false as const, problem: `expected ${describeRange(spec)}, got ${JSON.stringify(given)}` };
   if (!reading.ok) throw new InputError({ field: name, message: reading.problem });
   return reading.value;
 }

@@ -32,7 +32,8 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 export function readConfigFile(path: string): StoredConfig {
   let bytes: Uint8Array;
   try {
-    if (statSync(path).size > MAX_SETTINGS_BYTES) throw new ConfigFileError(`the config file ${path} is over the ${MAX_SETTINGS_BYTES / 1024 / 1024} MiB limit for settings; fix or remove it`);
+    if (statSync(path).size > MAX_SETTINGS_BYTES)
+      throw new ConfigFileError(`the config file ${path} is over the ${MAX_SETTINGS_BYTES / 1024 / 1024} MiB limit for settings; fix or remove it`);
     bytes = readFileSync(path);
   } catch (error) {
     if (error instanceof ConfigFileError) throw error;
@@ -76,19 +77,22 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** What makes valid JSON unusable as settings (`"token": 12345678`, a list where a profile goes), or undefined. */
 function settingsProblem(data: unknown): string | undefined {
   if (!isRecord(data)) return 'it is not a JSON object';
-  if (data.aliases !== undefined && (!isRecord(data.aliases) || Object.values(data.aliases).some((words) => typeof words !== 'string'))) return '"aliases" is not an object of strings';
+  if (data.aliases !== undefined && (!isRecord(data.aliases) || Object.values(data.aliases).some((words) => typeof words !== 'string')))
+    return '"aliases" is not an object of strings';
   if (data.profiles === undefined) return undefined;
   if (!isRecord(data.profiles)) return '"profiles" is not an object';
   for (const [name, profile] of Object.entries(data.profiles)) {
     if (!isRecord(profile)) return `profile ${JSON.stringify(name)} is not an object`;
     for (const [field, type] of Object.entries(settingTypes)) {
       const value = profile[field];
-      if (value !== undefined && (typeof value !== type || (type === 'number' && !Number.isFinite(value)))) return `${field} of profile ${JSON.stringify(name)} is not a ${type}`;
+      if (value !== undefined && (typeof value !== type || (type === 'number' && !Number.isFinite(value))))
+        return `${field} of profile ${JSON.stringify(name)} is not a ${type}`;
     }
     if (profile.tokenStorage !== undefined && profile.tokenStorage !== 'keyring') return `tokenStorage of profile ${JSON.stringify(name)} is not "keyring"`;
     if (CONTROL.test(name)) return `profile ${JSON.stringify(name)} has a control character in its name`;
     // Shown by `svc config get|list`: an escape in one would reach the terminal. (The token is refused where it is used.)
-    for (const field of ['baseUrl', 'proxy', 'noProxy'] as const) if (typeof profile[field] === 'string' && CONTROL.test(profile[field])) return `${field} of profile ${JSON.stringify(name)} holds a control character`;
+    for (const field of ['baseUrl', 'proxy', 'noProxy'] as const)
+      if (typeof profile[field] === 'string' && CONTROL.test(profile[field])) return `${field} of profile ${JSON.stringify(name)} holds a control character`;
   }
   return undefined;
 }

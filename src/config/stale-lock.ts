@@ -95,7 +95,7 @@ function writeNew(path: string, text: string, files: LockFiles, fail: (step: Mak
   }
   try {
     const bytes = Buffer.from(text);
-    for (let done = 0; done < bytes.length; ) done += files.writeSync(fd, bytes.subarray(done)); // a short write goes on, as writeFileSync does
+    for (let done = 0; done < bytes.length;) done += files.writeSync(fd, bytes.subarray(done)); // a short write goes on, as writeFileSync does
     return fd;
   } catch (error) {
     discard(path, fd, files);

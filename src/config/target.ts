@@ -39,7 +39,9 @@ const LOOPBACK = /^(127(\.\d{1,3}){3}|\[::1\]|localhost)$/i;
 export function checkBaseUrl(text: string, origin: string): string {
   // Checked before anything else, so that no message below ever prints the password.
   if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(text.trim())) {
-    throw new InputError(`the base URL from ${origin} holds a user name or password (…//user:password@host): svc sends its credential as a bearer token, so remove them`);
+    throw new InputError(
+      `the base URL from ${origin} holds a user name or password (…//user:password@host): svc sends its credential as a bearer token, so remove them`,
+    );
   }
   let url: URL;
   try {
@@ -51,7 +53,8 @@ export function checkBaseUrl(text: string, origin: string): string {
   if (url.username || url.password) throw new InputError(`the base URL from ${origin} holds a user name or password: remove them`);
   if (url.search || url.hash) throw new InputError(`the base URL from ${origin} cannot have a query or fragment: ${text}`);
   const trimmed = url.href.replace(/\/+$/, '');
-  if (!followsBaseUrlRule(trimmed)) throw new InputError(`the base URL from ${origin} must end in ${api.baseUrl.versionSegment}, such as ${api.baseUrl.example}: ${text}`);
+  if (!followsBaseUrlRule(trimmed))
+    throw new InputError(`the base URL from ${origin} must end in ${api.baseUrl.versionSegment}, such as ${api.baseUrl.example}: ${text}`);
   return trimmed;
 }
 
@@ -79,7 +82,9 @@ async function resolveBaseUrl(ctx: SettingsSource, globals: GlobalOptions, profi
   if (ctx.env.SERVICE_BASE_URL) return checkBaseUrl(ctx.env.SERVICE_BASE_URL, 'SERVICE_BASE_URL');
   const stored = (await ctx.config()).profile(profile).baseUrl;
   if (stored) return checkBaseUrl(stored, `profile "${profile}"`);
-  throw new InputError(`no base URL: pass --base-url https://…/v1, set SERVICE_BASE_URL, or run \`svc config set base-url https://…/v1\`${profile === 'default' ? '' : ` --profile ${profile}`}`);
+  throw new InputError(
+    `no base URL: pass --base-url https://…/v1, set SERVICE_BASE_URL, or run \`svc config set base-url https://…/v1\`${profile === 'default' ? '' : ` --profile ${profile}`}`,
+  );
 }
 
 /** `--timeout <seconds>`, in milliseconds (src/config/numeric-options.ts holds the range). */

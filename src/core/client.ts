@@ -97,8 +97,12 @@ export function createClient(options: ClientOptions): Client {
     // The arguments are read once, into plain data, before anything else looks at them (issue #26).
     async call(id, input, callOptions) {
       const op: OperationSpec | undefined = typeof id === 'string' && Object.hasOwn(registry, id) ? registry[id] : undefined;
-      if (!op) return invalidCall(`unknown operation id ${typeof id === 'string' ? JSON.stringify(id) : `(a ${id === null ? 'null' : typeof id}, not a string)`}; the registry's ids are listed by \`svc ops\``);
-      if (input === null || typeof input !== 'object') return invalidCall(`${id}: the input must be an object of path parameters (and a body, for operations that take one)`);
+      if (!op)
+        return invalidCall(
+          `unknown operation id ${typeof id === 'string' ? JSON.stringify(id) : `(a ${id === null ? 'null' : typeof id}, not a string)`}; the registry's ids are listed by \`svc ops\``,
+        );
+      if (input === null || typeof input !== 'object')
+        return invalidCall(`${id}: the input must be an object of path parameters (and a body, for operations that take one)`);
       if (base) return invalidCall(`baseUrl: ${base}`);
       const read = readCallArguments(input, callOptions);
       if (!read.ok) return invalidCall(`${id}: ${read.message}`);
@@ -111,7 +115,10 @@ export function createClient(options: ClientOptions): Client {
         return send(request);
       };
       try {
-        const outcome = await runOperation<ResponseOf<typeof id>>({ send: sendOnce, target: { ...target, signal }, retry }, { op, params, body, query, headers });
+        const outcome = await runOperation<ResponseOf<typeof id>>(
+          { send: sendOnce, target: { ...target, signal }, retry },
+          { op, params, body, query, headers },
+        );
         // No beforeSend hook is given, so nothing is held back: every outcome carries its result.
         return (outcome as Exclude<typeof outcome, { held: true }>).result;
       } catch (error) {
@@ -144,7 +151,10 @@ function retryOptions(retries: ClientOptions['retries']): RetryOptions {
     if (!count.ok) throw new RangeError(`createClient: retries: ${count.problem}`);
     return { ...defaultRetryOptions, retries: count.value };
   }
-  if (retries === null || typeof retries !== 'object') throw new TypeError(`createClient: retries must be a number or an object of retry options, not ${typeof retries === 'string' ? JSON.stringify(retries) : retries === null ? 'null' : `a ${typeof retries}`}`);
+  if (retries === null || typeof retries !== 'object')
+    throw new TypeError(
+      `createClient: retries must be a number or an object of retry options, not ${typeof retries === 'string' ? JSON.stringify(retries) : retries === null ? 'null' : `a ${typeof retries}`}`,
+    );
   return { ...defaultRetryOptions, ...retries };
 }
 

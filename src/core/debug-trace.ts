@@ -16,7 +16,10 @@ type Redact = (text: string) => string;
 function tracedBody(body: string, mark: string, redact: Redact): string {
   const text = redact(body);
   const clipped = text.length > MAX_TRACED_BODY ? `${text.slice(0, MAX_TRACED_BODY)}… (${body.length} bytes in all)` : text;
-  return `${mark}\n${clipped.split(/\r?\n/).map((line) => `${mark} ${line}\n`).join('')}`;
+  return `${mark}\n${clipped
+    .split(/\r?\n/)
+    .map((line) => `${mark} ${line}\n`)
+    .join('')}`;
 }
 
 const headerLines = (headers: Record<string, string>, mark: string): string =>
@@ -39,7 +42,11 @@ export function traceRequest(request: HttpRequest, redact: Redact = (text) => te
 }
 
 /** `--debug` lines for a response arriving. */
-export function traceResponse(response: { status: number; headers: Record<string, string>; body: string }, ms: number, redact: Redact = (text) => text): string {
+export function traceResponse(
+  response: { status: number; headers: Record<string, string>; body: string },
+  ms: number,
+  redact: Redact = (text) => text,
+): string {
   const body = response.body === '' ? '' : tracedBody(response.body, '<', redact);
   return `< ${response.status} (${Math.round(ms)} ms)\n${headerLines(response.headers, '<')}${body}`;
 }
@@ -69,4 +76,5 @@ export function debugHooks(err: (text: string) => void, credentialSource: string
 }
 
 /** `* via proxy http://user:****@proxy:3128 (HTTPS_PROXY)`, or `* direct (why)`: the password is never shown. */
-export const describeRoute = (route: ProxyRoute): string => (route.proxy ? `* via proxy ${redactProxyUrl(route.proxy)} (${route.reason})` : `* direct (${route.reason})`);
+export const describeRoute = (route: ProxyRoute): string =>
+  route.proxy ? `* via proxy ${redactProxyUrl(route.proxy)} (${route.reason})` : `* direct (${route.reason})`;

@@ -42,7 +42,12 @@ export const CREDENTIAL_HINT = 'check SERVICE_API_KEY or run `svc auth login`';
  * A failed call's error in words. `attempts` counts the requests sent (retries included);
  * `interruption` says which stop signal aborted the call, for its words and exit code.
  */
-export function describeFailure(error: CallError, attempts = 1, op: Pick<OperationSpec, 'method' | 'idempotent'> = { method: 'GET' }, interruption?: Interruption): Failure {
+export function describeFailure(
+  error: CallError,
+  attempts = 1,
+  op: Pick<OperationSpec, 'method' | 'idempotent'> = { method: 'GET' },
+  interruption?: Interruption,
+): Failure {
   const { method } = op;
   const idempotent = isIdempotent(op);
   const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
@@ -59,7 +64,12 @@ export function describeFailure(error: CallError, attempts = 1, op: Pick<Operati
       const unknown = mayHaveBeenApplied ? `; the ${method} may have been applied: check before sending it again` : '';
       const facts = { retrySafe: !mayHaveBeenApplied, mayHaveBeenApplied, ...(mayHaveBeenApplied ? { hint: 'check before sending it again' } : {}) };
       if (error.failure === 'aborted') {
-        return { message: `${error.message}${interruption?.named ?? ''}${tries}${unknown}`, category: 'interrupted', exitCode: interruption?.exitCode ?? ExitCode.interrupted, ...facts };
+        return {
+          message: `${error.message}${interruption?.named ?? ''}${tries}${unknown}`,
+          category: 'interrupted',
+          exitCode: interruption?.exitCode ?? ExitCode.interrupted,
+          ...facts,
+        };
       }
       const category = error.failure === 'proxy-auth' ? 'auth' : 'network';
       return { message: `${error.message}${tries}${unknown}`, category, exitCode: ExitCode[category], ...facts };

@@ -41,4 +41,3 @@ export async function readBodySource(source: string, from: JsonSources): Promise
 
 /** A body file larger than this is a mistake (a log, a disk image), not a request body. */
 export const MAX_BODY_FILE_BYTES = 64 * 1024 * 1024;
-

@@ -70,7 +70,9 @@ export const mayNameFile = (item: string): boolean => item.charAt(item.indexOf('
 /** A map flag's assignments on top of the `--body` value; `key=@file` reads the user's file (src/input/field-files.ts). */
 async function readMapFlag(field: BodyField, given: readonly string[], base: unknown, from: JsonSources): Promise<Record<string, unknown>> {
   // The file grammar loads only when a value may name a file: a plain call runs none of its code.
-  const assigned = given.some(mayNameFile) ? await (await import('./field-files.js')).readFieldAssignments(`--${field.flag}`, given, from) : parseAssignments(`--${field.flag}`, given);
+  const assigned = given.some(mayNameFile)
+    ? await (await import('./field-files.js')).readFieldAssignments(`--${field.flag}`, given, from)
+    : parseAssignments(`--${field.flag}`, given);
   const isMap = base !== null && typeof base === 'object' && !Array.isArray(base);
   return isMap ? { ...(base as object), ...assigned } : assigned;
 }

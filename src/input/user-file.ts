@@ -22,7 +22,8 @@ export function describeFsError(error: unknown): string {
  */
 export function readTextFile(file: string, maxBytes: number): string {
   const bytes = readAtMost(file, maxBytes);
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw new InputError(`${file} is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8`);
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    throw new InputError(`${file} is UTF-16 (it starts with a UTF-16 byte-order mark); save it as UTF-8`);
   try {
     return strictUtf8.decode(bytes); // also drops a leading byte-order mark
   } catch {

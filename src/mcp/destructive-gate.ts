@@ -51,12 +51,18 @@ export class DestructiveGate {
     if (input.op.safety !== 'destructive') return { kind: 'allowed' };
     if (!input.canAsk) {
       if (input.allowDestructive) return { kind: 'allowed' };
-      return { kind: 'refused', message: `${input.tool} is destructive and this client cannot ask its user to confirm (no elicitation): svc mcp refuses it unless started with --allow-destructive` };
+      return {
+        kind: 'refused',
+        message: `${input.tool} is destructive and this client cannot ask its user to confirm (no elicitation): svc mcp refuses it unless started with --allow-destructive`,
+      };
     }
     const state = this.#stateOf(input.tool, input.args);
     if (input.answer === undefined) return { kind: 'ask', message: questionOf(input), requestState: state };
     if (typeof input.requestState !== 'string' || !sameText(input.requestState, state)) {
-      return { kind: 'refused', message: `the confirmation answered does not belong to these arguments of ${input.tool}: nothing was sent; call it again to be asked` };
+      return {
+        kind: 'refused',
+        message: `the confirmation answered does not belong to these arguments of ${input.tool}: nothing was sent; call it again to be asked`,
+      };
     }
     const { action, content } = input.answer;
     if (action === 'accept' && content?.confirm === true) return { kind: 'allowed' };
@@ -65,7 +71,9 @@ export class DestructiveGate {
   }
 
   #stateOf(tool: string, args: Record<string, unknown>): string {
-    return createHmac('sha256', this.#key).update(`${tool}\n${canonicalJson(args)}`).digest('base64url');
+    return createHmac('sha256', this.#key)
+      .update(`${tool}\n${canonicalJson(args)}`)
+      .digest('base64url');
   }
 }
 
@@ -83,6 +91,8 @@ function sameText(a: string, b: string): boolean {
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+  const entries = Object.keys(value)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
   return `{${entries.join(',')}}`;
 }

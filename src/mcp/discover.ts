@@ -21,13 +21,21 @@ export function discoverTools(served: readonly OperationTool[]): ToolDefinition[
     {
       name: 'search_operations',
       description: 'Find Workspace API operations by words in their name or summary; an empty query lists them all. Reads only.',
-      inputSchema: { type: 'object', properties: { query: { type: 'string', description: 'words to look for, such as "email draft"' } }, additionalProperties: false },
-      outputSchema: { type: 'object', properties: { result: { type: 'array', items: { type: 'object' } }, truncated: { type: 'string' } }, required: ['result'] },
+      inputSchema: {
+        type: 'object',
+        properties: { query: { type: 'string', description: 'words to look for, such as "email draft"' } },
+        additionalProperties: false,
+      },
+      outputSchema: {
+        type: 'object',
+        properties: { result: { type: 'array', items: { type: 'object' } }, truncated: { type: 'string' } },
+        required: ['result'],
+      },
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     {
       name: 'describe_operation',
-      description: "Show one operation in full: what it does, its arguments (input schema), its result (output schema) and its safety. Reads only.",
+      description: 'Show one operation in full: what it does, its arguments (input schema), its result (output schema) and its safety. Reads only.',
       inputSchema: { type: 'object', properties: { name: NAME }, required: ['name'], additionalProperties: false },
       outputSchema: { type: 'object', properties: { result: { type: 'object' }, truncated: { type: 'string' } }, required: ['result'] },
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -35,7 +43,12 @@ export function discoverTools(served: readonly OperationTool[]): ToolDefinition[
     {
       name: 'call_operation',
       description: 'Call one operation with its arguments, as describe_operation states them. A destructive one asks the user first.',
-      inputSchema: { type: 'object', properties: { name: NAME, arguments: { type: 'object', description: "the operation's arguments" } }, required: ['name'], additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: { name: NAME, arguments: { type: 'object', description: "the operation's arguments" } },
+        required: ['name'],
+        additionalProperties: false,
+      },
       outputSchema: { type: 'object', properties: { result: {}, truncated: { type: 'string' } }, required: ['result'] },
       annotations: { readOnlyHint: reads, destructiveHint: destroys, idempotentHint: false, openWorldHint: false },
     },
@@ -72,7 +85,10 @@ export async function runDiscoverCall(settings: ServeSettings, deps: ServeDeps, 
 }
 
 function search(served: readonly OperationTool[], query: string | undefined): { name: string; summary: string; safety: string }[] {
-  const words = (query ?? '').toLowerCase().split(/[\s_]+/).filter(Boolean);
+  const words = (query ?? '')
+    .toLowerCase()
+    .split(/[\s_]+/)
+    .filter(Boolean);
   const matches = served.filter((tool) => {
     const text = `${tool.id.replace(/_/g, ' ')} ${tool.op.summary}`.toLowerCase();
     return words.every((word) => text.includes(word));

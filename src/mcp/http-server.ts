@@ -60,7 +60,8 @@ function refuse(request: IncomingMessage, names: ReadonlySet<string>, token: str
   const origin = request.headers.origin;
   if (origin !== undefined && !allowedOrigin(origin, names)) return { status: 403, message: 'this Origin may not call svc mcp' };
   if (new URL(request.url ?? '/', 'http://localhost').pathname !== MCP_PATH) return { status: 404, message: `svc mcp serves ${MCP_PATH} only` };
-  if (!sameToken(request.headers.authorization, token)) return { status: 401, message: 'send svc mcp\'s token: Authorization: Bearer <token> (printed at start, or SVC_MCP_TOKEN)' };
+  if (!sameToken(request.headers.authorization, token))
+    return { status: 401, message: "send svc mcp's token: Authorization: Bearer <token> (printed at start, or SVC_MCP_TOKEN)" };
   return undefined;
 }
 

@@ -1,4 +1,12 @@
-import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, inputRequired, ProtocolError, ProtocolErrorCode, Server, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  inputRequired,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { VERSION } from '../version.js';
 import { CONFIRM_SCHEMA, type ElicitAnswer } from './destructive-gate.js';
 import { discoverTools, runDiscoverCall } from './discover.js';
@@ -40,12 +48,19 @@ export function createMcpServer(settings: ServeSettings, deps: ServeDeps, mode: 
     const call = {
       name,
       args: request.params.arguments,
-      canAsk: canElicit(era === 'modern' ? ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : server.getClientCapabilities()),
+      canAsk: canElicit(
+        era === 'modern'
+          ? ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
+          : server.getClientCapabilities(),
+      ),
       ...answerOf(ctx),
     };
     const outcome: ToolCallOutcome = mode === 'discover' ? await runDiscoverCall(settings, deps, call) : await runToolCall(settings, deps, call);
     if (outcome.kind === 'result') return outcome.result;
-    return inputRequired({ inputRequests: { confirm: inputRequired.elicit({ message: outcome.message, requestedSchema: CONFIRM_SCHEMA as never }) }, requestState: outcome.requestState }) as never;
+    return inputRequired({
+      inputRequests: { confirm: inputRequired.elicit({ message: outcome.message, requestedSchema: CONFIRM_SCHEMA as never }) },
+      requestState: outcome.requestState,
+    }) as never;
   });
   return server;
 }

@@ -56,10 +56,20 @@ export async function callTool(deps: CallDeps, globals: GlobalOptions, op: Opera
     const category = error instanceof SvcError && /credential/.test(error.message) ? 'credential' : 'config';
     return { ok: false, failure: { category, message: error.message, retrySafe: true, mayHaveBeenApplied: false, attempts: 0 } };
   }
-  const outcome = await runOperation({ send: deps.send, signal: deps.signal, target: requestTargetOf(target, deps.signal), retry: retryPolicy(deps, target) }, { op, ...input });
+  const outcome = await runOperation(
+    { send: deps.send, signal: deps.signal, target: requestTargetOf(target, deps.signal), retry: retryPolicy(deps, target) },
+    { op, ...input },
+  );
   // No beforeSend hook is given, so nothing is held back: every outcome carries its result.
   const { result, failure } = outcome as Exclude<typeof outcome, { held: true }>;
-  if (result.ok) return { ok: true, status: result.status, json: result.json === undefined ? result.data : result.json, ...(result.mismatch ? { mismatch: result.mismatch } : {}), ...(result.warning ? { warning: result.warning } : {}) };
+  if (result.ok)
+    return {
+      ok: true,
+      status: result.status,
+      json: result.json === undefined ? result.data : result.json,
+      ...(result.mismatch ? { mismatch: result.mismatch } : {}),
+      ...(result.warning ? { warning: result.warning } : {}),
+    };
   return { ok: false, failure: failureOf(result, failure!) };
 }
 

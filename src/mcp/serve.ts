@@ -68,7 +68,10 @@ export async function runMcpServer(proc: McpProcess, flags: McpFlags, globals: G
   const token = httpToken(proc, host);
   const port = flags.port === undefined ? DEFAULT_PORT : parseNumericOption(flags.port, NUMERIC_OPTIONS.port);
   const endpoint = await serveHttp(factory, { host, port, token: token.value }).catch((error: NodeJS.ErrnoException) => {
-    throw new SvcError(`cannot listen on ${host}:${port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; pick another with --port, or --port 0 for a free one' : error.message}`, ExitCode.network);
+    throw new SvcError(
+      `cannot listen on ${host}:${port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; pick another with --port, or --port 0 for a free one' : error.message}`,
+      ExitCode.network,
+    );
   });
   if (token.generated) proc.err(`svc mcp: token (send it as Authorization: Bearer <token>; set SVC_MCP_TOKEN to choose it): ${token.value}\n`);
   proc.secrets.add(token.value); // printed once, above; redacted from everything after
@@ -82,7 +85,8 @@ export async function runMcpServer(proc: McpProcess, flags: McpFlags, globals: G
 function httpToken(proc: McpProcess, host: string): { value: string; generated: boolean } {
   const given = proc.env.SVC_MCP_TOKEN;
   if (given !== undefined && given !== '') {
-    if (given.length < 16 || !/^[A-Za-z0-9._~+/-]+=*$/.test(given)) throw new InputError('SVC_MCP_TOKEN must be at least 16 characters of A-Z, a-z, 0-9 and ._~+/-');
+    if (given.length < 16 || !/^[A-Za-z0-9._~+/-]+=*$/.test(given))
+      throw new InputError('SVC_MCP_TOKEN must be at least 16 characters of A-Z, a-z, 0-9 and ._~+/-');
     return { value: given, generated: false };
   }
   if (!isLoopback(host)) throw new InputError(`--host ${host} serves beyond this machine: set SVC_MCP_TOKEN to a long random token first`);
@@ -103,7 +107,8 @@ export async function printTools(proc: McpProcess, flags: McpFlags, globals: Glo
   if (json) proc.out(`${JSON.stringify({ tools }, null, 2)}\n`);
   else {
     const width = Math.max(...tools.map((tool) => tool.name.length));
-    for (const tool of tools) proc.out(`${tool.name.padEnd(width)}  ${hints(tool.annotations).padEnd(22)}  ${tool.description.replace(/ \([A-Z]+ \/[^)]*\)$/, '')}\n`);
+    for (const tool of tools)
+      proc.out(`${tool.name.padEnd(width)}  ${hints(tool.annotations).padEnd(22)}  ${tool.description.replace(/ \([A-Z]+ \/[^)]*\)$/, '')}\n`);
   }
   proc.err(`${tools.length} tools; tools/list is ${bytes} bytes (about ${Math.ceil(bytes / 4)} tokens; budget ${TOOLS_LIST_BUDGET_BYTES} bytes)\n`);
 }

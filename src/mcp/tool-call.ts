@@ -58,17 +58,35 @@ export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call
     request = describeRequest(tool, input);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    return end('refused', 'not-sent', failureResult({ category: 'invalid', message: error.message, retrySafe: true, mayHaveBeenApplied: false, attempts: 0 }, redact));
+    return end(
+      'refused',
+      'not-sent',
+      failureResult({ category: 'invalid', message: error.message, retrySafe: true, mayHaveBeenApplied: false, attempts: 0 }, redact),
+    );
   }
   const args = call.args as Record<string, unknown>;
-  const decision = settings.gate.decide({ tool: tool.id, op: tool.op, args, request: redact(request), canAsk: call.canAsk, allowDestructive: settings.allowDestructive, answer: call.answer, requestState: call.requestState });
+  const decision = settings.gate.decide({
+    tool: tool.id,
+    op: tool.op,
+    args,
+    request: redact(request),
+    canAsk: call.canAsk,
+    allowDestructive: settings.allowDestructive,
+    answer: call.answer,
+    requestState: call.requestState,
+  });
   if (decision.kind === 'ask') {
     deps.audit(auditLine(tool.id, 'asked', 'not-sent', redact));
     return decision;
   }
   if (decision.kind !== 'allowed') return end(decision.kind, 'not-sent', refusalResult(decision.kind, decision.message, redact));
   const outcome = await callTool(deps, settings.globals, tool.op, input);
-  if (!outcome.ok) return end('allowed', outcome.failure.status === undefined ? outcome.failure.category : String(outcome.failure.status), failureResult(outcome.failure, redact));
+  if (!outcome.ok)
+    return end(
+      'allowed',
+      outcome.failure.status === undefined ? outcome.failure.category : String(outcome.failure.status),
+      failureResult(outcome.failure, redact),
+    );
   const notes = [
     ...(outcome.mismatch ? [`the response does not match the registry's schema (${outcome.mismatch})`] : []),
     ...(outcome.warning ? [outcome.warning] : []),
@@ -113,7 +131,12 @@ export function splitArguments(tool: OperationTool, args: unknown): CallInput {
   const query = places.query.length > 0 ? pick(places.query) : undefined;
   const headers = places.header.length > 0 ? pick(places.header) : undefined;
   const body = places.wholeBody ? given[places.wholeBody] : tool.op.body ? pick(places.body) : undefined;
-  return { params, ...(query && Object.keys(query).length > 0 ? { query } : {}), ...(headers && Object.keys(headers).length > 0 ? { headers } : {}), ...(body === undefined ? {} : { body }) };
+  return {
+    params,
+    ...(query && Object.keys(query).length > 0 ? { query } : {}),
+    ...(headers && Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(body === undefined ? {} : { body }),
+  };
 }
 
 /** What will be sent, for the person asked to confirm: method, path and query, header parameters, and the body. */

@@ -26,7 +26,10 @@ export function readToolFilter(flags: FilterFlags, env: Record<string, string | 
   const list = (flag: string | undefined, variable: string, origin: string): string[] | undefined => {
     const text = flag ?? env[variable];
     if (text === undefined) return undefined;
-    const names = text.split(',').map((name) => name.trim()).filter(Boolean);
+    const names = text
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
     if (names.length === 0) throw new InputError(`${flag === undefined ? variable : origin} names nothing: give comma-separated names`);
     return names;
   };
@@ -51,7 +54,10 @@ export function checkFilterNames(filter: ToolFilter, tools: readonly OperationTo
   const ids = new Set(tools.map((tool) => tool.id));
   const unknownAreas = (filter.areas ?? []).filter((area) => !areaNames.includes(area));
   if (unknownAreas.length > 0) throw new InputError(`unknown area ${unknownAreas.join(', ')}: the areas are ${areaNames.join(', ')}`);
-  for (const [names, origin] of [[filter.tools, '--tools'], [filter.excludeTools, '--exclude-tools']] as const) {
+  for (const [names, origin] of [
+    [filter.tools, '--tools'],
+    [filter.excludeTools, '--exclude-tools'],
+  ] as const) {
     const unknown = (names ?? []).filter((name) => !ids.has(name));
     if (unknown.length > 0) throw new InputError(`${origin}: unknown tool ${unknown.join(', ')}: run \`svc mcp tools\` to list them`);
   }
@@ -65,9 +71,11 @@ export function whyFiltered(tool: OperationTool, filter: ToolFilter): string | u
   if (filter.readOnly && tool.op.safety !== 'safe') return `${tool.id} changes data, and this server is read-only (--read-only)`;
   if (filter.excludeTools?.includes(tool.id)) return `${tool.id} is excluded (--exclude-tools)`;
   const included = filter.areas === undefined && filter.tools === undefined;
-  if (!included && !filter.areas?.includes(areaOf(tool.id)) && !filter.tools?.includes(tool.id)) return `${tool.id} is not among the areas and tools this server offers (--areas, --tools)`;
+  if (!included && !filter.areas?.includes(areaOf(tool.id)) && !filter.tools?.includes(tool.id))
+    return `${tool.id} is not among the areas and tools this server offers (--areas, --tools)`;
   return undefined;
 }
 
 /** The tools a filter lets through, in order. */
-export const servedTools = (tools: readonly OperationTool[], filter: ToolFilter): OperationTool[] => tools.filter((tool) => whyFiltered(tool, filter) === undefined);
+export const servedTools = (tools: readonly OperationTool[], filter: ToolFilter): OperationTool[] =>
+  tools.filter((tool) => whyFiltered(tool, filter) === undefined);

@@ -54,7 +54,10 @@ export function successResult(answer: unknown, redaction: Redaction, notes: read
     text = redact(JSON.stringify({ result: cut.value, truncated }));
   }
   const structuredContent = parseObject(text) ?? { result: safe, ...(truncated ? { truncated } : {}) };
-  return { content: [{ type: 'text', text }, ...notes.map((note) => ({ type: 'text' as const, text: redact(`note: ${neutraliseText(note)}`) }))], structuredContent };
+  return {
+    content: [{ type: 'text', text }, ...notes.map((note) => ({ type: 'text' as const, text: redact(`note: ${neutraliseText(note)}`) }))],
+    structuredContent,
+  };
 }
 
 /** The text as JSON again; undefined if a redaction mark broke it (then the value, redacted string by string, is used). */
@@ -80,7 +83,8 @@ function cutValue(value: unknown, chars: number, items: number): unknown {
   if (value === null || typeof value !== 'object' || (JSON as unknown as { isRawJSON?: (v: unknown) => boolean }).isRawJSON?.(value)) return value;
   if (Array.isArray(value)) return value.slice(0, items).map((item) => cutValue(item, chars, items));
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) Object.defineProperty(out, key, { value: cutValue(item, chars, items), enumerable: true, writable: true, configurable: true });
+  for (const [key, item] of Object.entries(value))
+    Object.defineProperty(out, key, { value: cutValue(item, chars, items), enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -93,7 +97,8 @@ export function nextStep(failure: CallFailure): string {
     return 'the credential is missing or refused: the user runs `svc auth login` or sets SERVICE_API_KEY, then restarts svc mcp; a tool argument cannot carry one';
   }
   if (failure.category === 'config') return 'svc is not set up to reach the service: the user fixes the setting named in the message, then restarts svc mcp';
-  if (failure.mayHaveBeenApplied) return 'the request was sent and its answer lost, so it may have been applied: check (read it back) before calling again; svc did not resend it';
+  if (failure.mayHaveBeenApplied)
+    return 'the request was sent and its answer lost, so it may have been applied: check (read it back) before calling again; svc did not resend it';
   if (failure.category === 'invalid' || failure.status === 400 || failure.status === 422) return 'fix the arguments named in details, then call again';
   if (failure.status === 403) return 'the credential is not allowed to do this: ask the user';
   if (failure.status === 404) return 'check the identifiers in the arguments';

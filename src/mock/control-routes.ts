@@ -47,7 +47,8 @@ function queueFaults(body: string, faults: FaultQueue): Reply {
   } catch {
     return failure(400, 'POST /_mock/faults takes JSON: { "fault": "503", "count": 2 }.', { code: 'invalid_fault' });
   }
-  if (typeof request?.fault !== 'string') return failure(400, 'POST /_mock/faults needs "fault": an x-mock-fault value such as "503" or "reset".', { code: 'invalid_fault' });
+  if (typeof request?.fault !== 'string')
+    return failure(400, 'POST /_mock/faults needs "fault": an x-mock-fault value such as "503" or "reset".', { code: 'invalid_fault' });
   const count = request.count ?? 1;
   const refused = faults.push(request.fault, typeof count === 'number' ? count : Number.NaN);
   if (refused) return failure(400, refused, { code: 'invalid_fault' });

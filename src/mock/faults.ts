@@ -3,11 +3,7 @@ import { failure } from './reply.js';
 /** Header that makes one request fail on purpose; see `describeFaults` for the values. */
 export const faultHeader = 'x-mock-fault';
 
-export type Fault =
-  | { kind: 'status'; status: number; retryAfter?: number }
-  | { kind: 'reset' }
-  | { kind: 'malformed-json' }
-  | { kind: 'slow'; ms: number };
+export type Fault = { kind: 'status'; status: number; retryAfter?: number } | { kind: 'reset' } | { kind: 'malformed-json' } | { kind: 'slow'; ms: number };
 
 /** The longest `slow=<ms>` honoured, so a typo cannot hang a test run for hours. */
 export const maxSlowMs = 600_000;

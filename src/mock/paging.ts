@@ -12,7 +12,10 @@ export function pageReply(reply: Reply, url: URL, pageSize: number): Reply {
   if (reply.status !== 200 || !Array.isArray(reply.body)) return reply;
   const given = url.searchParams.get(PAGE_PARAM);
   const page = given === null ? 1 : /^[1-9]\d{0,8}$/.test(given) ? Number(given) : undefined;
-  if (page === undefined) return validationFailure(`The query is invalid: ${PAGE_PARAM}: expected a whole number from 1, got "${given}".`, [{ path: PAGE_PARAM, message: 'expected a whole number from 1' }]);
+  if (page === undefined)
+    return validationFailure(`The query is invalid: ${PAGE_PARAM}: expected a whole number from 1, got "${given}".`, [
+      { path: PAGE_PARAM, message: 'expected a whole number from 1' },
+    ]);
   const items = reply.body.slice((page - 1) * pageSize, page * pageSize);
   const links: string[] = [];
   if (page * pageSize < reply.body.length) links.push(`<${pageUrl(url, page + 1)}>; rel="next"`);

@@ -15,7 +15,13 @@ export const LOGGED_BODY_BYTES = 64 * 1024;
 export function recordRequest(log: RecordedRequest[], incoming: Incoming, apiKey: string): void {
   const authenticated = refuseBearer(incoming.headers.authorization, apiKey) === undefined;
   const bytes = Buffer.byteLength(incoming.body);
-  const entry: RecordedRequest = { method: incoming.method, path: incoming.path, headers: incoming.headers, body: authenticated ? cut(incoming.body, bytes) : '', authenticated };
+  const entry: RecordedRequest = {
+    method: incoming.method,
+    path: incoming.path,
+    headers: incoming.headers,
+    body: authenticated ? cut(incoming.body, bytes) : '',
+    authenticated,
+  };
   if (incoming.tooLarge) entry.bodyTooLarge = true;
   else if (entry.body !== incoming.body) entry.bodyBytes = bytes;
   log.push(entry);
@@ -25,5 +31,8 @@ export function recordRequest(log: RecordedRequest[], incoming: Incoming, apiKey
 function cut(body: string, bytes: number): string {
   if (bytes <= LOGGED_BODY_BYTES) return body;
   // Cut at a character boundary: a partial UTF-8 sequence would become U+FFFD.
-  return Buffer.from(body).subarray(0, LOGGED_BODY_BYTES).toString('utf8').replace(/\uFFFD$/, '');
+  return Buffer.from(body)
+    .subarray(0, LOGGED_BODY_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
 }

@@ -43,7 +43,13 @@ function decodable(pathname: string): boolean {
  * token (as for any route), then 405 with Allow, 400 for a path that is not valid percent-encoding,
  * or 404 `route_not_found`.
  */
-export function answerUndefinedRoute(match: Exclude<RouteMatch, { kind: 'operation' }>, method: string, pathname: string, authorization: string | undefined, apiKey: string): Reply {
+export function answerUndefinedRoute(
+  match: Exclude<RouteMatch, { kind: 'operation' }>,
+  method: string,
+  pathname: string,
+  authorization: string | undefined,
+  apiKey: string,
+): Reply {
   const refused = refuseBearer(authorization, apiKey);
   if (refused) return refused;
   switch (match.kind) {

@@ -121,7 +121,13 @@ interface ServingContext {
 async function serve(req: IncomingMessage, res: ServerResponse, context: ServingContext): Promise<void> {
   const incoming = await readIncoming(req, maxBodyBytes);
   if (incoming.path.startsWith(controlPrefix)) {
-    const target = { apiKey: context.apiKey, snapshot: () => context.store.snapshot(), requests: context.requests, reset: context.reset, faults: context.faults };
+    const target = {
+      apiKey: context.apiKey,
+      snapshot: () => context.store.snapshot(),
+      requests: context.requests,
+      reset: context.reset,
+      faults: context.faults,
+    };
     return writeReply(res, answerControl(incoming, target));
   }
   recordRequest(context.requests, incoming, context.apiKey);
@@ -146,7 +152,8 @@ async function answerApi(res: ServerResponse, incoming: Incoming, context: Servi
   // A method or path no operation takes is answered here, before msw and the Fetch API see it.
   const pathname = incoming.path.split('?')[0]!;
   const match = context.routes(incoming.method, pathname);
-  if (match.kind !== 'operation') return writeReply(res, answerUndefinedRoute(match, incoming.method, pathname, incoming.headers.authorization, context.apiKey));
+  if (match.kind !== 'operation')
+    return writeReply(res, answerUndefinedRoute(match, incoming.method, pathname, incoming.headers.authorization, context.apiKey));
   const request = toFetchRequest(incoming, context.origin);
   const response = await getResponse(context.handlers, request);
   await writeResponse(res, response ?? toResponse(answerUnknownRoute(request, context.apiKey)));

@@ -50,7 +50,10 @@ export function buildOpenApiDocument(source: OpenApiSource): Record<string, unkn
       schemas,
       responses: { Error: { description: 'An error, in the one shape every error response uses', content: { [JSON_TYPE]: { schema: errorRef } } } },
       securitySchemes: Object.fromEntries(
-        Object.entries(securitySchemes).map(([name, scheme]) => [name, { type: 'http', scheme: 'bearer', bearerFormat: scheme.bearerFormat, description: scheme.description }]),
+        Object.entries(securitySchemes).map(([name, scheme]) => [
+          name,
+          { type: 'http', scheme: 'bearer', bearerFormat: scheme.bearerFormat, description: scheme.description },
+        ]),
       ),
     },
   };
@@ -60,7 +63,11 @@ function operationObject(id: string, op: OperationSpec, schemas: Record<string, 
   const name = componentName(id);
   schemas[`${name}Response`] = jsonSchemaOf(op.response, 'output');
   const operation: Record<string, unknown> = { operationId: id, summary: op.summary, tags: [areaOf(id)], ...(op.deprecated ? { deprecated: true } : {}) };
-  const parameters = [...pathParamFields(op).map((field) => parameterObject(field, { type: 'string' })), ...declaredParameters(op.query, 'query'), ...declaredParameters(op.headers, 'header')];
+  const parameters = [
+    ...pathParamFields(op).map((field) => parameterObject(field, { type: 'string' })),
+    ...declaredParameters(op.query, 'query'),
+    ...declaredParameters(op.headers, 'header'),
+  ];
   if (parameters.length > 0) operation.parameters = parameters;
   if (op.body) {
     schemas[`${name}Body`] = jsonSchemaOf(op.body, 'input');

@@ -89,7 +89,8 @@ function patchRuntime(runtime: Runtime, runtimePrototype: Runtime & { dataOnly?:
   const table = runtime._functionTable;
   table.merge!._func = (args) => orderedRecord((args as Record<string, unknown>[]).flatMap((arg) => Object.entries(arg)));
   table.from_items!._func = ([pairs]) => {
-    for (const pair of pairs as unknown[][]) if (pair.length !== 2 || typeof pair[0] !== 'string') throw new Error('invalid value, each array must contain two elements, a pair of string and value');
+    for (const pair of pairs as unknown[][])
+      if (pair.length !== 2 || typeof pair[0] !== 'string') throw new Error('invalid value, each array must contain two elements, a pair of string and value');
     return orderedRecord(pairs as [string, unknown][]);
   };
   table.group_by!._func = ([items, expression]) => {

@@ -84,7 +84,8 @@ export function describeSyntaxError(expression: string, error: Error): string {
   const ends = starts.map((_, i) => starts[i + 1] ?? expression.length);
   // A prefix with a mistake other than ending early keeps it in every longer prefix: binary search.
   const first = firstIndex(ends.length, (i) => hasMistake(expression.slice(0, ends[i])));
-  if (first < ends.length) return `unexpected ${quoteText(expression.slice(starts[first], ends[first]).trim())} at column ${columnAt(expression, starts[first]!)}`;
+  if (first < ends.length)
+    return `unexpected ${quoteText(expression.slice(starts[first], ends[first]).trim())} at column ${columnAt(expression, starts[first]!)}`;
   return `the expression ends too early (after column ${codePoints(expression.trimEnd())})`;
 }
 

@@ -27,7 +27,10 @@ export function compileQuery(expression: string): CompiledQuery {
   } catch (error) {
     return { ok: false, message: `${describeSyntaxError(expression, error as Error)} in ${quoteText(expression)}` };
   }
-  const badCall = checkTreeDepth(node) ?? checkFunctionCalls(node, expression) ?? (node.type === 'ExpressionReference' ? `an expression reference at column ${columnAt(expression, expression.search(/\S/))} ${REFERENCE_ALONE}` : undefined);
+  const badCall =
+    checkTreeDepth(node) ??
+    checkFunctionCalls(node, expression) ??
+    (node.type === 'ExpressionReference' ? `an expression reference at column ${columnAt(expression, expression.search(/\S/))} ${REFERENCE_ALONE}` : undefined);
   if (badCall) return { ok: false, message: `${badCall} in ${quoteText(expression)}` };
   return {
     ok: true,
@@ -60,7 +63,9 @@ const REFERENCE_ALONE = 'is not a value (pass one to a function that takes it, a
 
 /** What a RangeError from a search means: too deep for the stack, or a value too large to build. */
 const rangeErrorWords = (error: RangeError): string =>
-  /call stack/i.test(error.message) ? 'the search ran out of stack (the expression or the data nests too deeply)' : `the search built a value too large to hold (${error.message})`;
+  /call stack/i.test(error.message)
+    ? 'the search ran out of stack (the expression or the data nests too deeply)'
+    : `the search built a value too large to hold (${error.message})`;
 
 interface CallNode {
   type: 'Function';

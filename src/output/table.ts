@@ -32,7 +32,15 @@ function rowsTable(rows: Record<string, unknown>[], options: TableOptions): stri
   // Too many columns to show side by side even at their narrowest: one block of labelled lines a
   // row, blocks a blank line apart, as gh and the AWS CLI do on a narrow terminal.
   if (options.width !== undefined && keys.length * MIN_COLUMN + GAP * (keys.length - 1) > options.width) {
-    return cells.map((row) => renderGrid(row.map((cell, i) => [labels[i]!, cell]), options, (_row, column) => column === 0)).join('\n');
+    return cells
+      .map((row) =>
+        renderGrid(
+          row.map((cell, i) => [labels[i]!, cell]),
+          options,
+          (_row, column) => column === 0,
+        ),
+      )
+      .join('\n');
   }
   return renderGrid([labels, ...cells], options, (row) => row === 0);
 }

@@ -8,9 +8,7 @@ import { isExactNumber } from '../client/exact-number.js';
 // is at most 1000 levels deep (MAX_JSON_DEPTH), one call frame a level.
 
 /** Words YAML 1.1 or 1.2 reads as booleans or null. */
-const SPECIAL_WORDS = new Set(
-  'y Y yes Yes YES n N no No NO true True TRUE false False FALSE on On ON off Off OFF null Null NULL'.split(' '),
-);
+const SPECIAL_WORDS = new Set('y Y yes Yes YES n N no No NO true True TRUE false False FALSE on On ON off Off OFF null Null NULL'.split(' '));
 
 /** A plain scalar no reader mistakes: a letter or `_`, then words of safe characters one space apart. */
 const PLAIN = /^[A-Za-z_][A-Za-z0-9_.\/@-]*(?: [A-Za-z0-9_.\/@-]+)*$/;
@@ -65,7 +63,19 @@ function scalarString(text: string): string {
   return `"${escapeDoubleQuoted(text)}"`;
 }
 
-const ESCAPES: Record<string, string> = { '\0': '\\0', '\x07': '\\a', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\v': '\\v', '\f': '\\f', '\r': '\\r', '\x1b': '\\e', '"': '\\"', '\\': '\\\\' };
+const ESCAPES: Record<string, string> = {
+  '\0': '\\0',
+  '\x07': '\\a',
+  '\b': '\\b',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\v': '\\v',
+  '\f': '\\f',
+  '\r': '\\r',
+  '\x1b': '\\e',
+  '"': '\\"',
+  '\\': '\\\\',
+};
 
 /**
  * Escapes for a double-quoted scalar: quotes, backslashes, every C0 and C1 control, DEL, the line

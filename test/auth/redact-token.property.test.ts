@@ -6,7 +6,9 @@ import { AGENT_TOKEN_PREFIX, redactToken } from '../../src/auth/credential.js';
 // Secrets hold no `*`, so the mask itself cannot be mistaken for a piece of the secret.
 
 /** Any text of 1 to 200 characters without `*`: printable ASCII, or any code point (non-ASCII, control characters). */
-const secretPart = fc.oneof(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 200 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 200 })).filter((text) => !text.includes('*'));
+const secretPart = fc
+  .oneof(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 200 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 200 }))
+  .filter((text) => !text.includes('*'));
 
 /** Every piece of two or more characters of a text, by UTF-16 code unit as the output is compared. */
 function sharesPiece(shown: string, secret: string): string | undefined {

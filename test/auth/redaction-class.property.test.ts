@@ -7,7 +7,11 @@ import { createRedactor, formsOf, passwordsInUrls } from '../../src/auth/redacti
 
 /** Secrets of 4+ characters, possibly padded, with characters every encoder treats differently. */
 const secret = fc
-  .tuple(fc.constantFrom('', ' ', '  '), fc.string({ unit: fc.constantFrom(...'aZ09_-.~+/=%&<>"\'\\ é😀'), minLength: 4, maxLength: 12 }), fc.constantFrom('', ' ', '\t'))
+  .tuple(
+    fc.constantFrom('', ' ', '  '),
+    fc.string({ unit: fc.constantFrom(...'aZ09_-.~+/=%&<>"\'\\ é😀'), minLength: 4, maxLength: 12 }),
+    fc.constantFrom('', ' ', '\t'),
+  )
   .map(([before, core, after]) => `${before}${core}${after}`)
   .filter((text) => text.trim().length >= 4);
 /** Whatever may surround a secret: escapes, other secrets' look-alikes, nothing. */

@@ -110,7 +110,7 @@ describe('values that need walking but hold no secret stay the same objects', ()
     expect(redactor.value(map)).toBe(map);
   });
 
-  it('an object of a class (a formatter\'s own representation) is left whole, secret and all', () => {
+  it("an object of a class (a formatter's own representation) is left whole, secret and all", () => {
     class Cell {
       constructor(readonly text: string) {}
     }

@@ -11,7 +11,13 @@ const forms: [string, (secret: string) => string][] = [
   ['form-encoded (+ for a space)', (s) => encodeURIComponent(s).replace(/%20/g, '+')],
   ['JSON-escaped', (s) => JSON.stringify(s).slice(1, -1)],
   ['JSON-escaped with \\/', (s) => JSON.stringify(s).slice(1, -1).replace(/\//g, '\\/')],
-  ['JSON-escaped, ASCII only', (s) => JSON.stringify(s).slice(1, -1).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)],
+  [
+    'JSON-escaped, ASCII only',
+    (s) =>
+      JSON.stringify(s)
+        .slice(1, -1)
+        .replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  ],
   ['HTML-escaped', (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;')],
   ['base64 on its own', (s) => Buffer.from(s).toString('base64')],
   ['base64 after one byte (Basic u:secret)', (s) => Buffer.from(`u:${s}`).toString('base64')],
@@ -38,7 +44,10 @@ describe('a redactor', () => {
   it('redacts a secret inside another whole, whichever was learned first', () => {
     const inner = 'CANARY0123456789';
     const outer = `svc_agent_${inner}_stored_tail`;
-    for (const order of [[inner, outer], [outer, inner]]) {
+    for (const order of [
+      [inner, outer],
+      [outer, inner],
+    ]) {
       const printed = createRedactor(order).text(`a ${outer} b ${inner} c`);
       expect(printed).not.toContain('_stored_tail');
       expect(printed).not.toContain(inner);
@@ -130,6 +139,9 @@ describe('redactToken', () => {
 
 describe('passwordsInUrls', () => {
   it('finds the password of a URL, raw and decoded, and nothing in a URL without one', () => {
-    expect(passwordsInUrls(['https://ada:p%40ss%2Fw0rd@api.example.com/v1', 'https://api.example.com/v1', undefined, 'https://ada@x.io/v1'])).toEqual(['p%40ss%2Fw0rd', 'p@ss/w0rd']);
+    expect(passwordsInUrls(['https://ada:p%40ss%2Fw0rd@api.example.com/v1', 'https://api.example.com/v1', undefined, 'https://ada@x.io/v1'])).toEqual([
+      'p%40ss%2Fw0rd',
+      'p@ss/w0rd',
+    ]);
   });
 });

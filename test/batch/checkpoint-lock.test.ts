@@ -34,7 +34,9 @@ describe('checkpoint lock', () => {
     expect(existsSync(`${checkpoint}.lock`)).toBe(false);
     const again = lockCheckpoint(checkpoint);
     leaveLock({ pid: process.ppid, host: hostname() }); // as if another live svc on this machine had taken it over
-    expect(() => lockCheckpoint(checkpoint)).toThrow(`--checkpoint ${checkpoint} is in use by svc pid ${process.ppid} on ${hostname()} (lock ${checkpoint}.lock); two runs cannot share a checkpoint. If that run is gone, remove the lock file`);
+    expect(() => lockCheckpoint(checkpoint)).toThrow(
+      `--checkpoint ${checkpoint} is in use by svc pid ${process.ppid} on ${hostname()} (lock ${checkpoint}.lock); two runs cannot share a checkpoint. If that run is gone, remove the lock file`,
+    );
     again.release(); // removes its own lock only: the other run's stays
     expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toEqual({ pid: process.ppid, host: hostname() });
   });
@@ -75,7 +77,13 @@ describe('checkpoint lock', () => {
 describe('checkpoint lock: what it holds and whom it names', () => {
   it('names its holder (pid and host, for a run it refuses) and a nonce of its own', () => {
     const lock = lockCheckpoint(checkpoint);
-    expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toEqual({ pid: process.pid, host: hostname(), boot: bootId(), start: startOf(process.pid), nonce: expect.stringMatching(new RegExp(`^${process.pid} \\S+$`)) });
+    expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toEqual({
+      pid: process.pid,
+      host: hostname(),
+      boot: bootId(),
+      start: startOf(process.pid),
+      nonce: expect.stringMatching(new RegExp(`^${process.pid} \\S+$`)),
+    });
     lock.release();
   });
 
@@ -166,7 +174,9 @@ describe('checkpoint lock: faults', () => {
     ['a full disk, and a close that reports a fault too', () => fillingDisk(refuse('ENOSPC'), 'EIO'), 'ENOSPC'],
   ])('a lock made but not written (%s) is closed and removed: one error line, and the next run takes the lock at once', (_name, make, code) => {
     const files = make();
-    expect(() => lockCheckpoint(checkpoint, { files })).toThrow(expect.objectContaining({ name: 'InputError', message: `--checkpoint: cannot write the lock ${checkpoint}.lock: ${code}` }));
+    expect(() => lockCheckpoint(checkpoint, { files })).toThrow(
+      expect.objectContaining({ name: 'InputError', message: `--checkpoint: cannot write the lock ${checkpoint}.lock: ${code}` }),
+    );
     expect(files.fds).toHaveLength(1);
     expect(isOpen(files.fds[0]!)).toBe(false);
     expect(existsSync(`${checkpoint}.lock`)).toBe(false);
@@ -178,7 +188,13 @@ describe('checkpoint lock: faults', () => {
   it('a short write goes on until the whole text is written: the lock is its holder’s, and its release removes it', () => {
     const files = fillingDisk((data) => Math.min(7, data.length));
     const lock = lockCheckpoint(checkpoint, { files });
-    expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toEqual({ pid: process.pid, host: hostname(), boot: bootId(), start: startOf(process.pid), nonce: expect.any(String) });
+    expect(JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8'))).toEqual({
+      pid: process.pid,
+      host: hostname(),
+      boot: bootId(),
+      start: startOf(process.pid),
+      nonce: expect.any(String),
+    });
     lock.release();
     expect(existsSync(`${checkpoint}.lock`)).toBe(false);
     expect(isOpen(files.fds[0]!)).toBe(false);

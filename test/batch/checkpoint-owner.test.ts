@@ -152,7 +152,12 @@ describe('checkpoint lock: made whole, then linked into place', () => {
   });
 
   it.each(['EPERM', 'ENOTSUP'])('where the file system has no hard links (%s), the lock is made in place, whole', (code) => {
-    const files: LockFiles = { ...systemLockFiles, linkSync: () => { throw Object.assign(new Error(code), { code }); } };
+    const files: LockFiles = {
+      ...systemLockFiles,
+      linkSync: () => {
+        throw Object.assign(new Error(code), { code });
+      },
+    };
     const held = lockCheckpoint(checkpoint, { files });
     expect(JSON.parse(readFileSync(lock, 'utf8'))).toMatchObject({ pid: process.pid });
     expect(readdirSync(dir)).toEqual(['run.checkpoint.lock']);
@@ -162,7 +167,12 @@ describe('checkpoint lock: made whole, then linked into place', () => {
   });
 
   it('a link that fails otherwise (EIO) is refused, naming the lock, with nothing left behind', () => {
-    const files: LockFiles = { ...systemLockFiles, linkSync: () => { throw Object.assign(new Error('EIO'), { code: 'EIO' }); } };
+    const files: LockFiles = {
+      ...systemLockFiles,
+      linkSync: () => {
+        throw Object.assign(new Error('EIO'), { code: 'EIO' });
+      },
+    };
     expect(() => lockCheckpoint(checkpoint, { files })).toThrow(`--checkpoint: cannot create the lock ${lock}: EIO`);
     expect(readdirSync(dir)).toEqual([]);
   });

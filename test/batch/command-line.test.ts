@@ -12,7 +12,8 @@ const parts = (change: Partial<CommandParts> = {}): CommandParts => ({
   baseUrl: 'http://127.0.0.1:8080',
   ...change,
 });
-const differs = (then: CommandParts, now: CommandParts, redact?: (text: string) => string) => firstDifference(describeCommand(then, redact), describeCommand(now, redact));
+const differs = (then: CommandParts, now: CommandParts, redact?: (text: string) => string) =>
+  firstDifference(describeCommand(then, redact), describeCommand(now, redact));
 
 describe('the first difference of two command lines', () => {
   it.each([
@@ -42,7 +43,19 @@ describe('the first difference of two command lines', () => {
   });
 
   it('never keeps or shows the value of a field named like a secret, and still tells a change of it', () => {
-    for (const key of ['password', 'apiKey', 'api_key', 'token', 'clientSecret', 'Authorization', 'credentials', 'privateKey', 'sessionId', 'cookie', 'passphrase']) {
+    for (const key of [
+      'password',
+      'apiKey',
+      'api_key',
+      'token',
+      'clientSecret',
+      'Authorization',
+      'credentials',
+      'privateKey',
+      'sessionId',
+      'cookie',
+      'passphrase',
+    ]) {
       const then = describeCommand(parts({ body: { [key]: 'hunter22' } }));
       expect(JSON.stringify(then)).not.toContain('hunter22');
       expect(firstDifference(then, describeCommand(parts({ body: { [key]: 'swordfish' } })))).toBe(`body field ${key} was ${HIDDEN}, now ${HIDDEN}`);
@@ -64,7 +77,13 @@ describe('the first difference of two command lines', () => {
 });
 
 describe('a checkpoint refused for its command line', () => {
-  const run = (change: Partial<CommandParts>): Fingerprint => ({ operation: 'crm_entries_create', input: { bytes: 1, sha256: 'a' }, args: JSON.stringify(parts(change)), shard: null, command: describeCommand(parts(change)) });
+  const run = (change: Partial<CommandParts>): Fingerprint => ({
+    operation: 'crm_entries_create',
+    input: { bytes: 1, sha256: 'a' },
+    args: JSON.stringify(parts(change)),
+    shard: null,
+    command: describeCommand(parts(change)),
+  });
   const header = (fingerprint: Fingerprint, drop?: 'command') => {
     const written: Record<string, unknown> = { kind: 'svc-batch-checkpoint', version: 1, ...fingerprint };
     if (drop) delete written[drop];
@@ -76,6 +95,8 @@ describe('a checkpoint refused for its command line', () => {
   });
 
   it('made by an older svc, without the list, says what may differ', () => {
-    expect(fingerprintMismatch(header(run({}), 'command'), run({ format: 'csv' }))).toBe('the command line differs: its arguments, flags, --body, --query, --input-format or the service URL');
+    expect(fingerprintMismatch(header(run({}), 'command'), run({ format: 'csv' }))).toBe(
+      'the command line differs: its arguments, flags, --body, --query, --input-format or the service URL',
+    );
   });
 });

@@ -47,7 +47,13 @@ describe.each([
   it('rejects an unclosed quote at the end of the input with every line it took', async () => {
     const [ok, broken] = await readCsv(`1,a${eol}2,"never closed${eol}more${eol}`);
     expect(ok!.cells).toEqual(['1', 'a']);
-    expect(broken).toEqual({ line: 2, cells: [], raw: `2,"never closed${eol}more${eol}`, endOffset: Buffer.byteLength(`1,a${eol}2,"never closed${eol}more${eol}`), problem: 'a quoted cell is not closed before the end of the input' });
+    expect(broken).toEqual({
+      line: 2,
+      cells: [],
+      raw: `2,"never closed${eol}more${eol}`,
+      endOffset: Buffer.byteLength(`1,a${eol}2,"never closed${eol}more${eol}`),
+      problem: 'a quoted cell is not closed before the end of the input',
+    });
   });
 });
 
@@ -60,7 +66,12 @@ describe('text after a closing quote is refused, never silently dropped', () => 
     ['1,2,"a"b"', 3],
   ])('%s: problem in column %i, the row kept raw for the rejects file', async (row, column) => {
     const [record] = await readCsv(`${row}\n`);
-    expect(record).toMatchObject({ line: 1, cells: [], raw: `${row}\n`, problem: `a quoted cell must be followed by a comma or the end of the row (column ${column})` });
+    expect(record).toMatchObject({
+      line: 1,
+      cells: [],
+      raw: `${row}\n`,
+      problem: `a quoted cell must be followed by a comma or the end of the row (column ${column})`,
+    });
   });
 
   it('a refused row that spans lines is repeated whole, and the next row is read', async () => {

@@ -17,31 +17,36 @@ const turns = async (count: number) => {
 describe('runPipeline', () => {
   it('emits every entry once, in input order, whatever order the calls finish in, within its bounds', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 8 }), async (delays, concurrency, extra) => {
-        const window = concurrency + extra;
-        const emitted: number[] = [];
-        let inFlight = 0;
-        let read = 0;
-        let maxInFlight = 0;
-        let maxAhead = 0;
-        const end = await runPipeline({
-          entries: numbers(delays.length, () => read++),
-          concurrency,
-          window,
-          async run(n) {
-            maxInFlight = Math.max(maxInFlight, ++inFlight);
-            maxAhead = Math.max(maxAhead, read - emitted.length);
-            await turns(delays[n]!);
-            inFlight--;
-            return n * 10;
-          },
-          emit: (n, outcome) => emitted.push(outcome / 10 === n ? n : -1),
-        });
-        expect(emitted).toEqual(delays.map((_, i) => i));
-        expect(end).toEqual({ started: delays.length, stopped: undefined });
-        expect(maxInFlight).toBeLessThanOrEqual(concurrency);
-        expect(maxAhead).toBeLessThanOrEqual(window);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 8 }),
+        async (delays, concurrency, extra) => {
+          const window = concurrency + extra;
+          const emitted: number[] = [];
+          let inFlight = 0;
+          let read = 0;
+          let maxInFlight = 0;
+          let maxAhead = 0;
+          const end = await runPipeline({
+            entries: numbers(delays.length, () => read++),
+            concurrency,
+            window,
+            async run(n) {
+              maxInFlight = Math.max(maxInFlight, ++inFlight);
+              maxAhead = Math.max(maxAhead, read - emitted.length);
+              await turns(delays[n]!);
+              inFlight--;
+              return n * 10;
+            },
+            emit: (n, outcome) => emitted.push(outcome / 10 === n ? n : -1),
+          });
+          expect(emitted).toEqual(delays.map((_, i) => i));
+          expect(end).toEqual({ started: delays.length, stopped: undefined });
+          expect(maxInFlight).toBeLessThanOrEqual(concurrency);
+          expect(maxAhead).toBeLessThanOrEqual(window);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -56,7 +61,13 @@ describe('runPipeline', () => {
     let read = 0;
     let release!: () => void;
     const slow = new Promise<void>((resolve) => (release = resolve));
-    const pipeline = runPipeline({ entries: numbers(100, () => read++), concurrency: 4, window: 10, run: (n) => (n === 0 ? slow : Promise.resolve()), emit: () => {} });
+    const pipeline = runPipeline({
+      entries: numbers(100, () => read++),
+      concurrency: 4,
+      window: 10,
+      run: (n) => (n === 0 ? slow : Promise.resolve()),
+      emit: () => {},
+    });
     await turns(20);
     expect(read).toBe(10);
     release();
@@ -92,14 +103,28 @@ describe('runPipeline', () => {
       setImmediate(() => controller.abort()); // Ctrl-C once the pipeline waits for the next entry
       await new Promise(() => {});
     }
-    const end = await runPipeline({ entries: stalled(), concurrency: 2, signal: controller.signal, run: async () => {}, emit: () => {}, stopReading: () => (stopped = true) });
+    const end = await runPipeline({
+      entries: stalled(),
+      concurrency: 2,
+      signal: controller.signal,
+      run: async () => {},
+      emit: () => {},
+      stopReading: () => (stopped = true),
+    });
     expect(end).toEqual({ started: 1, stopped: 'interrupted' });
     expect(stopped).toBe(true);
   });
 
   it('an outcome that halts stops taking entries', async () => {
     const emitted: number[] = [];
-    const end = await runPipeline({ entries: numbers(100), concurrency: 1, window: 4, run: async (n) => n, emit: (n) => emitted.push(n), halts: (n) => n === 2 });
+    const end = await runPipeline({
+      entries: numbers(100),
+      concurrency: 1,
+      window: 4,
+      run: async (n) => n,
+      emit: (n) => emitted.push(n),
+      halts: (n) => n === 2,
+    });
     expect(end).toEqual({ started: 3, stopped: 'halted' });
     expect(emitted).toEqual([0, 1, 2]);
   });

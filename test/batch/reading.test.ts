@@ -35,25 +35,40 @@ describe('splitLines', () => {
 
   it('gives the same lines however the bytes are chunked, multi-byte characters included', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.string({ unit: 'binary' }).map((s) => s.replace(/[\r\n]/g, '')), { maxLength: 8 }), fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 5 }), async (texts, sizes) => {
-        const input = texts.map((t) => `${t}\n`).join('');
-        const lines = await collect(splitLines(chunksOf(input, sizes)));
-        expect(lines.map((l) => l.text)).toEqual(texts.map((t, i) => (i === 0 ? t.replace(/^\uFEFF/, '') : t)));
-      }),
+      fc.asyncProperty(
+        fc.array(
+          fc.string({ unit: 'binary' }).map((s) => s.replace(/[\r\n]/g, '')),
+          { maxLength: 8 },
+        ),
+        fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 5 }),
+        async (texts, sizes) => {
+          const input = texts.map((t) => `${t}\n`).join('');
+          const lines = await collect(splitLines(chunksOf(input, sizes)));
+          expect(lines.map((l) => l.text)).toEqual(texts.map((t, i) => (i === 0 ? t.replace(/^\uFEFF/, '') : t)));
+        },
+      ),
       { numRuns: 50 },
     );
   });
 
   it('gives the same lines, breaks and offsets however the bytes are chunked, with LF, CRLF and lone CR', async () => {
-    const line = fc.tuple(fc.string({ maxLength: 4 }).map((s) => s.replace(/[\r\n]/g, '')), fc.constantFrom('\n', '\r\n', '\r'));
+    const line = fc.tuple(
+      fc.string({ maxLength: 4 }).map((s) => s.replace(/[\r\n]/g, '')),
+      fc.constantFrom('\n', '\r\n', '\r'),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { maxLength: 10 }), fc.string({ maxLength: 3 }).map((s) => s.replace(/[\r\n]/g, '')), fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 5 }), async (lines, last, sizes) => {
-        const input = lines.map(([text, eol]) => text + eol).join('') + last;
-        const whole = await collect(splitLines(chunksOf(input)));
-        expect(await collect(splitLines(chunksOf(input, sizes)))).toEqual(whole);
-        expect(whole.at(-1)?.endOffset ?? 0).toBe(Buffer.byteLength(input));
-        expect(whole.map((l) => l.text + l.eol).join('')).toBe(input.replace(/^\uFEFF/, ''));
-      }),
+      fc.asyncProperty(
+        fc.array(line, { maxLength: 10 }),
+        fc.string({ maxLength: 3 }).map((s) => s.replace(/[\r\n]/g, '')),
+        fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 5 }),
+        async (lines, last, sizes) => {
+          const input = lines.map(([text, eol]) => text + eol).join('') + last;
+          const whole = await collect(splitLines(chunksOf(input)));
+          expect(await collect(splitLines(chunksOf(input, sizes)))).toEqual(whole);
+          expect(whole.at(-1)?.endOffset ?? 0).toBe(Buffer.byteLength(input));
+          expect(whole.map((l) => l.text + l.eol).join('')).toBe(input.replace(/^\uFEFF/, ''));
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -105,12 +120,15 @@ describe('parseCsvRecords', () => {
   it('reads back any table written by RFC 4180 rules', async () => {
     const cell = fc.string({ maxLength: 6 }).map((s) => s.replace(/\r(?!\n)/g, ''));
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 4 }).chain((width) => fc.array(fc.array(cell, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 6 })), async (table) => {
-        const rows = table.filter((row) => !(row.length === 1 && row[0]!.trim() === '')); // a lone blank cell is a blank line
-        const quote = (c: string) => (/[",\r\n]/.test(c) || c !== c.trim() ? `"${c.replace(/"/g, '""')}"` : c);
-        const text = rows.map((row) => row.map(quote).join(',')).join('\r\n');
-        expect((await csvRows(text, [3])).map((r) => r.cells)).toEqual(rows);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }).chain((width) => fc.array(fc.array(cell, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 6 })),
+        async (table) => {
+          const rows = table.filter((row) => !(row.length === 1 && row[0]!.trim() === '')); // a lone blank cell is a blank line
+          const quote = (c: string) => (/[",\r\n]/.test(c) || c !== c.trim() ? `"${c.replace(/"/g, '""')}"` : c);
+          const text = rows.map((row) => row.map(quote).join(',')).join('\r\n');
+          expect((await csvRows(text, [3])).map((r) => r.cells)).toEqual(rows);
+        },
+      ),
     );
   });
 });

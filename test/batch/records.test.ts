@@ -9,7 +9,10 @@ const op = { method: 'POST', idempotent: true } as const;
 
 describe('recordText (issue #13: most records are written around the result alone)', () => {
   it('writes every successful call byte for byte as the whole outcome JSON would, exact numbers and all', () => {
-    const answer = fc.oneof(fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? 'null'), fc.constantFrom('{"n":9007199254740993,"z":-0,"big":1e400,"f":1.0}', '{"__proto__":{"x":1},"s":"\\u2028\\"q\\""}', '[]', '"text"', 'null'));
+    const answer = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? 'null'),
+      fc.constantFrom('{"n":9007199254740993,"z":-0,"big":1e400,"f":1.0}', '{"__proto__":{"x":1},"s":"\\u2028\\"q\\""}', '[]', '"text"', 'null'),
+    );
     const extras = fc.record({ mismatch: fc.string(), warning: fc.string(), attempts: fc.integer({ min: 1, max: 4 }) }, { requiredKeys: [] });
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 200, max: 299 }), answer, extras, (line, status, text, extra) => {

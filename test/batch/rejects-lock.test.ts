@@ -51,14 +51,17 @@ describe('the rejects lock', () => {
   });
 
   // /dev/full takes the open and refuses every write (ENOSPC), as a full disk does after a file is made.
-  it.skipIf(!existsSync('/dev/full'))('a lock file made but not written (a full disk) is removed: the batch runs unlocked, nothing left behind (skipped without /dev/full)', () => {
-    const { rejects, lock } = fresh();
-    symlinkSync('/dev/full', `${lock}.${process.pid}`); // the name the lock is written under before it is linked into place
-    const held = lockRejects(rejects);
-    expect(held.ok).toBe(true);
-    expect(readdirSync(join(lock, '..'))).toEqual(['failed.ndjson']);
-    if (held.ok) held.release();
-  });
+  it.skipIf(!existsSync('/dev/full'))(
+    'a lock file made but not written (a full disk) is removed: the batch runs unlocked, nothing left behind (skipped without /dev/full)',
+    () => {
+      const { rejects, lock } = fresh();
+      symlinkSync('/dev/full', `${lock}.${process.pid}`); // the name the lock is written under before it is linked into place
+      const held = lockRejects(rejects);
+      expect(held.ok).toBe(true);
+      expect(readdirSync(join(lock, '..'))).toEqual(['failed.ndjson']);
+      if (held.ok) held.release();
+    },
+  );
 
   it('is made readable and writable by its owner only, and holds its pid', () => {
     const { rejects, lock } = fresh();

@@ -12,7 +12,11 @@ const mutants = (statuses: Record<string, number>) => Object.entries(statuses).f
 describe('the per-module mutation floor', () => {
   it('scores detected (killed or timed out) over valid mutants; compile and runtime errors and ignored ones do not count', () => {
     expect(moduleScore(mutants({ Killed: 80, Timeout: 5, Survived: 10, NoCoverage: 5, CompileError: 50, RuntimeError: 3, Ignored: 2 }))).toEqual({
-      detected: 85, survived: 10, noCoverage: 5, valid: 100, score: 85,
+      detected: 85,
+      survived: 10,
+      noCoverage: 5,
+      valid: 100,
+      score: 85,
     });
   });
 
@@ -39,7 +43,22 @@ describe('the per-module mutation floor', () => {
 
   it('guards every module the issue names, at 85%', () => {
     expect(threshold).toBe(85);
-    for (const module of ['src/client/path.ts', 'src/client/retry.ts', 'src/batch/csv.ts', 'src/input/assignment.ts', 'src/config/config-lock.ts', 'src/cli/guarded-context.ts', 'src/core/secrets.ts', 'src/auth/redaction.ts', 'src/output/terminal-safe.ts', 'src/client/response-body.ts', 'src/client/json-body.ts', 'src/output/json-color.ts', 'src/output/yaml.ts', 'src/output/text-width.ts']) {
+    for (const module of [
+      'src/client/path.ts',
+      'src/client/retry.ts',
+      'src/batch/csv.ts',
+      'src/input/assignment.ts',
+      'src/config/config-lock.ts',
+      'src/cli/guarded-context.ts',
+      'src/core/secrets.ts',
+      'src/auth/redaction.ts',
+      'src/output/terminal-safe.ts',
+      'src/client/response-body.ts',
+      'src/client/json-body.ts',
+      'src/output/json-color.ts',
+      'src/output/yaml.ts',
+      'src/output/text-width.ts',
+    ]) {
       expect(guardedModules).toContain(module);
     }
   });

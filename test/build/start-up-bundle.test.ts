@@ -6,7 +6,8 @@ import { runAndTrace } from '../support/ran-sources.js';
 
 const HEAVY = /^node_modules\/(zod|undici|chalk|conf|ajv|msw|env-paths|yaml|@jmespath-community)\//;
 // The call path and every operation: registry/areas.ts names the areas, registry/api.ts the API version.
-const CALL_PATH = /^registry\/(?!areas|api|imported\/index\.ts)|^src\/(cli\/execute|cli\/terminal|core\/(run-operation|failure|presenter|debug-trace)|client\/(undici|call|exchange|retry)|config\/config-file|output\/(?!color|formats|json\.ts|terminal-safe)|input\/operation-input)/;
+const CALL_PATH =
+  /^registry\/(?!areas|api|imported\/index\.ts)|^src\/(cli\/execute|cli\/terminal|core\/(run-operation|failure|presenter|debug-trace)|client\/(undici|call|exchange|retry)|config\/config-file|output\/(?!color|formats|json\.ts|terminal-safe)|input\/operation-input)/;
 
 const named = (scripts: CliScript[], name: CliScript['name']): CliScript => scripts.find((script) => script.name === name)!;
 
@@ -19,10 +20,14 @@ describe('the CLI is one script, and the root command alone another', () => {
     expect(scripts.sort()).toEqual(['cli-root.cjs', 'cli.cjs', 'index.js', 'mcp.cjs']);
   });
 
-  it('each one\'s last line names its build by a hash of its text, so a cache made for other code is never used', async () => {
+  it("each one's last line names its build by a hash of its text, so a cache made for other code is never used", async () => {
     const first = await bundleCli({ outdir: 'dist', write: false });
     const again = await bundleCli({ outdir: 'dist', write: false });
-    const changed = await bundleCli({ outdir: 'dist', write: false, plugins: [{ name: 'other-version', setup: (b) => void (b.initialOptions.define = { ...b.initialOptions.define, __SVC_VERSION__: '"9.9.9"' }) }] });
+    const changed = await bundleCli({
+      outdir: 'dist',
+      write: false,
+      plugins: [{ name: 'other-version', setup: (b) => void (b.initialOptions.define = { ...b.initialOptions.define, __SVC_VERSION__: '"9.9.9"' }) }],
+    });
     expect(first.map((script) => script.name).sort()).toEqual(['cli-root.cjs', 'cli.cjs']);
     for (const script of first) {
       expect(script.text.endsWith(`//# svc-build=${script.buildId}\n`)).toBe(true);

@@ -80,7 +80,7 @@ describe('svc auth', () => {
     const status = world();
     expect(await run(['auth', 'status'], status.ctx)).toBe(0);
     expect(status.out()).toBe(
-      "Profile:     default\nBase URL:    https://api.example.com/v1\nProxy:       none: direct (no proxy is set)\nTLS trust:   Node's bundled CAs\nCredential:  stored session token of profile \"default\" (svc auth login)\nStored in:   the system keyring\nToken:       svc_agent_********\n",
+      'Profile:     default\nBase URL:    https://api.example.com/v1\nProxy:       none: direct (no proxy is set)\nTLS trust:   Node\'s bundled CAs\nCredential:  stored session token of profile "default" (svc auth login)\nStored in:   the system keyring\nToken:       svc_agent_********\n',
     );
     const token = world();
     expect(await run(['auth', 'token'], token.ctx)).toBe(0);
@@ -95,7 +95,11 @@ describe('svc auth', () => {
 
   it('a keyring that cannot be reached after login: one line, exit 4, nothing sent', async () => {
     await run(['auth', 'login'], world({ stdin: TOKEN }).ctx);
-    const call = world({ env: { SERVICE_BASE_URL: 'http://127.0.0.1:1/v1' }, keyring: createMemoryKeyring({ unavailable: 'the keyring is locked' }), respond: () => json(200, []) });
+    const call = world({
+      env: { SERVICE_BASE_URL: 'http://127.0.0.1:1/v1' },
+      keyring: createMemoryKeyring({ unavailable: 'the keyring is locked' }),
+      respond: () => json(200, []),
+    });
     expect(await run(['crm', 'tasks', 'series', 'occurrences', 'list', 's'], call.ctx)).toBe(4);
     expect(call.err()).toBe(
       'svc: the session token of profile "default" is kept in the system keyring, which cannot be used now (the keyring is locked); nothing was sent: unlock the keyring, set SERVICE_API_KEY, or run `svc auth login` again\n',
@@ -104,7 +108,9 @@ describe('svc auth', () => {
     keyring.tokens.clear();
     const gone = world({ env: { SERVICE_BASE_URL: 'http://127.0.0.1:1/v1' }, respond: () => json(200, []) });
     expect(await run(['crm', 'tasks', 'series', 'occurrences', 'list', 's'], gone.ctx)).toBe(4);
-    expect(gone.err()).toBe('svc: the system keyring holds no session token for profile "default" any more; nothing was sent: run `svc auth login` again, or set SERVICE_API_KEY\n');
+    expect(gone.err()).toBe(
+      'svc: the system keyring holds no session token for profile "default" any more; nothing was sent: run `svc auth login` again, or set SERVICE_API_KEY\n',
+    );
     expect(gone.requests).toEqual([]);
   });
 
@@ -156,7 +162,9 @@ describe('svc config and profiles', () => {
     expect(get.out()).toBe('https://a.example.com/v1\n');
     const list = world();
     expect(await run(['config', 'list', '--all'], list.ctx)).toBe(0);
-    expect(list.out()).toBe('[acme]\n  timeout = 12\n  token = svc_agent_********\n[default]\n  base-url = https://a.example.com/v1\n[kr]\n  token = (in the system keyring)\n');
+    expect(list.out()).toBe(
+      '[acme]\n  timeout = 12\n  token = svc_agent_********\n[default]\n  base-url = https://a.example.com/v1\n[kr]\n  token = (in the system keyring)\n',
+    );
   });
 
   it('list shows what a call would use and where each value comes from: flag, environment, profile, default', async () => {
@@ -195,7 +203,9 @@ describe('svc config and profiles', () => {
     chmodSync(configFile(), 0o644);
     const set = world();
     expect(await run(['alias', 'set', 'dg', 'email drafts get'], set.ctx)).toBe(0);
-    expect(set.err()).toBe(`svc: warning: ${configFile()} was open to other users (mode 0644); it is now 0600\nAdded alias dg: svc dg now runs svc email drafts get\n`);
+    expect(set.err()).toBe(
+      `svc: warning: ${configFile()} was open to other users (mode 0644); it is now 0600\nAdded alias dg: svc dg now runs svc email drafts get\n`,
+    );
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
     expect(openConfigStore(set.ctx.env).aliases()).toEqual({ dg: 'email drafts get' });
   });

@@ -13,14 +13,26 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const records = (out: string) => out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+const records = (out: string) =>
+  out
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, any>);
 const file = (name: string, text: string) => {
   writeFileSync(join(dir, name), text);
   return join(dir, name);
 };
-const deals = (count: number) => file('deals.ndjson', Array.from({ length: count }, (_, i) => JSON.stringify({ data: { name: `deal ${i + 1}` } })).join('\n') + '\n');
+const deals = (count: number) =>
+  file('deals.ndjson', Array.from({ length: count }, (_, i) => JSON.stringify({ data: { name: `deal ${i + 1}` } })).join('\n') + '\n');
 const paths = (count: number) => file('paths.ndjson', Array.from({ length: count }, (_, i) => JSON.stringify({ path: `old/${i + 1}.txt` })).join('\n') + '\n');
-const lineOf = (request: HttpRequest) => Number(/deal (\d+)|old\/(\d+)/.exec(request.body ?? '')!.slice(1).find(Boolean));
+const lineOf = (request: HttpRequest) =>
+  Number(
+    /deal (\d+)|old\/(\d+)/
+      .exec(request.body ?? '')!
+      .slice(1)
+      .find(Boolean),
+  );
 const created = (request: HttpRequest) => json(201, { entryId: `ent_${lineOf(request)}` });
 
 /** What a kill between sending these lines and recording their answers leaves: their records are cut from the journal. */
@@ -43,12 +55,25 @@ describe('batch --checkpoint: resuming', () => {
     expect(await run(['crm', 'entries', 'create', 'deals', '--input', input, '--checkpoint', checkpoint, '--rejects', rejects], resumed.ctx)).toBe(1);
     expect(resumed.requests).toHaveLength(0);
     const out = records(resumed.out());
-    expect(out.map((r) => [r.line, r.ok, r.uncertain ?? false])).toEqual([[1, true, false], [2, false, true], [3, true, false], [4, true, false], [5, false, true], [6, true, false]]);
-    expect(out[1]!.error).toEqual({ kind: 'transport', mayHaveApplied: true, message: expect.stringMatching(/^an earlier run sent this line and was stopped before its answer came; the POST may have been applied/) });
+    expect(out.map((r) => [r.line, r.ok, r.uncertain ?? false])).toEqual([
+      [1, true, false],
+      [2, false, true],
+      [3, true, false],
+      [4, true, false],
+      [5, false, true],
+      [6, true, false],
+    ]);
+    expect(out[1]!.error).toEqual({
+      kind: 'transport',
+      mayHaveApplied: true,
+      message: expect.stringMatching(/^an earlier run sent this line and was stopped before its answer came; the POST may have been applied/),
+    });
     expect(records(first.out()).filter((r) => r.line !== 2 && r.line !== 5)).toEqual(out.filter((r) => r.ok));
     // Rejects cover the whole input, lines from the journal included.
     expect(readFileSync(rejects, 'utf8')).toBe(['{"data":{"name":"deal 2"}}', '{"data":{"name":"deal 5"}}', ''].join('\n'));
-    expect(resumed.err()).toMatch(/; checkpoint \S+: 4 lines from it, 0 sent now, 2 uncertain \(an earlier run may have applied them; not sent again: --resend-uncertain sends them\)\n$/);
+    expect(resumed.err()).toMatch(
+      /; checkpoint \S+: 4 lines from it, 0 sent now, 2 uncertain \(an earlier run may have applied them; not sent again: --resend-uncertain sends them\)\n$/,
+    );
   });
 
   it('--resend-uncertain sends those lines again, and only those', async () => {
@@ -61,7 +86,12 @@ describe('batch --checkpoint: resuming', () => {
     const resent = createFakeContext({ respond: created });
     expect(await run([...argv, '--resend-uncertain'], resent.ctx)).toBe(0);
     expect(resent.requests.map(lineOf)).toEqual([3]);
-    expect(records(resent.out()).map((r) => [r.line, r.ok, r.uncertain ?? false])).toEqual([[1, true, false], [2, true, false], [3, true, false], [4, true, false]]);
+    expect(records(resent.out()).map((r) => [r.line, r.ok, r.uncertain ?? false])).toEqual([
+      [1, true, false],
+      [2, true, false],
+      [3, true, false],
+      [4, true, false],
+    ]);
     const after = createFakeContext({ respond: created });
     expect(await run(argv, after.ctx)).toBe(0);
     expect(after.requests).toHaveLength(0);
@@ -100,10 +130,16 @@ describe('batch --checkpoint: resuming', () => {
     const damaged = file('damaged.checkpoint', [...journal.slice(0, 2), '{"line":1,"rec', ...journal.slice(2)].join('\n'));
     const cases: [string[], string][] = [
       [['--input', '-', '--checkpoint', checkpoint], 'svc: --checkpoint needs --input <file>: standard input cannot be read again to resume\n'],
-      [['--input', input, '--checkpoint', checkpoint, '--dry-run'], 'svc: --checkpoint does not apply to --dry-run: nothing is sent, so there is nothing to resume\n'],
+      [
+        ['--input', input, '--checkpoint', checkpoint, '--dry-run'],
+        'svc: --checkpoint does not apply to --dry-run: nothing is sent, so there is nothing to resume\n',
+      ],
       [['--input', input, '--resend-uncertain'], 'svc: --resend-uncertain needs --checkpoint <file>: only a checkpoint knows which lines are uncertain\n'],
       [['--input', input, '--checkpoint', notOurs], `svc: --checkpoint ${notOurs} is not an svc checkpoint file; name a new file (svc creates it)\n`],
-      [['--input', input, '--checkpoint', damaged], `svc: --checkpoint ${damaged}: entry 3 is damaged (only the last entry can be torn by a kill); it cannot be resumed safely\n`],
+      [
+        ['--input', input, '--checkpoint', damaged],
+        `svc: --checkpoint ${damaged}: entry 3 is damaged (only the last entry can be torn by a kill); it cannot be resumed safely\n`,
+      ],
       [['--checkpoint', checkpoint], 'svc: --checkpoint needs --input <file | ->\n'],
       [['--input', input, '--checkpoint', input], `svc: --checkpoint ${input} is the input file; name another file\n`],
       [['--input', input, '--checkpoint', dir], `svc: --checkpoint: cannot open ${dir}: it is a directory\n`],
@@ -116,14 +152,21 @@ describe('batch --checkpoint: resuming', () => {
     expect(readFileSync(notOurs, 'utf8')).toBe('my notes\n');
     // A rejects file may not be the checkpoint either.
     const fake = createFakeContext({ respond: created });
-    expect(await run(['crm', 'entries', 'create', 'deals', '--input', input, '--checkpoint', checkpoint, '--rejects', `${dir}/./run.checkpoint`], fake.ctx)).toBe(2);
+    expect(
+      await run(['crm', 'entries', 'create', 'deals', '--input', input, '--checkpoint', checkpoint, '--rejects', `${dir}/./run.checkpoint`], fake.ctx),
+    ).toBe(2);
     expect(fake.err()).toBe(`svc: --checkpoint ${checkpoint} is the --rejects file; name another file\n`);
   });
 
   it('drops a torn last entry and goes on after it', async () => {
     const input = deals(3);
     const checkpoint = join(dir, 'run.checkpoint');
-    expect(await run(['crm', 'entries', 'create', 'deals', '--input', input, '--checkpoint', checkpoint, '--concurrency', '1'], createFakeContext({ respond: created }).ctx)).toBe(0);
+    expect(
+      await run(
+        ['crm', 'entries', 'create', 'deals', '--input', input, '--checkpoint', checkpoint, '--concurrency', '1'],
+        createFakeContext({ respond: created }).ctx,
+      ),
+    ).toBe(0);
     const journal = readFileSync(checkpoint, 'utf8');
     // Killed while writing line 3's record: half of it reached the file.
     const torn = journal.slice(0, journal.lastIndexOf('{"line":3,"record"') + 20);

@@ -71,7 +71,11 @@ describe('svc completion powershell', () => {
     const text = await script();
     const block = text.slice(text.indexOf('Register-ArgumentCompleter'));
     const outside = block.replace(/'[^']*'|"[^"]*"/g, '');
-    for (const [open, close] of [['{', '}'], ['(', ')']] as const) expect(outside.split(open).length, open).toBe(outside.split(close).length);
+    for (const [open, close] of [
+      ['{', '}'],
+      ['(', ')'],
+    ] as const)
+      expect(outside.split(open).length, open).toBe(outside.split(close).length);
   });
 
   it('any text, typographic quotes included, reads back as itself from its literal', () => {
@@ -88,7 +92,16 @@ describe('svc completion powershell', () => {
 describe('alias words', () => {
   it('split as a shell splits them, nothing expanded', () => {
     expect(splitAliasWords(`crm entries create companies --data 'name=Acme Corp' --data "x=\\"y\\"" a\\ b $HOME`)).toEqual([
-      'crm', 'entries', 'create', 'companies', '--data', 'name=Acme Corp', '--data', 'x="y"', 'a b', '$HOME',
+      'crm',
+      'entries',
+      'create',
+      'companies',
+      '--data',
+      'name=Acme Corp',
+      '--data',
+      'x="y"',
+      'a b',
+      '$HOME',
     ]);
     expect(splitAliasWords(`get ''`)).toEqual(['get', '']);
   });
@@ -103,7 +116,15 @@ describe('alias words', () => {
   });
 
   it('$N takes the Nth argument after the alias once; the rest follow in order', () => {
-    expect(expandAlias(['--profile', 'p', 'occ', 's1', '--output', 'json'], 2, ['crm', 'list', '$1']).argv).toEqual(['--profile', 'p', 'crm', 'list', 's1', '--output', 'json']);
+    expect(expandAlias(['--profile', 'p', 'occ', 's1', '--output', 'json'], 2, ['crm', 'list', '$1']).argv).toEqual([
+      '--profile',
+      'p',
+      'crm',
+      'list',
+      's1',
+      '--output',
+      'json',
+    ]);
     expect(expandAlias(['x', 'a', 'b'], 0, ['cmd', '$2', '$1', '$1']).argv).toEqual(['cmd', 'b', 'a', 'a']);
     expect(() => expandAlias(['x', 'a'], 0, ['cmd', '$2'])).toThrow('alias "x" needs argument $2, and only 1 was given');
   });

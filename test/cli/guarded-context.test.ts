@@ -70,7 +70,10 @@ describe('guardContext: one secret inside another is redacted whole', () => {
 describe('guardContext: stored tokens', () => {
   it('learns the token of every profile when the config is read', async () => {
     const other = 'svc_agent_OtherProfileToken1';
-    const { guarded: ctx, out } = guarded({ env: { SERVICE_API_KEY: undefined }, profiles: { default: { token: TOKEN }, work: { token: other }, bare: { baseUrl: 'http://127.0.0.1:1/v1' } } });
+    const { guarded: ctx, out } = guarded({
+      env: { SERVICE_API_KEY: undefined },
+      profiles: { default: { token: TOKEN }, work: { token: other }, bare: { baseUrl: 'http://127.0.0.1:1/v1' } },
+    });
     const store = await ctx.config();
     ctx.io.out(`${store.profile('default').token} ${store.profile('work').token}\n`);
     expectNoPartOf(TOKEN, out());
@@ -207,7 +210,7 @@ describe('guardContext: proxy passwords are secrets too', () => {
     expect(err()).toBe('svc: error: proxy ******** refused\n');
   });
 
-  it('from a stored profile\'s proxy once the config is read, and from a proxy being saved', async () => {
+  it("from a stored profile's proxy once the config is read, and from a proxy being saved", async () => {
     const { guarded: ctx, out } = guarded({ env: { SERVICE_API_KEY: undefined }, profiles: { work: { proxy: 'http://ada:storedProxy_55@proxy:3128' } } });
     await ctx.config();
     ctx.io.out('storedProxy_55\n');
@@ -227,4 +230,3 @@ describe('guardContext: a hand-edited settings file', () => {
     expect(out()).toBe('12345678 443 3128\n');
   });
 });
-

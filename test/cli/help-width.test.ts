@@ -46,7 +46,11 @@ describe('every help screen fits the width', async () => {
     ['on a 50-column terminal', 50, 50],
   ])('%s', async (_, columns, width) => {
     for (const words of paths) {
-      for (const argv of [[...words, '--help'], ['help', ...words], [...words, '--input', 'x.ndjson', '--help']]) {
+      for (const argv of [
+        [...words, '--help'],
+        ['help', ...words],
+        [...words, '--input', 'x.ndjson', '--help'],
+      ]) {
         if (argv[0] === 'help' && words[0] === 'help') continue;
         if (argv.includes('--input') && words.length < 3) continue;
         const text = await helpOf(argv, columns);

@@ -38,9 +38,17 @@ describe('svc ops', () => {
     expect(code).toBe(0);
     const op = JSON.parse(out);
     expect(op).toMatchObject({ id: 'campaigns_person_add', method: 'POST', area: 'campaigns', command: 'svc campaigns person add <sequenceId>' });
-    expect(op.arguments).toEqual([{ name: 'sequenceId', in: 'path', type: 'string', required: true, description: 'identifier of the campaign (a sequence) to add the person to' }]);
+    expect(op.arguments).toEqual([
+      { name: 'sequenceId', in: 'path', type: 'string', required: true, description: 'identifier of the campaign (a sequence) to add the person to' },
+    ]);
     expect(op.flags).toContainEqual({ flag: '--email <string>', type: 'string', required: false, description: 'e-mail address of the person', field: 'email' });
-    expect(op.flags).toContainEqual({ flag: '--display-name <string>', type: 'string', required: false, description: 'display name of the person', field: 'displayName' });
+    expect(op.flags).toContainEqual({
+      flag: '--display-name <string>',
+      type: 'string',
+      required: false,
+      description: 'display name of the person',
+      field: 'displayName',
+    });
     expect(op.rules).toEqual([
       {
         fields: ['email', 'linkedinProfileUrl'],
@@ -49,15 +57,30 @@ describe('svc ops', () => {
       },
     ]);
     expect(op).toMatchObject({ idempotent: false, errors: { default: 'four error bodies of the standard shape; their statuses are not documented' } });
-    expect(op.flags).toContainEqual({ flag: '--no-check-duplicates-across-workspace', type: 'boolean', required: false, description: 'send checkDuplicatesAcrossWorkspace: false', field: 'checkDuplicatesAcrossWorkspace' });
+    expect(op.flags).toContainEqual({
+      flag: '--no-check-duplicates-across-workspace',
+      type: 'boolean',
+      required: false,
+      description: 'send checkDuplicatesAcrossWorkspace: false',
+      field: 'checkDuplicatesAcrossWorkspace',
+    });
     expect(op.body).toMatchObject({ type: 'object', additionalProperties: false, anyOf: [{ required: ['email'] }, { required: ['linkedinProfileUrl'] }] });
     expect(op.body.properties.email).toMatchObject({ type: 'string', format: 'email' });
-    expect(op.response).toEqual({ type: 'object', properties: { enrollmentId: { type: 'string', description: 'identifier of the enrollment, created when the person is added to the campaign' } }, required: ['enrollmentId'], additionalProperties: {} });
+    expect(op.response).toEqual({
+      type: 'object',
+      properties: { enrollmentId: { type: 'string', description: 'identifier of the enrollment, created when the person is added to the campaign' } },
+      required: ['enrollmentId'],
+      additionalProperties: {},
+    });
     expect(op.examples).toEqual(registry.campaigns_person_add.examples);
   });
 
   it('takes the command words as well as the id', async () => {
-    expect(JSON.parse((await svc(['ops', 'files', 'delete', '--output', 'json'])).out)).toMatchObject({ id: 'files_delete', destructive: true, body: { required: ['path'] } });
+    expect(JSON.parse((await svc(['ops', 'files', 'delete', '--output', 'json'])).out)).toMatchObject({
+      id: 'files_delete',
+      destructive: true,
+      body: { required: ['path'] },
+    });
   });
 
   it('reads as text on a terminal', async () => {
@@ -66,20 +89,29 @@ describe('svc ops', () => {
     expect(out).toContain('Command:  svc email drafts get <draftId>\nRequest:  GET /email/drafts/{draftId}\n');
     expect(out).toMatch(/Arguments:\n  <draftId>  string, required  path parameter: identifier of the draft\n/);
     expect(out).toContain('Safety:   idempotent: retried\n');
-    expect(out).toMatch(/Errors:\n  400  Invalid request\n  401  Missing or invalid authentication\n  404  Operation or resource not found\n  500  Server error\n/);
+    expect(out).toMatch(
+      /Errors:\n  400  Invalid request\n  401  Missing or invalid authentication\n  404  Operation or resource not found\n  500  Server error\n/,
+    );
     expect(out).toContain('Body schema:\n  (no body)\n');
     expect(out).toContain('Response schema:\n  {\n    "type": "object",');
     expect(out).toContain('Examples:\n  svc email drafts get dr_123\n');
   });
 
   it('shows the rules on a terminal, and that the preview is retried while a create is not', async () => {
-    expect((await svc(['ops', 'campaigns', 'person', 'add'], true)).out).toContain('Rules:\n  at least one of --email and --linkedin-profile-url: a person needs an email or a LinkedIn profile URL (or both)\n');
+    expect((await svc(['ops', 'campaigns', 'person', 'add'], true)).out).toContain(
+      'Rules:\n  at least one of --email and --linkedin-profile-url: a person needs an email or a LinkedIn profile URL (or both)\n',
+    );
     expect((await svc(['ops', 'email_templates_preview'], true)).out).toContain('Safety:   idempotent: retried\n');
     expect((await svc(['ops', 'crm_entries_create'], true)).out).toContain('Safety:   not idempotent: not retried once sent\n');
   });
 
   it('refuses an unknown id with a suggestion, exit 2', async () => {
-    expect(await svc(['ops', 'email_draft_get'])).toEqual({ code: 2, out: '', err: 'svc: unknown operation "email_draft_get" (did you mean email_drafts_get?); `svc ops` lists them\n', sent: 0 });
+    expect(await svc(['ops', 'email_draft_get'])).toEqual({
+      code: 2,
+      out: '',
+      err: 'svc: unknown operation "email_draft_get" (did you mean email_drafts_get?); `svc ops` lists them\n',
+      sent: 0,
+    });
   });
 
   it('takes --query like any command', async () => {

@@ -18,7 +18,11 @@ const leaks = (printed: string, secret = KEY) => printed.includes(secret.slice(0
 
 describe('secrets are redacted before anything cuts or folds them', () => {
   it('a table on a narrow terminal cuts a cell after the secret in it was redacted', async () => {
-    const { ctx, out } = createFakeContext({ tty: true, env: { SERVICE_API_KEY: KEY }, respond: () => json(200, [{ id: 'x', note: `${'n'.repeat(20)} ${KEY} ${'m'.repeat(40)}` }]) });
+    const { ctx, out } = createFakeContext({
+      tty: true,
+      env: { SERVICE_API_KEY: KEY },
+      respond: () => json(200, [{ id: 'x', note: `${'n'.repeat(20)} ${KEY} ${'m'.repeat(40)}` }]),
+    });
     ctx.io.columns = 40;
     expect(await run(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_1', '--output', 'table'], ctx)).toBe(0);
     expect(out()).toContain('********');
@@ -41,7 +45,10 @@ describe('secrets are redacted before anything cuts or folds them', () => {
     const at = body.indexOf(KEY);
     expect(at).toBeLessThan(4096);
     expect(at + KEY.length).toBeGreaterThan(4096); // the secret straddles the clip
-    const { ctx, err } = createFakeContext({ env: { SERVICE_API_KEY: KEY }, respond: () => ({ status: 200, headers: { 'content-type': 'application/json' }, body }) });
+    const { ctx, err } = createFakeContext({
+      env: { SERVICE_API_KEY: KEY },
+      respond: () => ({ status: 200, headers: { 'content-type': 'application/json' }, body }),
+    });
     expect(await run([...GET, '--debug'], ctx)).toBe(0);
     expect(err()).toContain('********');
     expect(leaks(err())).toBe(false);
@@ -61,7 +68,11 @@ describe('secrets are redacted before anything cuts or folds them', () => {
     const spaced = 'correct horse battery staple canary'; // a proxy password may hold spaces, where wrapping breaks lines
     const spelled = [...spaced].map((c) => `&#${c.charCodeAt(0)};`).join('');
     const redact = createRedactor([spaced]).text;
-    const text = formatDocument({ htmlBody: `<p>${'word '.repeat(5)}${spelled} more</p>` }, { fields: {}, html: 'htmlBody' }, { color: false, width: 30, redact });
+    const text = formatDocument(
+      { htmlBody: `<p>${'word '.repeat(5)}${spelled} more</p>` },
+      { fields: {}, html: 'htmlBody' },
+      { color: false, width: 30, redact },
+    );
     expect(text).toContain('********');
     expect(text).not.toMatch(/corr|horse|battery|staple|canary/);
   });
@@ -85,7 +96,9 @@ describe('what the server says is shown, never obeyed', () => {
   });
 
   it('--debug marks every line of a body, so a body cannot print a line of its own', async () => {
-    const { ctx, err } = createFakeContext({ respond: () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: `${JSON.stringify(draft)}\nsvc: forged\r\n* forged\rsvc: again` }) });
+    const { ctx, err } = createFakeContext({
+      respond: () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: `${JSON.stringify(draft)}\nsvc: forged\r\n* forged\rsvc: again` }),
+    });
     await run([...GET, '--debug'], ctx);
     const lines = err().split('\n').filter(Boolean);
     expect(lines.every((line) => /^(svc: |\* |> |< )/.test(line) || line === '<' || line === '>')).toBe(true);

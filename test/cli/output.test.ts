@@ -64,14 +64,20 @@ describe('--query', () => {
       err: 'svc: --query: unexpected "bar" at column 25 in "[?status==`open`] | foo bar"\n',
       sent: 0,
     });
-    expect(await svc([...LIST, '--query', 'nope(@)'])).toMatchObject({ code: 2, err: 'svc: --query: unknown function nope() at column 1 in "nope(@)"\n', sent: 0 });
+    expect(await svc([...LIST, '--query', 'nope(@)'])).toMatchObject({
+      code: 2,
+      err: 'svc: --query: unknown function nope() at column 1 in "nope(@)"\n',
+      sent: 0,
+    });
   });
 
   it('says so when the expression cannot apply to the answer, prints the answer whole, and never claims nothing was sent', async () => {
     const result = await svc([...LIST, '--query', 'abs(@)']);
     expect(result).toMatchObject({ code: 6, sent: 1 });
     expect(result.out).toBe(`${JSON.stringify(occurrences)}\n`);
-    expect(result.err).toMatch(/^svc: --query could not be applied to the response: .*abs\(\).*; the whole response is printed instead \(the GET was sent and answered HTTP 200\)\n$/);
+    expect(result.err).toMatch(
+      /^svc: --query could not be applied to the response: .*abs\(\).*; the whole response is printed instead \(the GET was sent and answered HTTP 200\)\n$/,
+    );
   });
 });
 
@@ -110,9 +116,14 @@ describe('help', () => {
   it('shows each flag with its type and whether it is required', async () => {
     const fake = createFakeContext();
     expect(await run(['email', 'templates', 'preview', '--help'], fake.ctx)).toBe(0);
-    const help = fake.out().replace(/ \\\n\s*/g, ' ').replace(/\s+/g, ' '); // an example broken with a shell continuation reads back whole
+    const help = fake
+      .out()
+      .replace(/ \\\n\s*/g, ' ')
+      .replace(/\s+/g, ' '); // an example broken with a shell continuation reads back whole
     expect(help).toContain('templateId identifier of the managed email campaign template: path parameter (string, required)');
-    expect(help).toContain('--data <key=value> personalization values keyed by variable name, used for the {{variable}} placeholders of the template; key=value, key:=json or key[]=value; repeatable, a repeated key keeps every value (map, required)');
+    expect(help).toContain(
+      '--data <key=value> personalization values keyed by variable name, used for the {{variable}} placeholders of the template; key=value, key:=json or key[]=value; repeatable, a repeated key keeps every value (map, required)',
+    );
     expect(help).toContain('--save-html <file> write the rendered HTML body to this file, to open in a browser (file, optional)');
     expect(help).toContain('--output <format>');
     expect(help).toContain('Examples: svc email templates preview tpl_welcome --data firstName=Ada --data company=Acme');

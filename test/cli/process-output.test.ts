@@ -70,7 +70,12 @@ describe('standard output for pipes and files', () => {
   });
 
   it('uses the Node stream for a terminal', () => {
-    const system: OutputSystem = { fstatSync: () => ({ isFIFO: () => false, isFile: () => false }), writeSync: () => { throw new Error('not for terminals'); } };
+    const system: OutputSystem = {
+      fstatSync: () => ({ isFIFO: () => false, isFile: () => false }),
+      writeSync: () => {
+        throw new Error('not for terminals');
+      },
+    };
     const stream = fakeStream(true);
     const out = openProcessOutput(1, stream.open, system);
     out.write('hello\n');
@@ -98,14 +103,24 @@ describe('a failure the stream reports late', () => {
   function terminalStream() {
     const emitter = new EventEmitter();
     const stream = Object.assign(emitter, { isTTY: true, columns: 80, write: () => true });
-    const system: OutputSystem = { fstatSync: () => ({ isFIFO: () => false, isFile: () => false, isCharacterDevice: () => true }), writeSync: () => 0, describe: () => '/dev/pts/1' };
-    return { stream: stream as unknown as NodeJS.WriteStream, system, emit: (code: string) => emitter.emit('error', Object.assign(new Error(`${code}: it failed, write`), { code })) };
+    const system: OutputSystem = {
+      fstatSync: () => ({ isFIFO: () => false, isFile: () => false, isCharacterDevice: () => true }),
+      writeSync: () => 0,
+      describe: () => '/dev/pts/1',
+    };
+    return {
+      stream: stream as unknown as NodeJS.WriteStream,
+      system,
+      emit: (code: string) => emitter.emit('error', Object.assign(new Error(`${code}: it failed, write`), { code })),
+    };
   }
 
   it('is handed to the process context as one line and the output code, not an exit of its own', () => {
     const terminal = terminalStream();
     const failures: { message: string; exitCode: number }[] = [];
-    const out = openProcessOutput(1, () => terminal.stream, terminal.system, { onLateFailure: (failure) => void failures.push({ message: failure.message, exitCode: failure.exitCode }) });
+    const out = openProcessOutput(1, () => terminal.stream, terminal.system, {
+      onLateFailure: (failure) => void failures.push({ message: failure.message, exitCode: failure.exitCode }),
+    });
     out.write('text\n');
     terminal.emit('EIO_NOT');
     expect(failures).toEqual([{ message: 'cannot write to standard output (/dev/pts/1): it failed', exitCode: 6 }]);
@@ -117,7 +132,10 @@ describe('a failure the stream reports late', () => {
     const terminal = terminalStream();
     const failures: unknown[] = [];
     let closed = 0;
-    const out = openProcessOutput(1, () => terminal.stream, terminal.system, { onClosed: () => closed++, onLateFailure: (failure) => void failures.push(failure) });
+    const out = openProcessOutput(1, () => terminal.stream, terminal.system, {
+      onClosed: () => closed++,
+      onLateFailure: (failure) => void failures.push(failure),
+    });
     out.write('text\n');
     terminal.emit('EPIPE');
     expect({ failures, closed, isClosed: out.isClosed() }).toEqual({ failures: [], closed: 1, isClosed: true });

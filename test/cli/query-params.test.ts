@@ -62,7 +62,13 @@ describe('typed query parameters', () => {
     const operation = JSON.parse(out).paths['/lists/item1/{itemId}'].get;
     expect(operation.parameters).toEqual([
       { name: 'itemId', in: 'path', required: true, schema: { type: 'string' } },
-      { name: 'limit', in: 'query', required: false, description: 'how many items to return, from 1 to 100', schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100 }) },
+      {
+        name: 'limit',
+        in: 'query',
+        required: false,
+        description: 'how many items to return, from 1 to 100',
+        schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100 }),
+      },
       { name: 'status', in: 'query', required: false, description: 'only items in this state', schema: expect.objectContaining({ enum: ['open', 'done'] }) },
       { name: 'tag', in: 'query', required: false, description: 'only items with every one of these tags', schema: expect.objectContaining({ type: 'array' }) },
     ]);
@@ -71,7 +77,8 @@ describe('typed query parameters', () => {
   it('are read and validated by the mock: a bad one is a 400 naming it', async () => {
     const operations = Object.assign({}, ...(await Promise.all(Object.values(generatedAreas(60)).map((area) => area.load()))));
     const handlers = createHandlers(createMockStore(builtInFixtures), { apiKey: 'k1', baseUrl: 'http://svc.test/v1', operations });
-    const ask = async (query: string) => getResponse(handlers, new Request(`http://svc.test/v1/lists/item1/it_1${query}`, { headers: { authorization: 'Bearer k1' } }));
+    const ask = async (query: string) =>
+      getResponse(handlers, new Request(`http://svc.test/v1/lists/item1/it_1${query}`, { headers: { authorization: 'Bearer k1' } }));
     const bad = await ask('?limit=500&status=maybe&color=red');
     expect(bad?.status).toBe(400);
     const { error } = await bad!.json();

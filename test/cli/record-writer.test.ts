@@ -48,7 +48,9 @@ describe('the record writer (issue #13)', () => {
     expect(writes).toEqual([]);
     expect([...clock.pending.values()].map((p) => p.ms)).toEqual([HELD_MS]); // one timer for all three
     clock.fire();
-    expect(writes).toEqual(['{"line":1,"ok":true,"status":200,"result":{"id":1}}\n{"line":2,"ok":true,"status":200,"result":{"id":2}}\n{"line":3,"ok":true,"status":200,"result":{"id":3}}\n']);
+    expect(writes).toEqual([
+      '{"line":1,"ok":true,"status":200,"result":{"id":1}}\n{"line":2,"ok":true,"status":200,"result":{"id":2}}\n{"line":3,"ok":true,"status":200,"result":{"id":3}}\n',
+    ]);
     writer.emit(record(4), ok(null));
     expect(clock.pending.size).toBe(1); // the next record sets the timer again
   });
@@ -60,7 +62,12 @@ describe('the record writer (issue #13)', () => {
     expect(writes).toEqual([]);
     writer.emit(record(2), ok(big));
     expect(writes.length).toBe(1);
-    expect(writes[0]!.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { line: number }).line)).toEqual([1, 2]);
+    expect(
+      writes[0]!
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { line: number }).line),
+    ).toEqual([1, 2]);
     expect(clock.pending.size).toBe(0);
   });
 

@@ -4,7 +4,8 @@ import { TransportError } from '../../src/client/transport.js';
 import { createFakeContext, json, type Responder } from '../support/fake-context.js';
 
 const draft = { ok: true, kind: 'email', draftId: 'dr_1', syncStatus: 'synced', revision: 3, senders: ['ada@example.com'] };
-const apiError = (status: number, code: string) => json(status, { error: { message: `it went wrong (${code})`, type: 'some_error', code, details: { field: 'x' } } });
+const apiError = (status: number, code: string) =>
+  json(status, { error: { message: `it went wrong (${code})`, type: 'some_error', code, details: { field: 'x' } } });
 
 interface Case {
   name: string;
@@ -22,12 +23,44 @@ const GET = ['email', 'drafts', 'get', 'dr_1'];
 // Response in, stdout and exit code out.
 const cases: Case[] = [
   { name: '200 prints pretty JSON, extra fields kept', respond: () => json(200, draft), code: 0, stdout: `${JSON.stringify(draft, null, 2)}\n`, stderr: '' },
-  { name: 'any 2xx is success', argv: ['crm', 'entries', 'create', 'deals', '--data', 'a=b'], respond: () => json(201, { entryId: 'ent_1' }), code: 0, stdout: '{\n  "entryId": "ent_1"\n}\n', stderr: '' },
-  { name: '400 is an API error', respond: () => apiError(400, 'invalid_request'), code: 1, stdout: '', stderr: 'svc: it went wrong (invalid_request) (some_error/invalid_request, HTTP 400)\n' },
-  { name: '401 is exit 4', respond: () => apiError(401, 'unauthorized'), code: 4, stdout: '', stderr: /HTTP 401\); check SERVICE_API_KEY or run `svc auth login`\n$/ },
+  {
+    name: 'any 2xx is success',
+    argv: ['crm', 'entries', 'create', 'deals', '--data', 'a=b'],
+    respond: () => json(201, { entryId: 'ent_1' }),
+    code: 0,
+    stdout: '{\n  "entryId": "ent_1"\n}\n',
+    stderr: '',
+  },
+  {
+    name: '400 is an API error',
+    respond: () => apiError(400, 'invalid_request'),
+    code: 1,
+    stdout: '',
+    stderr: 'svc: it went wrong (invalid_request) (some_error/invalid_request, HTTP 400)\n',
+  },
+  {
+    name: '401 is exit 4',
+    respond: () => apiError(401, 'unauthorized'),
+    code: 4,
+    stdout: '',
+    stderr: /HTTP 401\); check SERVICE_API_KEY or run `svc auth login`\n$/,
+  },
   { name: '404 is exit 5', respond: () => apiError(404, 'not_found'), code: 5, stdout: '', stderr: /^svc: .*HTTP 404\)\n$/ },
-  { name: '500 is exit 1, after the retries', respond: () => apiError(500, 'internal'), code: 1, stdout: '', stderr: /HTTP 500\) \(after 4 attempts\)\n$/, sent: 4 },
-  { name: 'status decides even without a body', respond: () => ({ status: 404, headers: {}, body: '' }), code: 5, stdout: '', stderr: 'svc: HTTP 404 with no body\n' },
+  {
+    name: '500 is exit 1, after the retries',
+    respond: () => apiError(500, 'internal'),
+    code: 1,
+    stdout: '',
+    stderr: /HTTP 500\) \(after 4 attempts\)\n$/,
+    sent: 4,
+  },
+  {
+    name: 'status decides even without a body',
+    respond: () => ({ status: 404, headers: {}, body: '' }),
+    code: 5,
+    stdout: '',
+    stderr: 'svc: HTTP 404 with no body\n',
+  },
   {
     name: "a proxy's HTML page",
     respond: () => ({ status: 502, headers: { 'content-type': 'text/html' }, body: '<html><body>Bad gateway</body></html>' }),
@@ -36,7 +69,13 @@ const cases: Case[] = [
     stderr: 'svc: HTTP 502 with an HTML page (a proxy or gateway error?) (after 4 attempts)\n',
     sent: 4,
   },
-  { name: 'a 2xx with malformed JSON is exit 3', respond: () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"ok": tru' }), code: 3, stdout: '', stderr: 'svc: the service answered 200 with malformed JSON where JSON was expected\n' },
+  {
+    name: 'a 2xx with malformed JSON is exit 3',
+    respond: () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"ok": tru' }),
+    code: 3,
+    stdout: '',
+    stderr: 'svc: the service answered 200 with malformed JSON where JSON was expected\n',
+  },
   { name: 'a 2xx with an empty body is exit 3', respond: () => ({ status: 200, headers: {}, body: '' }), code: 3, stdout: '', stderr: /with an empty body/ },
   {
     name: 'connection refused is exit 3, one line, no stack',
@@ -48,21 +87,68 @@ const cases: Case[] = [
     stderr: 'svc: could not connect to 127.0.0.1:4010: connection refused (after 4 attempts)\n',
     sent: 4,
   },
-  { name: 'a schema mismatch is printed with a warning', respond: () => json(200, { ...draft, revision: 'three' }), code: 0, stdout: /"revision": "three"/, stderr: /^svc: warning: the response does not match the registry's schema \(revision: /m },
-  { name: '--strict refuses a schema mismatch: exit 3, nothing on stdout', argv: [...GET, '--strict'], respond: () => json(200, { ...draft, revision: 'three' }), code: 3, stdout: '', stderr: /^svc: the response does not match the registry's schema \(revision: .*\); --strict refuses it\n$/ },
-  { name: 'a redirect is not followed', respond: () => ({ status: 307, headers: { location: 'https://elsewhere.example/v1/x' }, body: '' }), code: 1, stdout: '', stderr: 'svc: HTTP 307 redirect to https://elsewhere.example/v1/x; svc does not follow redirects (is the base URL right?)\n' },
-  { name: '204 is a success with nothing to print', argv: ['files', 'delete', 'x'], respond: () => ({ status: 204, headers: {}, body: '' }), code: 0, stdout: '', stderr: '' },
-  { name: 'a 503 on a POST is not retried', argv: ['crm', 'entries', 'create', 'deals', '--data', 'a=b'], respond: () => apiError(503, 'unavailable'), code: 1, stdout: '', stderr: /HTTP 503\)\n$/, sent: 1 },
+  {
+    name: 'a schema mismatch is printed with a warning',
+    respond: () => json(200, { ...draft, revision: 'three' }),
+    code: 0,
+    stdout: /"revision": "three"/,
+    stderr: /^svc: warning: the response does not match the registry's schema \(revision: /m,
+  },
+  {
+    name: '--strict refuses a schema mismatch: exit 3, nothing on stdout',
+    argv: [...GET, '--strict'],
+    respond: () => json(200, { ...draft, revision: 'three' }),
+    code: 3,
+    stdout: '',
+    stderr: /^svc: the response does not match the registry's schema \(revision: .*\); --strict refuses it\n$/,
+  },
+  {
+    name: 'a redirect is not followed',
+    respond: () => ({ status: 307, headers: { location: 'https://elsewhere.example/v1/x' }, body: '' }),
+    code: 1,
+    stdout: '',
+    stderr: 'svc: HTTP 307 redirect to https://elsewhere.example/v1/x; svc does not follow redirects (is the base URL right?)\n',
+  },
+  {
+    name: '204 is a success with nothing to print',
+    argv: ['files', 'delete', 'x'],
+    respond: () => ({ status: 204, headers: {}, body: '' }),
+    code: 0,
+    stdout: '',
+    stderr: '',
+  },
+  {
+    name: 'a 503 on a POST is not retried',
+    argv: ['crm', 'entries', 'create', 'deals', '--data', 'a=b'],
+    respond: () => apiError(503, 'unavailable'),
+    code: 1,
+    stdout: '',
+    stderr: /HTTP 503\)\n$/,
+    sent: 1,
+  },
   {
     name: 'the template preview, a POST the registry declares idempotent, recovers from a 503',
     argv: ['email', 'templates', 'preview', 'tpl_1', '--data', 'firstName=Ada', '--output', 'json'],
-    respond: (() => { let n = 0; return () => (n++ === 0 ? apiError(503, 'unavailable') : json(200, { subject: 'Hi Ada', htmlBody: '<p>Hi</p>', variableNames: ['firstName'] })); })(),
+    respond: (() => {
+      let n = 0;
+      return () => (n++ === 0 ? apiError(503, 'unavailable') : json(200, { subject: 'Hi Ada', htmlBody: '<p>Hi</p>', variableNames: ['firstName'] }));
+    })(),
     code: 0,
     stdout: /"subject": "Hi Ada"/,
     stderr: '',
     sent: 2,
   },
-  { name: 'a GET recovers from a 503 on the next attempt', respond: (() => { let n = 0; return () => (n++ === 0 ? apiError(503, 'unavailable') : json(200, draft)); })(), code: 0, stdout: /"draftId"/, stderr: '', sent: 2 },
+  {
+    name: 'a GET recovers from a 503 on the next attempt',
+    respond: (() => {
+      let n = 0;
+      return () => (n++ === 0 ? apiError(503, 'unavailable') : json(200, draft));
+    })(),
+    code: 0,
+    stdout: /"draftId"/,
+    stderr: '',
+    sent: 2,
+  },
   {
     name: 'null from files delete: null on stdout, a note on stderr, exit 0',
     argv: ['files', 'delete', 'nope/missing.txt'],

@@ -20,25 +20,60 @@ const cases: Case[] = [
   { argv: ['--debgu'], code: 2, stderr: "svc: unknown option '--debgu' (Did you mean --debug?)\n" },
   { argv: ['emial', 'drafts', 'get', 'x'], code: 2, stderr: "svc: unknown command 'emial' (Did you mean email?)\n" },
   { argv: ['email', 'draft', 'get', 'x'], code: 2, stderr: "svc: unknown command 'draft' (Did you mean drafts?)\n" },
-  { argv: ['campaigns', 'person', 'add', 'seq_1', '--display-name', 'Ada'], code: 2, stderr: 'svc: invalid input: --email: a person needs an email or a LinkedIn profile URL (or both)\n' },
+  {
+    argv: ['campaigns', 'person', 'add', 'seq_1', '--display-name', 'Ada'],
+    code: 2,
+    stderr: 'svc: invalid input: --email: a person needs an email or a LinkedIn profile URL (or both)\n',
+  },
   { argv: ['campaigns', 'person', 'add', 'seq_1', '--email', 'not-an-email'], code: 2, stderr: /^svc: invalid input: --email: Invalid email address\n$/ },
   { argv: ['crm', 'entries', 'create', 'deals'], code: 2, stderr: 'svc: invalid input: --data: required\n' },
-  { argv: ['crm', 'entries', 'create', 'deals', '--data', 'novalue'], code: 2, stderr: 'svc: --data: expected key=value, key:=json or key[]=value, got "novalue"\n' },
+  {
+    argv: ['crm', 'entries', 'create', 'deals', '--data', 'novalue'],
+    code: 2,
+    stderr: 'svc: --data: expected key=value, key:=json or key[]=value, got "novalue"\n',
+  },
   { argv: ['crm', 'entries', 'create', 'deals', '--data', 'n:={bad'], code: 2, stderr: 'svc: --data: the value of n:= is not valid JSON: {bad\n' },
   { argv: ['crm', 'entries', 'create', 'deals', '--body', '{"data":'], code: 2, stderr: /^svc: --body: JSON in the argument is not valid: / },
   { argv: ['crm', 'entries', 'create', 'deals', '--body', '[1]'], code: 2, stderr: 'svc: --body: JSON in the argument must be an object\n' },
-  { argv: ['crm', 'entries', 'create', 'deals', '--body', '@/nonexistent/body.json'], code: 2, stderr: 'svc: --body: cannot read /nonexistent/body.json: no such file\n' },
-  { argv: ['crm', 'entries', 'create', 'deals', '--body', '{"data":{},"extra":1}'], code: 2, stderr: /^svc: invalid input: request body: Unrecognized key: "extra"\n$/ },
+  {
+    argv: ['crm', 'entries', 'create', 'deals', '--body', '@/nonexistent/body.json'],
+    code: 2,
+    stderr: 'svc: --body: cannot read /nonexistent/body.json: no such file\n',
+  },
+  {
+    argv: ['crm', 'entries', 'create', 'deals', '--body', '{"data":{},"extra":1}'],
+    code: 2,
+    stderr: /^svc: invalid input: request body: Unrecognized key: "extra"\n$/,
+  },
   { argv: ['email', 'drafts', 'get', ''], code: 2, stderr: 'svc: <draftId> cannot be empty\n' },
   { argv: ['email', 'drafts', 'get', '..'], code: 2, stderr: 'svc: <draftId> cannot be ".."\n' },
   { argv: ['email', 'drafts', 'get', '.'], code: 2, stderr: 'svc: <draftId> cannot be "."\n' },
   { argv: ['files', 'delete', ''], code: 2, stderr: /^svc: invalid input: <path>: / },
-  { argv: ['email', 'drafts', 'get', 'x', '--timeout', 'soon'], code: 2, stderr: 'svc: --timeout: expected a number of seconds from 0.01 to 86400, got "soon"\n' },
+  {
+    argv: ['email', 'drafts', 'get', 'x', '--timeout', 'soon'],
+    code: 2,
+    stderr: 'svc: --timeout: expected a number of seconds from 0.01 to 86400, got "soon"\n',
+  },
   { argv: ['email', 'drafts', 'get', 'x', '--base-url', 'http://127.0.0.1:1/api'], code: 2, stderr: /^svc: the base URL from --base-url must end in \/v1/ },
   { argv: ['email', 'drafts', 'get', 'x', '--base-url', 'not a url'], code: 2, stderr: 'svc: the base URL from --base-url is not a URL: not a url\n' },
-  { argv: ['email', 'drafts', 'get', 'x'], env: { SERVICE_BASE_URL: 'http://api.example.com/v1' }, code: 2, stderr: 'svc: refusing to send a credential over plain http to api.example.com: use https (plain http is allowed to loopback only)\n' },
-  { argv: ['email', 'drafts', 'get', 'x'], env: { SERVICE_BASE_URL: undefined }, code: 2, stderr: /^svc: no base URL: pass --base-url https:\/\/…\/v1, set SERVICE_BASE_URL, or run `svc config set base-url https:\/\/…\/v1`\n$/ },
-  { argv: ['email', 'drafts', 'get', 'x'], env: { SERVICE_API_KEY: undefined }, code: 4, stderr: 'svc: no credential: set SERVICE_API_KEY, or run `svc auth login`\n' },
+  {
+    argv: ['email', 'drafts', 'get', 'x'],
+    env: { SERVICE_BASE_URL: 'http://api.example.com/v1' },
+    code: 2,
+    stderr: 'svc: refusing to send a credential over plain http to api.example.com: use https (plain http is allowed to loopback only)\n',
+  },
+  {
+    argv: ['email', 'drafts', 'get', 'x'],
+    env: { SERVICE_BASE_URL: undefined },
+    code: 2,
+    stderr: /^svc: no base URL: pass --base-url https:\/\/…\/v1, set SERVICE_BASE_URL, or run `svc config set base-url https:\/\/…\/v1`\n$/,
+  },
+  {
+    argv: ['email', 'drafts', 'get', 'x'],
+    env: { SERVICE_API_KEY: undefined },
+    code: 4,
+    stderr: 'svc: no credential: set SERVICE_API_KEY, or run `svc auth login`\n',
+  },
 ];
 
 describe('bad input is refused before anything is sent', () => {
@@ -69,7 +104,11 @@ describe('destructive operations', () => {
   });
 
   it('do not ask with --yes, nor without a terminal', async () => {
-    for (const [tty, argv] of [[true, ['files', 'delete', 'r', '--yes']], [true, ['files', 'delete', 'r', '-y']], [false, ['files', 'delete', 'r']]] as const) {
+    for (const [tty, argv] of [
+      [true, ['files', 'delete', 'r', '--yes']],
+      [true, ['files', 'delete', 'r', '-y']],
+      [false, ['files', 'delete', 'r']],
+    ] as const) {
       const fake = createFakeContext({ tty, respond: () => json(200, { path: 'r' }) });
       expect(await run([...argv], fake.ctx)).toBe(0);
       expect(fake.prompts).toEqual([]);
@@ -139,7 +178,13 @@ describe('help and version', () => {
   it('operation help shows flags, method and path, and examples', async () => {
     const fake = createFakeContext();
     expect(await run(['campaigns', 'person', 'add', '--help'], fake.ctx)).toBe(0);
-    for (const word of ['--linkedin-profile-url <string>', '--no-check-duplicates-across-workspace', '--personalization <key=value>', 'POST /campaigns/{sequenceId}/person', 'Examples:\n  svc campaigns person add seq_123']) {
+    for (const word of [
+      '--linkedin-profile-url <string>',
+      '--no-check-duplicates-across-workspace',
+      '--personalization <key=value>',
+      'POST /campaigns/{sequenceId}/person',
+      'Examples:\n  svc campaigns person add seq_123',
+    ]) {
       expect(fake.out()).toContain(word);
     }
   });

@@ -30,7 +30,10 @@ describe("the user's files come through the context", () => {
   });
 
   it('a CSV input names its columns in its header, read from the named file', async () => {
-    const fake = createFakeContext({ respond: () => json(201, { enrollmentId: 'enr_1' }), files: { 'leads.csv': 'sequenceId,email\nseq_1,a@x.io\n', 'rejects.csv': 'old' } });
+    const fake = createFakeContext({
+      respond: () => json(201, { enrollmentId: 'enr_1' }),
+      files: { 'leads.csv': 'sequenceId,email\nseq_1,a@x.io\n', 'rejects.csv': 'old' },
+    });
     expect(await run(['campaigns', 'person', 'add', '--input', 'leads.csv', '--rejects', 'rejects.csv'], fake.ctx)).toBe(0);
     expect(fake.requests.map(sentRequest)).toMatchObject([{ body: { email: 'a@x.io' } }]);
     expect(fake.file('rejects.csv')).toBe('sequenceId,email\n'); // emptied, header first: a valid input with no rows

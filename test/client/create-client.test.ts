@@ -47,7 +47,7 @@ describe('createClient', () => {
     expect(server.requests.length).toBe(before);
   });
 
-  it("retries what the registry declares idempotent (the preview, a POST) and never a create", async () => {
+  it('retries what the registry declares idempotent (the preview, a POST) and never a create', async () => {
     const busy = { status: 503, headers: { 'content-type': 'application/json' }, body: '{"error":{"message":"busy","type":"api_error","code":"unavailable"}}' };
     const sent: string[] = [];
     const answers: Record<string, { status: number; headers: Record<string, string>; body: string }> = {
@@ -66,7 +66,9 @@ describe('createClient', () => {
 
   it('types path parameters from the path template', () => {
     const client = createClient({ baseUrl: server.url });
-    expectTypeOf(client.call<'email_templates_preview'>).parameter(1).toEqualTypeOf<{ templateId: string } & { body: { data: Record<string, unknown> } } & { query?: never } & { headers?: never }>();
+    expectTypeOf(client.call<'email_templates_preview'>)
+      .parameter(1)
+      .toEqualTypeOf<{ templateId: string } & { body: { data: Record<string, unknown> } } & { query?: never } & { headers?: never }>();
     // @ts-expect-error: seriesId is required
     void (() => client.call('crm_tasks_series_occurrences_list', {}));
   });

@@ -17,7 +17,7 @@ afterAll(() => {
   server.close();
 });
 
-describe('undici transport: the deadline and the caller\'s signal', () => {
+describe("undici transport: the deadline and the caller's signal", () => {
   it('a request with no answer within its timeout fails as a timeout', async () => {
     const send = createUndiciTransport();
     const error = await send({ method: 'GET', url, headers: {}, timeoutMs: 100 }).catch((e: unknown) => e);

@@ -34,21 +34,32 @@ async function interimServer(interim: string): Promise<{ url: string; requests: 
 }
 
 describe('interim answers before the final one', () => {
-  it.each(['HTTP/1.1 102 Processing', 'HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload'])('%s is read past: the final answer is the result', async (interim) => {
-    const { url, requests } = await interimServer(interim);
-    const result = await createClient({ baseUrl: url, token: 'svc_test_key', retries: 0 }).call('email_drafts_get', { draftId: 'dr_1' });
-    expect(result).toMatchObject({ ok: true, status: 200, data: { draftId: 'dr_1' } });
-    expect(requests()).toBe(1);
-  });
+  it.each(['HTTP/1.1 102 Processing', 'HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload'])(
+    '%s is read past: the final answer is the result',
+    async (interim) => {
+      const { url, requests } = await interimServer(interim);
+      const result = await createClient({ baseUrl: url, token: 'svc_test_key', retries: 0 }).call('email_drafts_get', { draftId: 'dr_1' });
+      expect(result).toMatchObject({ ok: true, status: 200, data: { draftId: 'dr_1' } });
+      expect(requests()).toBe(1);
+    },
+  );
 
   it('an unsolicited 100 Continue: undici refuses it; svc says so in one line, and that the server has the request', async () => {
     const { url, requests } = await interimServer('HTTP/1.1 100 Continue');
-    const result = await createClient({ baseUrl: url, token: 'svc_test_key', retries: 3 }).call('crm_entries_create', { objectName: 'deals', body: { data: { name: 'Acme' } } });
+    const result = await createClient({ baseUrl: url, token: 'svc_test_key', retries: 3 }).call('crm_entries_create', {
+      objectName: 'deals',
+      body: { data: { name: 'Acme' } },
+    });
     expect(result).toEqual({
       ok: false,
       status: 0,
       attempts: 1,
-      error: { kind: 'transport', failure: 'protocol', sent: true, message: `the answer from ${new URL(url).host} began with an interim "100 Continue", which svc's HTTP client (undici) cannot read past; the server has the request` },
+      error: {
+        kind: 'transport',
+        failure: 'protocol',
+        sent: true,
+        message: `the answer from ${new URL(url).host} began with an interim "100 Continue", which svc's HTTP client (undici) cannot read past; the server has the request`,
+      },
     });
     expect(requests()).toBe(1);
   });

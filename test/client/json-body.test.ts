@@ -35,10 +35,13 @@ describe('jsonBodyProblem refuses what JSON cannot hold, saying where', () => {
     ['an undefined field, which JSON leaves out by design', { name: 'Ada', nickname: undefined }],
     ['a Date, which writes itself', { at: new Date(0) }],
     ['an object with its own toJSON holding a BigInt', { n: { big: 10n, toJSON: () => '10' } }],
-    ['one object shared by two fields (not a cycle)', (() => {
-      const shared = { a: 1 };
-      return { first: shared, second: [shared, shared] };
-    })()],
+    [
+      'one object shared by two fields (not a cycle)',
+      (() => {
+        const shared = { a: 1 };
+        return { first: shared, second: [shared, shared] };
+      })(),
+    ],
   ])('%s is sent as given', (_name, body) => {
     expect(jsonBodyProblem(body)).toBeUndefined();
   });

@@ -13,9 +13,15 @@ const revoked = () => {
   return proxy;
 };
 const conversionsThrow = () => ({
-  toString: () => { throw new Error('toString'); },
-  valueOf: () => { throw new Error('valueOf'); },
-  [Symbol.toPrimitive]: () => { throw new Error('toPrimitive'); },
+  toString: () => {
+    throw new Error('toString');
+  },
+  valueOf: () => {
+    throw new Error('valueOf');
+  },
+  [Symbol.toPrimitive]: () => {
+    throw new Error('toPrimitive');
+  },
 });
 
 /** Values a throw statement can throw, made fresh each time. */
@@ -28,8 +34,18 @@ const THROWN: Record<string, () => unknown> = {
   bigint: () => 7n,
   'conversions throw': conversionsThrow,
   'revoked proxy': revoked,
-  'error whose message throws': () => Object.defineProperty(new Error(), 'message', { get: () => { throw new Error('again'); } }),
-  'proxy whose getPrototypeOf throws': () => new Proxy(new Error('x'), { getPrototypeOf: () => { throw new Error('trap'); } }),
+  'error whose message throws': () =>
+    Object.defineProperty(new Error(), 'message', {
+      get: () => {
+        throw new Error('again');
+      },
+    }),
+  'proxy whose getPrototypeOf throws': () =>
+    new Proxy(new Error('x'), {
+      getPrototypeOf: () => {
+        throw new Error('trap');
+      },
+    }),
 };
 const thrown = fc.constantFrom(...Object.keys(THROWN));
 const TRAPS = ['get', 'ownKeys', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'has'] as const;
@@ -55,7 +71,10 @@ const recipe: fc.Arbitrary<Recipe> = fc.letrec<{ r: Recipe }>((tie) => ({
     fc.constantFrom<Recipe>({ t: 'revoked' }, { t: 'conversions throw' }, { t: 'bigint' }, { t: 'nan' }, { t: 'function' }, { t: 'symbol' }, { t: 'cycle' }),
     fc.record({ t: fc.constant('toJSON' as const), inner: tie('r') }),
     fc.record({ t: fc.constant('boxed' as const), v: fc.oneof(fc.string(), fc.double(), fc.boolean()) }),
-    fc.record({ t: fc.constantFrom('null prototype' as const, 'symbol key' as const, 'object' as const), entries: fc.array(fc.tuple(fc.string({ maxLength: 6 }), tie('r')), { maxLength: 3 }) }),
+    fc.record({
+      t: fc.constantFrom('null prototype' as const, 'symbol key' as const, 'object' as const),
+      entries: fc.array(fc.tuple(fc.string({ maxLength: 6 }), tie('r')), { maxLength: 3 }),
+    }),
     fc.record({ t: fc.constant('array' as const), items: fc.array(tie('r'), { maxLength: 3 }) }),
     fc.record({ t: fc.constant('deep' as const), levels: fc.integer({ min: 995, max: 1005 }), inner: tie('r') }),
   ),
@@ -63,28 +82,74 @@ const recipe: fc.Arbitrary<Recipe> = fc.letrec<{ r: Recipe }>((tie) => ({
 
 function build(r: Recipe): unknown {
   switch (r.t) {
-    case 'json': return structuredClone(r.v);
-    case 'getter throws': return { get value() { throw THROWN[r.thrown]!(); } };
-    case 'toJSON throws': return { toJSON: () => { throw THROWN[r.thrown]!(); } };
+    case 'json':
+      return structuredClone(r.v);
+    case 'getter throws':
+      return {
+        get value() {
+          throw THROWN[r.thrown]!();
+        },
+      };
+    case 'toJSON throws':
+      return {
+        toJSON: () => {
+          throw THROWN[r.thrown]!();
+        },
+      };
     case 'trap throws': {
       const inner = build(r.inner);
       const target = inner !== null && typeof inner === 'object' ? inner : { inner };
-      return new Proxy(target, { [r.trap]: () => { throw THROWN[r.thrown]!(); } });
+      return new Proxy(target, {
+        [r.trap]: () => {
+          throw THROWN[r.thrown]!();
+        },
+      });
     }
-    case 'revoked': return revoked();
-    case 'conversions throw': return conversionsThrow();
-    case 'bigint': return 12n;
-    case 'nan': return Number.NaN;
-    case 'function': return () => 'code';
-    case 'symbol': return Symbol('value');
-    case 'cycle': { const o: Record<string, unknown> = { a: 1 }; o.self = { back: o }; return o; }
-    case 'toJSON': { const inner = build(r.inner); return { toJSON: () => inner }; }
-    case 'boxed': return Object.assign(Object(r.v), conversionsThrow());
-    case 'null prototype': return Object.assign(Object.create(null), Object.fromEntries(r.entries.map(([k, v]) => [k, build(v)])));
-    case 'symbol key': return Object.assign(Object.fromEntries(r.entries.map(([k, v]) => [k, build(v)])), { [Symbol('key')]: { get x() { throw new Error('symbol key read'); } } });
-    case 'object': { const o: Record<string, unknown> = {}; for (const [k, v] of r.entries) Object.defineProperty(o, k, { value: build(v), enumerable: true, configurable: true, writable: true }); return o; }
-    case 'array': return r.items.map(build);
-    case 'deep': { let v = build(r.inner); for (let i = 0; i < r.levels; i++) v = [v]; return v; }
+    case 'revoked':
+      return revoked();
+    case 'conversions throw':
+      return conversionsThrow();
+    case 'bigint':
+      return 12n;
+    case 'nan':
+      return Number.NaN;
+    case 'function':
+      return () => 'code';
+    case 'symbol':
+      return Symbol('value');
+    case 'cycle': {
+      const o: Record<string, unknown> = { a: 1 };
+      o.self = { back: o };
+      return o;
+    }
+    case 'toJSON': {
+      const inner = build(r.inner);
+      return { toJSON: () => inner };
+    }
+    case 'boxed':
+      return Object.assign(Object(r.v), conversionsThrow());
+    case 'null prototype':
+      return Object.assign(Object.create(null), Object.fromEntries(r.entries.map(([k, v]) => [k, build(v)])));
+    case 'symbol key':
+      return Object.assign(Object.fromEntries(r.entries.map(([k, v]) => [k, build(v)])), {
+        [Symbol('key')]: {
+          get x() {
+            throw new Error('symbol key read');
+          },
+        },
+      });
+    case 'object': {
+      const o: Record<string, unknown> = {};
+      for (const [k, v] of r.entries) Object.defineProperty(o, k, { value: build(v), enumerable: true, configurable: true, writable: true });
+      return o;
+    }
+    case 'array':
+      return r.items.map(build);
+    case 'deep': {
+      let v = build(r.inner);
+      for (let i = 0; i < r.levels; i++) v = [v];
+      return v;
+    }
   }
 }
 
@@ -103,8 +168,15 @@ function recordingClient() {
   return { client, sent };
 }
 
-const idArb = fc.oneof(fc.constantFrom('crm_entries_create', 'email_drafts_get').map((id) => ({ t: 'id', id }) as const), recipe.map((r) => ({ t: 'hostile', r }) as const));
-const optionsArb = fc.oneof(fc.constant(undefined), recipe.map((r) => ({ hostile: r })), recipe.map((r) => ({ signal: r })));
+const idArb = fc.oneof(
+  fc.constantFrom('crm_entries_create', 'email_drafts_get').map((id) => ({ t: 'id', id }) as const),
+  recipe.map((r) => ({ t: 'hostile', r }) as const),
+);
+const optionsArb = fc.oneof(
+  fc.constant(undefined),
+  recipe.map((r) => ({ hostile: r })),
+  recipe.map((r) => ({ signal: r })),
+);
 
 describe('client.call against hostile arguments', () => {
   it('always resolves; an invalid result sent nothing; anything sent is JSON as read', async () => {
@@ -112,7 +184,8 @@ describe('client.call against hostile arguments', () => {
       fc.asyncProperty(idArb, fc.option(recipe), recipe, fc.oneof(fc.constant('deals'), recipe), optionsArb, async (id, input, body, objectName, options) => {
         const { client, sent } = recordingClient();
         const callId = id.t === 'id' ? id.id : build(id.r);
-        const callInput = input === null ? { objectName: typeof objectName === 'string' ? objectName : build(objectName), draftId: 'dr_1', body: build(body) } : build(input);
+        const callInput =
+          input === null ? { objectName: typeof objectName === 'string' ? objectName : build(objectName), draftId: 'dr_1', body: build(body) } : build(input);
         const callOptions = options === undefined ? undefined : 'signal' in options ? { signal: build(options.signal) } : build(options.hostile);
         let result: unknown;
         await expect((async () => (result = await client.call(callId as never, callInput as never, callOptions as never)))()).resolves.toBeDefined();
@@ -133,7 +206,14 @@ describe('client.call against hostile arguments', () => {
         const watched = (value: unknown): unknown => {
           if (value === null || typeof value !== 'object') return value;
           const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? value.map(watched) : {};
-          if (!Array.isArray(value)) for (const key of Object.keys(value)) Object.defineProperty(copy, key, { value: watched((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+          if (!Array.isArray(value))
+            for (const key of Object.keys(value))
+              Object.defineProperty(copy, key, {
+                value: watched((value as Record<string, unknown>)[key]),
+                enumerable: true,
+                writable: true,
+                configurable: true,
+              });
           const counts = new Map<PropertyKey, number>();
           reads.set(copy, counts);
           return new Proxy(copy, { get: (target, key, receiver) => (counts.set(key, (counts.get(key) ?? 0) + 1), Reflect.get(target, key, receiver)) });

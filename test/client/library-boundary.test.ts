@@ -59,23 +59,142 @@ describe('hostile arguments resolve to an invalid error, nothing sent', () => {
     ['a revoked Proxy as the id', (c) => c.call(revoked() as never, {} as never), /^unknown operation id \(a object, not a string\)/],
     ['a symbol as the id', (c) => c.call(Symbol('op') as never, {} as never), /^unknown operation id \(a symbol, not a string\)/],
     ['a revoked Proxy as the input', (c) => c.call('email_drafts_get', revoked() as never), /^email_drafts_get: the input could not be read: /],
-    ['a path parameter whose toString throws', (c) => c.call('email_drafts_get', { draftId: hostile() } as never), /^<draftId> must be a string, not an object$/],
-    ['a path parameter that is a revoked Proxy', (c) => c.call('email_drafts_get', { draftId: revoked() } as never), /^email_drafts_get: the input could not be read: .*revoked.* \(at draftId\)$/],
-    ['a getter that throws a non-Error', (c) => c.call('crm_entries_create', create({ data: throwing(() => 'plain text') }) as never), /^crm_entries_create: the input could not be read: plain text \(at body\.data\.value\)$/],
-    ['a getter that throws a value whose toString throws', (c) => c.call('crm_entries_create', create({ data: throwing(hostile) }) as never), /could not be read: it threw an object that is not an Error \(at body\.data\.value\)$/],
-    ['a getter that throws a revoked Proxy', (c) => c.call('crm_entries_create', create({ data: throwing(revoked) }) as never), /could not be read: it threw an object that is not an Error \(at body\.data\.value\)$/],
-    ['a getter that throws an Error whose message getter throws', (c) => c.call('crm_entries_create', create({ data: throwing(() => Object.defineProperty(new Error(), 'message', { get: () => { throw new Error('again'); } })) }) as never), /could not be read: it threw an object that is not an Error \(at body\.data\.value\)$/],
+    [
+      'a path parameter whose toString throws',
+      (c) => c.call('email_drafts_get', { draftId: hostile() } as never),
+      /^<draftId> must be a string, not an object$/,
+    ],
+    [
+      'a path parameter that is a revoked Proxy',
+      (c) => c.call('email_drafts_get', { draftId: revoked() } as never),
+      /^email_drafts_get: the input could not be read: .*revoked.* \(at draftId\)$/,
+    ],
+    [
+      'a getter that throws a non-Error',
+      (c) => c.call('crm_entries_create', create({ data: throwing(() => 'plain text') }) as never),
+      /^crm_entries_create: the input could not be read: plain text \(at body\.data\.value\)$/,
+    ],
+    [
+      'a getter that throws a value whose toString throws',
+      (c) => c.call('crm_entries_create', create({ data: throwing(hostile) }) as never),
+      /could not be read: it threw an object that is not an Error \(at body\.data\.value\)$/,
+    ],
+    [
+      'a getter that throws a revoked Proxy',
+      (c) => c.call('crm_entries_create', create({ data: throwing(revoked) }) as never),
+      /could not be read: it threw an object that is not an Error \(at body\.data\.value\)$/,
+    ],
+    [
+      'a getter that throws an Error whose message getter throws',
+      (c) =>
+        c.call(
+          'crm_entries_create',
+          create({
+            data: throwing(() =>
+              Object.defineProperty(new Error(), 'message', {
+                get: () => {
+                  throw new Error('again');
+                },
+              }),
+            ),
+          }) as never,
+        ),
+      /could not be read: it threw an object that is not an Error \(at body\.data\.value\)$/,
+    ],
     ['a revoked Proxy in the body', (c) => c.call('crm_entries_create', create({ data: { n: revoked() } }) as never), /could not be read/],
-    ['a toJSON that throws a revoked Proxy', (c) => c.call('crm_entries_create', create({ data: { n: { toJSON: () => { throw revoked(); } } } }) as never), /could not be read: it threw an object/],
-    ['a Proxy whose getPrototypeOf throws, thrown', (c) => c.call('crm_entries_create', create({ data: throwing(() => new Proxy(new Error('x'), { getPrototypeOf() { throw new Error('trap'); } })) }) as never), /could not be read: it threw an object that is not an Error \(at body\.data\.value\)$/],
-    ['a cycle through toJSON', (c) => { const data: Record<string, unknown> = {}; data.n = { toJSON: () => data }; return c.call('crm_entries_create', create({ data }) as never); }, /could not be read: it refers back to itself \(a cycle\), which JSON cannot hold \(at body\.data\.n\)$/],
-    ['a body 100 000 levels deep', (c) => { let deep: unknown = 1; for (let i = 0; i < 100_000; i++) deep = [deep]; return c.call('crm_entries_create', create({ data: { deep } }) as never); }, /nests deeper than 1000 levels/],
-    ['a list that claims 2^32 - 1 items', (c) => c.call('crm_entries_create', create({ data: { n: new Proxy([], { get: (t, k) => (k === 'length' ? 2 ** 32 - 1 : Reflect.get(t, k)) }) } }) as never), /could not be read: its length \(4294967295\) is not that of a list svc can send \(at body\.data\.n\)$/],
-    ['options that are a revoked Proxy', (c) => c.call('email_drafts_get', { draftId: 'dr_1' }, revoked() as never), /^email_drafts_get: the options could not be read: /],
-    ['options that are a string', (c) => c.call('email_drafts_get', { draftId: 'dr_1' }, 'fast' as never), /^email_drafts_get: the options could not be read: they must be an object such as \{ signal \}, not a string$/],
-    ['a signal that is a Proxy of an AbortSignal', (c) => c.call('email_drafts_get', { draftId: 'dr_1' }, { signal: new Proxy(new AbortController().signal, {}) }), /^email_drafts_get: the options could not be read: the signal must be an AbortSignal \(at options\.signal\)$/],
-    ['a signal that is a look-alike', (c) => c.call('email_drafts_get', { draftId: 'dr_1' }, { signal: { aborted: false, addEventListener() {} } as never }), /the signal must be an AbortSignal \(at options\.signal\)$/],
-    ['a signal getter that throws', (c) => c.call('email_drafts_get', { draftId: 'dr_1' }, { get signal(): never { throw new Error('sig'); } }), /^email_drafts_get: the options could not be read: sig \(at options\.signal\)$/],
+    [
+      'a toJSON that throws a revoked Proxy',
+      (c) =>
+        c.call(
+          'crm_entries_create',
+          create({
+            data: {
+              n: {
+                toJSON: () => {
+                  throw revoked();
+                },
+              },
+            },
+          }) as never,
+        ),
+      /could not be read: it threw an object/,
+    ],
+    [
+      'a Proxy whose getPrototypeOf throws, thrown',
+      (c) =>
+        c.call(
+          'crm_entries_create',
+          create({
+            data: throwing(
+              () =>
+                new Proxy(new Error('x'), {
+                  getPrototypeOf() {
+                    throw new Error('trap');
+                  },
+                }),
+            ),
+          }) as never,
+        ),
+      /could not be read: it threw an object that is not an Error \(at body\.data\.value\)$/,
+    ],
+    [
+      'a cycle through toJSON',
+      (c) => {
+        const data: Record<string, unknown> = {};
+        data.n = { toJSON: () => data };
+        return c.call('crm_entries_create', create({ data }) as never);
+      },
+      /could not be read: it refers back to itself \(a cycle\), which JSON cannot hold \(at body\.data\.n\)$/,
+    ],
+    [
+      'a body 100 000 levels deep',
+      (c) => {
+        let deep: unknown = 1;
+        for (let i = 0; i < 100_000; i++) deep = [deep];
+        return c.call('crm_entries_create', create({ data: { deep } }) as never);
+      },
+      /nests deeper than 1000 levels/,
+    ],
+    [
+      'a list that claims 2^32 - 1 items',
+      (c) =>
+        c.call('crm_entries_create', create({ data: { n: new Proxy([], { get: (t, k) => (k === 'length' ? 2 ** 32 - 1 : Reflect.get(t, k)) }) } }) as never),
+      /could not be read: its length \(4294967295\) is not that of a list svc can send \(at body\.data\.n\)$/,
+    ],
+    [
+      'options that are a revoked Proxy',
+      (c) => c.call('email_drafts_get', { draftId: 'dr_1' }, revoked() as never),
+      /^email_drafts_get: the options could not be read: /,
+    ],
+    [
+      'options that are a string',
+      (c) => c.call('email_drafts_get', { draftId: 'dr_1' }, 'fast' as never),
+      /^email_drafts_get: the options could not be read: they must be an object such as \{ signal \}, not a string$/,
+    ],
+    [
+      'a signal that is a Proxy of an AbortSignal',
+      (c) => c.call('email_drafts_get', { draftId: 'dr_1' }, { signal: new Proxy(new AbortController().signal, {}) }),
+      /^email_drafts_get: the options could not be read: the signal must be an AbortSignal \(at options\.signal\)$/,
+    ],
+    [
+      'a signal that is a look-alike',
+      (c) => c.call('email_drafts_get', { draftId: 'dr_1' }, { signal: { aborted: false, addEventListener() {} } as never }),
+      /the signal must be an AbortSignal \(at options\.signal\)$/,
+    ],
+    [
+      'a signal getter that throws',
+      (c) =>
+        c.call(
+          'email_drafts_get',
+          { draftId: 'dr_1' },
+          {
+            get signal(): never {
+              throw new Error('sig');
+            },
+          },
+        ),
+      /^email_drafts_get: the options could not be read: sig \(at options\.signal\)$/,
+    ],
   ])('%s', async (_name, call, message) => {
     const result = await call(client());
     expect(result).toMatchObject({ ok: false, status: 0, error: { kind: 'invalid', message: expect.stringMatching(message) } });
@@ -113,7 +232,12 @@ describe('each argument is read once, and what was checked is what is sent', () 
   });
 
   it('null prototypes, Symbol keys, boxed primitives, toJSON and __proto__ are read as JSON reads them', async () => {
-    const data = Object.assign(Object.create(null) as Record<string, unknown>, { name: new String('Acme'), amount: new Number(12), when: new Date(0), [Symbol('hidden')]: 'not JSON' });
+    const data = Object.assign(Object.create(null) as Record<string, unknown>, {
+      name: new String('Acme'),
+      amount: new Number(12),
+      when: new Date(0),
+      [Symbol('hidden')]: 'not JSON',
+    });
     Object.defineProperty(data, '__proto__', { value: 'kept', enumerable: true });
     const boxed = data.name as { valueOf(): unknown };
     boxed.valueOf = () => {
@@ -133,9 +257,20 @@ describe('each argument is read once, and what was checked is what is sent', () 
   });
 
   it('a transport that throws a hostile value resolves to a transport error', async () => {
-    const c = createClient({ baseUrl: url, token: 'svc_test_key', retries: 0, transport: () => { throw hostile(); } });
+    const c = createClient({
+      baseUrl: url,
+      token: 'svc_test_key',
+      retries: 0,
+      transport: () => {
+        throw hostile();
+      },
+    });
     const result = await c.call('email_drafts_get', { draftId: 'dr_1' });
-    expect(result).toEqual({ ok: false, status: 0, error: { kind: 'transport', failure: 'network', message: 'the transport failed: it threw an object that is not an Error', sent: true } });
+    expect(result).toEqual({
+      ok: false,
+      status: 0,
+      error: { kind: 'transport', failure: 'network', message: 'the transport failed: it threw an object that is not an Error', sent: true },
+    });
   });
 
   it('createClient reads each option once: a baseUrl getter is not asked again at each call', async () => {

@@ -33,11 +33,68 @@ describe('client.call keeps its contract', () => {
     ['a BigInt in the body', (c: any) => c.call('crm_entries_create', { objectName: 'deals', body: { data: { n: 10n } } }), /body\.data\.n is a BigInt/],
     ['NaN in the body', (c: any) => c.call('crm_entries_create', { objectName: 'deals', body: { data: { n: Number.NaN } } }), /body\.data\.n is NaN/],
     ['Infinity in the body', (c: any) => c.call('crm_entries_create', { objectName: 'deals', body: { data: { n: Number.POSITIVE_INFINITY } } }), /is Infinity/],
-    ['a cycle in the body', (c: any) => { const data: Record<string, unknown> = {}; data.self = data; return c.call('crm_entries_create', { objectName: 'deals', body: { data } }); }, /cycle/],
-    ['undefined in a list', (c: any) => c.call('crm_entries_create', { objectName: 'deals', body: { data: { tags: ['a', undefined] } } }), /tags\[1\] is undefined/],
-    ['a toJSON that throws', (c: any) => c.call('crm_entries_create', { objectName: 'deals', body: { data: { n: { toJSON() { throw new Error('boom'); } } } } }), /the input could not be read: boom/],
-    ['a getter that throws', (c: any) => c.call('crm_entries_create', { objectName: 'deals', body: { data: { get n() { throw new Error('getter'); } } } }), /the input could not be read: getter/],
-    ['a Proxy as the input that throws', (c: any) => c.call('email_drafts_get', new Proxy({}, { ownKeys() { throw new Error('trap'); } })), /the input could not be read: trap/],
+    [
+      'a cycle in the body',
+      (c: any) => {
+        const data: Record<string, unknown> = {};
+        data.self = data;
+        return c.call('crm_entries_create', { objectName: 'deals', body: { data } });
+      },
+      /cycle/,
+    ],
+    [
+      'undefined in a list',
+      (c: any) => c.call('crm_entries_create', { objectName: 'deals', body: { data: { tags: ['a', undefined] } } }),
+      /tags\[1\] is undefined/,
+    ],
+    [
+      'a toJSON that throws',
+      (c: any) =>
+        c.call('crm_entries_create', {
+          objectName: 'deals',
+          body: {
+            data: {
+              n: {
+                toJSON() {
+                  throw new Error('boom');
+                },
+              },
+            },
+          },
+        }),
+      /the input could not be read: boom/,
+    ],
+    [
+      'a getter that throws',
+      (c: any) =>
+        c.call('crm_entries_create', {
+          objectName: 'deals',
+          body: {
+            data: {
+              get n() {
+                throw new Error('getter');
+              },
+            },
+          },
+        }),
+      /the input could not be read: getter/,
+    ],
+    [
+      'a Proxy as the input that throws',
+      (c: any) =>
+        c.call(
+          'email_drafts_get',
+          new Proxy(
+            {},
+            {
+              ownKeys() {
+                throw new Error('trap');
+              },
+            },
+          ),
+        ),
+      /the input could not be read: trap/,
+    ],
     ['a number as a path parameter', (c: any) => c.call('email_drafts_get', { draftId: 5 }), /^<draftId> must be a string, not a number$/],
   ])('%s resolves to an invalid error, nothing sent', async (_name, call, message) => {
     const { url, received } = await countingServer(0);
@@ -48,7 +105,11 @@ describe('client.call keeps its contract', () => {
 
   it.each([
     ['no options', () => createClient(null as any), /^createClient: the options must be an object/],
-    ['retries that are not a number', () => createClient({ baseUrl: 'http://127.0.0.1:1/v1', retries: 'x' as any }), /^createClient: retries must be a number or an object/],
+    [
+      'retries that are not a number',
+      () => createClient({ baseUrl: 'http://127.0.0.1:1/v1', retries: 'x' as any }),
+      /^createClient: retries must be a number or an object/,
+    ],
     ['retries out of the range', () => createClient({ baseUrl: 'http://127.0.0.1:1/v1', retries: 11 }), /^createClient: retries: expected .*, got "11"$/],
     ['a negative timeout', () => createClient({ baseUrl: 'http://127.0.0.1:1/v1', timeout: -1 }), /^createClient: timeout: expected/],
   ])('createClient refuses %s at once, with a sentence', (_name, create, message) => {
@@ -65,7 +126,9 @@ describe('sent means the server may have it: time waiting for a connection is no
   it('64 creates over 8 connections, 2.5 s timeout, a 1 s service: succeeded + flagged sent = what the server received', async () => {
     const service = await countingServer(1000);
     const client = createClient({ baseUrl: service.url, token: 'svc_test_key', timeout: 2.5, retries: 0 });
-    const results = await Promise.all(Array.from({ length: 64 }, () => client.call('crm_entries_create', { objectName: 'deals', body: { data: { name: 'Acme' } } })));
+    const results = await Promise.all(
+      Array.from({ length: 64 }, () => client.call('crm_entries_create', { objectName: 'deals', body: { data: { name: 'Acme' } } })),
+    );
     const succeeded = results.filter((r) => r.ok).length;
     const failures = results.flatMap((r) => (r.ok ? [] : [r.error]));
     const sent = failures.filter((e) => e.kind === 'transport' && e.sent);
@@ -101,7 +164,15 @@ describe('a request undici never wrote is not sent', () => {
       const result = await client.call('crm_entries_create', { objectName: 'deals', body: { data: { name: 'Acme' } } });
       // The timeout bounds connecting too: not undici's own 10 s connect timeout.
       expect(performance.now() - started).toBeLessThan(3000);
-      expect(result).toMatchObject({ ok: false, error: { kind: 'transport', failure: 'timeout', sent: false, message: expect.stringMatching(/^no connection to 127\.0\.0\.1:\d+ was ready within 0\.5s; nothing was sent$/) } });
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'transport',
+          failure: 'timeout',
+          sent: false,
+          message: expect.stringMatching(/^no connection to 127\.0\.0\.1:\d+ was ready within 0\.5s; nothing was sent$/),
+        },
+      });
       expect(bytes).toBeGreaterThan(0); // the connection was made: only the request was never written
       // ... and given up by then, so nothing keeps the process alive after the answer.
       await connectionClosed;

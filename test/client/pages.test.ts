@@ -25,7 +25,11 @@ async function readAll(op: OperationSpec, answers: Record<string, HttpResponse>)
     sent.push(request.url);
     return answers[request.url] ?? { status: 404, headers: {}, body: '' };
   };
-  const pages = readPages(op, { method: 'GET', url: 'https://api.example.com/v1/things?limit=2', headers: {} }, { send, retry: { ...defaultRetryOptions, retries: 0 } });
+  const pages = readPages(
+    op,
+    { method: 'GET', url: 'https://api.example.com/v1/things?limit=2', headers: {} },
+    { send, retry: { ...defaultRetryOptions, retries: 0 } },
+  );
   const items: unknown[] = [];
   for (;;) {
     const step = await pages.next();
@@ -34,7 +38,11 @@ async function readAll(op: OperationSpec, answers: Record<string, HttpResponse>)
   }
 }
 
-const json = (body: unknown, headers: Record<string, string> = {}): HttpResponse => ({ status: 200, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const json = (body: unknown, headers: Record<string, string> = {}): HttpResponse => ({
+  status: 200,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
 
 describe('readPages with a declared cursor', () => {
   it('sends the cursor as the declared parameter, keeping the rest of the query, until it is null', async () => {
@@ -64,6 +72,11 @@ describe('readPages with a declared cursor', () => {
 
   it('ends with the failed page, its number and URL', async () => {
     const read = await readAll(cursorList, { 'https://api.example.com/v1/things?limit=2': json({ data: [1], nextCursor: 'gone' }) });
-    expect(read.end).toMatchObject({ kind: 'failed', page: 2, url: 'https://api.example.com/v1/things?limit=2&after=gone', result: { ok: false, status: 404 } });
+    expect(read.end).toMatchObject({
+      kind: 'failed',
+      page: 2,
+      url: 'https://api.example.com/v1/things?limit=2&after=gone',
+      result: { ok: false, status: 404 },
+    });
   });
 });

@@ -14,7 +14,7 @@ const refused = new Set(['', '.', '..']);
 /** A value with a `.` or `..` segment once a proxy decodes it (any number of times) or normalises it (NFKC): refused too (test/client/path-traversal.test.ts). */
 function climbs(value: string): boolean {
   const dotted = (text: string) => /[\\/]/.test(text) && text.split(/[\\/]/).some((segment) => segment === '.' || segment === '..');
-  for (let text = value; ; ) {
+  for (let text = value; ;) {
     if (dotted(text) || dotted(text.normalize('NFKC'))) return true;
     try {
       const decoded = decodeURIComponent(text);

@@ -23,18 +23,30 @@ describe('a path parameter that cannot be one segment is refused by name', () =>
     ['dr_\uD800', '<draftId> is not well-formed Unicode (it holds a lone surrogate)', 'not well-formed Unicode (it holds a lone surrogate)'],
   ])('%j: %s', (value, message, problem) => {
     const error = refusal(() => encodePathParam('draftId', value));
-    expect({ name: error.name, message: error.message, issues: error.issues }).toEqual({ name: 'InputError', message, issues: [{ field: 'draftId', message: problem }] });
+    expect({ name: error.name, message: error.message, issues: error.issues }).toEqual({
+      name: 'InputError',
+      message,
+      issues: [{ field: 'draftId', message: problem }],
+    });
   });
 
   it('a missing parameter is required', () => {
     for (const params of [{}, { draftId: null }, { draftid: 'dr_1' }]) {
       const error = refusal(() => fillPath('/email/drafts/{draftId}', params));
-      expect({ message: error.message, issues: error.issues }).toEqual({ message: '<draftId> is required', issues: [{ field: 'draftId', message: 'required' }] });
+      expect({ message: error.message, issues: error.issues }).toEqual({
+        message: '<draftId> is required',
+        issues: [{ field: 'draftId', message: 'required' }],
+      });
     }
   });
 
   it('a parameter that is not a string says what it is', () => {
-    for (const [value, what] of [[7, 'a number'], [['dr_1'], 'an array'], [true, 'a boolean'], [{}, 'an object']] as const) {
+    for (const [value, what] of [
+      [7, 'a number'],
+      [['dr_1'], 'an array'],
+      [true, 'a boolean'],
+      [{}, 'an object'],
+    ] as const) {
       const error = refusal(() => fillPath('/email/drafts/{draftId}', { draftId: value }));
       expect(error.message).toBe(`<draftId> must be a string, not ${what}`);
     }

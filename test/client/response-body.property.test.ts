@@ -7,13 +7,25 @@ import { parseJsonBody } from '../../src/client/response-body.js';
 
 /** Number tokens as JSON allows them, canonical or not: `-0`, `1.50`, `1E2`, `0.1e-0`, 17 digits. */
 const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
-const integer = fc.oneof(fc.constant('0'), fc.tuple(fc.constantFrom(...'123456789'), digits(0, 20)).map(([head, tail]) => head + tail));
+const integer = fc.oneof(
+  fc.constant('0'),
+  fc.tuple(fc.constantFrom(...'123456789'), digits(0, 20)).map(([head, tail]) => head + tail),
+);
 const numberText = fc
-  .tuple(fc.constantFrom('', '-'), integer, fc.option(digits(1, 4), { nil: undefined }), fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), digits(1, 3)), { nil: undefined }))
-  .map(([sign, whole, fraction, exponent]) => `${sign}${whole}${fraction === undefined ? '' : `.${fraction}`}${exponent === undefined ? '' : exponent.join('')}`);
+  .tuple(
+    fc.constantFrom('', '-'),
+    integer,
+    fc.option(digits(1, 4), { nil: undefined }),
+    fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), digits(1, 3)), { nil: undefined }),
+  )
+  .map(
+    ([sign, whole, fraction, exponent]) => `${sign}${whole}${fraction === undefined ? '' : `.${fraction}`}${exponent === undefined ? '' : exponent.join('')}`,
+  );
 
 /** Strings that look like numbers, or hold the characters that make the quick test look. */
-const stringText = fc.oneof(fc.string({ maxLength: 8 }), numberText, fc.constantFrom('v1.2', '-0', '1e5', 'say "1.50"', '\\', '1234567890123456')).map((s) => JSON.stringify(s));
+const stringText = fc
+  .oneof(fc.string({ maxLength: 8 }), numberText, fc.constantFrom('v1.2', '-0', '1e5', 'say "1.50"', '\\', '1234567890123456'))
+  .map((s) => JSON.stringify(s));
 
 const valueText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
   value: fc.oneof(
@@ -23,7 +35,9 @@ const valueText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
     fc.constantFrom('true', 'false', 'null'),
     fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
     // Keys unique, so the text itself is what the exact reading writes back, keys in its order.
-    fc.uniqueArray(fc.tuple(stringText, tie('value')), { selector: ([key]) => JSON.parse(key) as string, maxLength: 4 }).map((entries) => `{${entries.map(([key, value]) => `${key}:${value}`).join(',')}}`),
+    fc
+      .uniqueArray(fc.tuple(stringText, tie('value')), { selector: ([key]) => JSON.parse(key) as string, maxLength: 4 })
+      .map((entries) => `{${entries.map(([key, value]) => `${key}:${value}`).join(',')}}`),
   ),
 })).value;
 

@@ -33,12 +33,15 @@ describe('nestingDepth', () => {
 });
 
 describe('parseJsonBody keeps numbers exactly (issue #17)', () => {
-  it.each(['9007199254740993', '12345678901234567890', '-0', '1e400', '-1e400', '1.50', '1E2', '1e-7', '0.10000000000000000001', '100000000000000000000000'])('%s', (number) => {
-    const parsed = parseJsonBody(`{"n":${number},"s":"${number}","plain":3}`);
-    if (!parsed.ok) throw new Error('not parsed');
-    expect(JSON.stringify(parsed.exact)).toBe(`{"n":${number},"s":"${number}","plain":3}`);
-    expect((parsed.value as { n: number }).n).toBe(Number(number));
-  });
+  it.each(['9007199254740993', '12345678901234567890', '-0', '1e400', '-1e400', '1.50', '1E2', '1e-7', '0.10000000000000000001', '100000000000000000000000'])(
+    '%s',
+    (number) => {
+      const parsed = parseJsonBody(`{"n":${number},"s":"${number}","plain":3}`);
+      if (!parsed.ok) throw new Error('not parsed');
+      expect(JSON.stringify(parsed.exact)).toBe(`{"n":${number},"s":"${number}","plain":3}`);
+      expect((parsed.value as { n: number }).n).toBe(Number(number));
+    },
+  );
 
   it('gives the plain parse itself when every number survives as a double', () => {
     const parsed = parseJsonBody('{"a":[1,2.5,-3,0.000001,"1.50 in a string",12345678901234567]}'.replace('12345678901234567', '1234567890123456'));
@@ -78,9 +81,12 @@ describe('which numbers parseJsonBody keeps as text', () => {
     expect(parsed.ok && parsed.exact === parsed.value).toBe(true);
   });
 
-  it.each(['[0.0]', '[0.50]', '[9.0]', '[1.0]', '[10.50]', '[90.0]', '[1e2]', '[1E+2]', '[5e-1]', '[-0.0]', '[99999999999999999]', '[0.30000000000000001]'])('%s keeps its text', (text) => {
-    expect(JSON.stringify(exactOf(text))).toBe(text);
-  });
+  it.each(['[0.0]', '[0.50]', '[9.0]', '[1.0]', '[10.50]', '[90.0]', '[1e2]', '[1E+2]', '[5e-1]', '[-0.0]', '[99999999999999999]', '[0.30000000000000001]'])(
+    '%s keeps its text',
+    (text) => {
+      expect(JSON.stringify(exactOf(text))).toBe(text);
+    },
+  );
 
   it('strings stay strings, escapes and all, in a body that needs the exact reading', () => {
     const exact = exactOf('{"n":1.0,"s":"caf\\u00e9 \\"q\\"","t":true,"z":null}') as Record<string, unknown>;
@@ -99,16 +105,18 @@ describe('which numbers parseJsonBody keeps as text', () => {
   });
 });
 
-
 describe('the scan of an answer (issue #26: mutants once judged equivalent)', () => {
   it.each(['{"a":"1.5', '["1.5', '{"a":"\\"1.5', '"1e5'])('an unclosed string (%j) ends the scan: the answer is malformed, not a loop', (body) => {
     expect(parseJsonBody(body)).toEqual({ ok: false, problem: 'malformed' });
     expect(nestingDepth(`${body}${'['.repeat(3)}`)).toBe(body.startsWith('"') ? 0 : 1);
   });
 
-  it.each(['[1e+21]', '[1e-7]', '{"n":-1e+21,"m":5e-324}', '[2.5e-8]'])('%s: a number with a signed exponent JSON writes alike is exact as it is, so exact is value itself', (body) => {
-    const parsed = parseJsonBody(body);
-    expect(parsed.ok && parsed.exact === parsed.value).toBe(true);
-    expect(parsed.ok && JSON.stringify(parsed.exact)).toBe(body);
-  });
+  it.each(['[1e+21]', '[1e-7]', '{"n":-1e+21,"m":5e-324}', '[2.5e-8]'])(
+    '%s: a number with a signed exponent JSON writes alike is exact as it is, so exact is value itself',
+    (body) => {
+      const parsed = parseJsonBody(body);
+      expect(parsed.ok && parsed.exact === parsed.value).toBe(true);
+      expect(parsed.ok && JSON.stringify(parsed.exact)).toBe(body);
+    },
+  );
 });

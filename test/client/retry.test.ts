@@ -17,8 +17,16 @@ function testClock(random = 0.5) {
 }
 
 const options = (overrides: Partial<RetryOptions> = {}): RetryOptions => ({ ...defaultRetryOptions, clock: testClock().clock, ...overrides });
-const api = (status: number, headers: Record<string, string> = {}): CallResult<unknown> => ({ ok: false, status, headers, error: { kind: 'api', status, message: 'x', body: '' } });
-const transport = (failure: 'reset' | 'refused' | 'timeout' | 'too-large' | 'aborted' | 'network' | 'tls' | 'proxy-auth', sent: boolean): CallResult<unknown> => ({
+const api = (status: number, headers: Record<string, string> = {}): CallResult<unknown> => ({
+  ok: false,
+  status,
+  headers,
+  error: { kind: 'api', status, message: 'x', body: '' },
+});
+const transport = (
+  failure: 'reset' | 'refused' | 'timeout' | 'too-large' | 'aborted' | 'network' | 'tls' | 'proxy-auth',
+  sent: boolean,
+): CallResult<unknown> => ({
   ok: false,
   status: 0,
   error: { kind: 'transport', failure, message: `${failure}!`, sent },
@@ -26,14 +34,24 @@ const transport = (failure: 'reset' | 'refused' | 'timeout' | 'too-large' | 'abo
 
 describe('decideRetry', () => {
   it('follows what an operation declares: a POST declared idempotent is retried, says why', () => {
-    expect(decideRetry({ method: 'POST', idempotent: true }, api(503), 1, options())).toMatchObject({ retry: true, why: 'backoff; this POST is declared idempotent' });
-    expect(decideRetry({ method: 'DELETE', idempotent: false }, api(503), 1, options())).toMatchObject({ retry: false, why: 'DELETE is not idempotent and may have reached the server' });
+    expect(decideRetry({ method: 'POST', idempotent: true }, api(503), 1, options())).toMatchObject({
+      retry: true,
+      why: 'backoff; this POST is declared idempotent',
+    });
+    expect(decideRetry({ method: 'DELETE', idempotent: false }, api(503), 1, options())).toMatchObject({
+      retry: false,
+      why: 'DELETE is not idempotent and may have reached the server',
+    });
   });
 
   it.each([429, 500, 502, 503, 504])('retries a GET and a DELETE on %i, never a POST', (status) => {
     expect(decideRetry({ method: 'GET' }, api(status), 1, options())).toMatchObject({ retry: true, failure: `HTTP ${status}` });
     expect(decideRetry({ method: 'DELETE' }, api(status), 1, options())).toMatchObject({ retry: true });
-    expect(decideRetry({ method: 'POST' }, api(status), 1, options())).toEqual({ failure: `HTTP ${status}`, retry: false, why: 'POST is not idempotent and may have reached the server' });
+    expect(decideRetry({ method: 'POST' }, api(status), 1, options())).toEqual({
+      failure: `HTTP ${status}`,
+      retry: false,
+      why: 'POST is not idempotent and may have reached the server',
+    });
   });
 
   it.each([400, 401, 403, 404, 409, 422, 501, 505, 599])('leaves %i alone: another attempt cannot fix it', (status) => {
@@ -43,14 +61,21 @@ describe('decideRetry', () => {
   it('a reset may have reached the server: GET yes, POST no; a refusal sent nothing: both yes', () => {
     expect(decideRetry({ method: 'GET' }, transport('reset', true), 1, options())).toMatchObject({ retry: true, failure: 'connection reset' });
     expect(decideRetry({ method: 'POST' }, transport('reset', true), 1, options())).toMatchObject({ retry: false });
-    expect(decideRetry({ method: 'POST' }, transport('refused', false), 1, options())).toMatchObject({ retry: true, failure: 'connection refused', why: 'backoff; nothing was sent' });
+    expect(decideRetry({ method: 'POST' }, transport('refused', false), 1, options())).toMatchObject({
+      retry: true,
+      failure: 'connection refused',
+      why: 'backoff; nothing was sent',
+    });
     expect(decideRetry({ method: 'POST' }, transport('network', false), 1, options())).toMatchObject({ retry: true });
   });
 
-  it.each(['tls', 'proxy-auth'] as const)('does not retry %s: a certificate or a proxy refusing the credentials fails the same way every time, though nothing was sent', (failure) => {
-    expect(decideRetry({ method: 'GET' }, transport(failure, false), 1, options())).toBeUndefined();
-    expect(decideRetry({ method: 'POST' }, transport(failure, false), 1, options())).toBeUndefined();
-  });
+  it.each(['tls', 'proxy-auth'] as const)(
+    'does not retry %s: a certificate or a proxy refusing the credentials fails the same way every time, though nothing was sent',
+    (failure) => {
+      expect(decideRetry({ method: 'GET' }, transport(failure, false), 1, options())).toBeUndefined();
+      expect(decideRetry({ method: 'POST' }, transport(failure, false), 1, options())).toBeUndefined();
+    },
+  );
 
   it.each(['timeout', 'too-large', 'aborted'] as const)('does not retry %s', (failure) => {
     expect(decideRetry({ method: 'GET' }, transport(failure, true), 1, options())).toBeUndefined();
@@ -67,7 +92,12 @@ describe('decideRetry', () => {
   });
 
   it('honours Retry-After in seconds and as an HTTP date, up to the cap', () => {
-    expect(decideRetry({ method: 'GET' }, api(429, { 'retry-after': '7' }), 1, options())).toEqual({ failure: 'HTTP 429', retry: true, waitMs: 7000, why: 'Retry-After: 7' });
+    expect(decideRetry({ method: 'GET' }, api(429, { 'retry-after': '7' }), 1, options())).toEqual({
+      failure: 'HTTP 429',
+      retry: true,
+      waitMs: 7000,
+      why: 'Retry-After: 7',
+    });
     const date = new Date(NOW + 12_000).toUTCString();
     expect(decideRetry({ method: 'GET' }, api(503, { 'retry-after': date }), 1, options())).toMatchObject({ retry: true, waitMs: 12_000 });
     expect(decideRetry({ method: 'GET' }, api(429, { 'retry-after': '61' }), 1, options({ maxRetryAfterMs: 60_000 }))).toEqual({
@@ -106,7 +136,11 @@ describe('retryAfterMs', () => {
 
 describe('createClient gets the same policy', () => {
   const draft = { ok: true, kind: 'email', draftId: 'dr_1', syncStatus: 'synced', revision: 1 };
-  const reply = (status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse => ({ status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const reply = (status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse => ({
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
   function scripted(...answers: (HttpResponse | TransportError)[]) {
     const sent: HttpRequest[] = [];
@@ -188,7 +222,11 @@ describe('the idempotent methods (RFC 9110 §9.2.2) are retried after reaching t
     let calls = 0;
     const put = createFakeContext({ respond: () => (++calls < 3 ? json(503, { error: { message: 'busy' } }) : json(200, { saved: true })) });
     expect(await run(['api', 'PUT', '/settings/x', '--body', '{"a":1}'], put.ctx)).toBe(0);
-    expect(put.requests.map((r) => [r.method, r.body])).toEqual([['PUT', '{"a":1}'], ['PUT', '{"a":1}'], ['PUT', '{"a":1}']]);
+    expect(put.requests.map((r) => [r.method, r.body])).toEqual([
+      ['PUT', '{"a":1}'],
+      ['PUT', '{"a":1}'],
+      ['PUT', '{"a":1}'],
+    ]);
     expect(JSON.parse(put.out())).toEqual({ saved: true });
     const patch = createFakeContext({ respond: () => json(503, { error: { message: 'busy' } }) });
     expect(await run(['api', 'PATCH', '/settings/x', '--body', '{"a":1}'], patch.ctx)).toBe(1);
@@ -197,7 +235,8 @@ describe('the idempotent methods (RFC 9110 §9.2.2) are retried after reaching t
 });
 
 describe('Retry-After at the cap', () => {
-  const at = (value: string, cap?: number) => decideRetry({ method: 'GET' }, api(503, { 'retry-after': value }), 1, options(cap === undefined ? {} : { maxRetryAfterMs: cap }));
+  const at = (value: string, cap?: number) =>
+    decideRetry({ method: 'GET' }, api(503, { 'retry-after': value }), 1, options(cap === undefined ? {} : { maxRetryAfterMs: cap }));
 
   it('exactly 60 s is honoured by default; 61 s ends the retries', () => {
     expect(at('60')).toEqual({ failure: 'HTTP 503', retry: true, waitMs: 60_000, why: 'Retry-After: 60' });
@@ -215,21 +254,51 @@ describe('Retry-After at the cap', () => {
   });
 
   it('a Retry-After on a request that cannot be retried changes nothing', () => {
-    expect(decideRetry({ method: 'POST' }, api(503, { 'retry-after': '1' }), 1, options())).toMatchObject({ retry: false, why: 'POST is not idempotent and may have reached the server' });
-    expect(decideRetry({ method: 'GET' }, api(503, { 'retry-after': '1' }), 2, options({ retries: 1 }))).toEqual({ failure: 'HTTP 503', retry: false, why: 'all 1 retries used' });
+    expect(decideRetry({ method: 'POST' }, api(503, { 'retry-after': '1' }), 1, options())).toMatchObject({
+      retry: false,
+      why: 'POST is not idempotent and may have reached the server',
+    });
+    expect(decideRetry({ method: 'GET' }, api(503, { 'retry-after': '1' }), 2, options({ retries: 1 }))).toEqual({
+      failure: 'HTTP 503',
+      retry: false,
+      why: 'all 1 retries used',
+    });
   });
 });
 
 describe('transport failures say what happened', () => {
   it('a network failure after sending: the message, retried only for an idempotent method', () => {
-    expect(decideRetry({ method: 'GET' }, transport('network', true), 1, options())).toEqual({ failure: 'network!', retry: true, waitMs: 250, why: 'backoff; GET is idempotent' });
-    expect(decideRetry({ method: 'POST' }, transport('network', true), 1, options())).toEqual({ failure: 'network!', retry: false, why: 'POST is not idempotent and may have reached the server' });
+    expect(decideRetry({ method: 'GET' }, transport('network', true), 1, options())).toEqual({
+      failure: 'network!',
+      retry: true,
+      waitMs: 250,
+      why: 'backoff; GET is idempotent',
+    });
+    expect(decideRetry({ method: 'POST' }, transport('network', true), 1, options())).toEqual({
+      failure: 'network!',
+      retry: false,
+      why: 'POST is not idempotent and may have reached the server',
+    });
   });
 
   it('a failure before sending: any method, the message unless it was refused', () => {
-    expect(decideRetry({ method: 'PATCH' }, transport('network', false), 1, options())).toEqual({ failure: 'network!', retry: true, waitMs: 250, why: 'backoff; nothing was sent' });
-    expect(decideRetry({ method: 'PATCH' }, transport('timeout', false), 1, options())).toEqual({ failure: 'timeout!', retry: true, waitMs: 250, why: 'backoff; nothing was sent' });
-    expect(decideRetry({ method: 'PATCH' }, transport('refused', false), 4, options())).toEqual({ failure: 'connection refused', retry: false, why: 'all 3 retries used' });
+    expect(decideRetry({ method: 'PATCH' }, transport('network', false), 1, options())).toEqual({
+      failure: 'network!',
+      retry: true,
+      waitMs: 250,
+      why: 'backoff; nothing was sent',
+    });
+    expect(decideRetry({ method: 'PATCH' }, transport('timeout', false), 1, options())).toEqual({
+      failure: 'timeout!',
+      retry: true,
+      waitMs: 250,
+      why: 'backoff; nothing was sent',
+    });
+    expect(decideRetry({ method: 'PATCH' }, transport('refused', false), 4, options())).toEqual({
+      failure: 'connection refused',
+      retry: false,
+      why: 'all 3 retries used',
+    });
   });
 });
 

@@ -15,7 +15,9 @@ const operations = allOperations.filter(([, op]) => op.body !== undefined);
 const anyJson = fc.jsonValue({ maxDepth: 3 });
 const fieldsOf = (schema: unknown): string[] => Object.keys((schema as { _zod: { def: { shape?: object } } })._zod.def.shape ?? {});
 const nearlyValid = (names: string[]) =>
-  fc.dictionary(fc.constantFrom(...names, '__proto__', 'extra'), fc.oneof(anyJson, fc.dictionary(fc.string({ maxLength: 6 }), anyJson, { maxKeys: 3 })), { maxKeys: names.length + 1 });
+  fc.dictionary(fc.constantFrom(...names, '__proto__', 'extra'), fc.oneof(anyJson, fc.dictionary(fc.string({ maxLength: 6 }), anyJson, { maxKeys: 3 })), {
+    maxKeys: names.length + 1,
+  });
 
 describe('compiled schema checks (issue #13): never more lenient than zod', () => {
   it.each(operations)('%s: whatever the check accepts, zod accepts', (_id, op) => {
@@ -79,7 +81,10 @@ describe('compiled schema checks (issue #13): never more lenient than zod', () =
     const valid = { name: 'a', count: 1, done: false, tags: ['x'], kind: 'deal', note: null, data: { a: 1 }, meta: { id: 'm', more: true }, anything: 0 };
     expect(check(valid)).toBe(true);
     const field = fc.oneof(anyJson, fc.constantFrom('a', 1, 1.5, true, null, ['x'], [1], 'deal', { a: 1 }, { a: 'x' }, { id: 'm' }, { id: 1 }));
-    const bodies = fc.record({ name: field, count: field, done: field, tags: field, kind: field, note: field, data: field, meta: field, anything: field }, { requiredKeys: [] });
+    const bodies = fc.record(
+      { name: field, count: field, done: field, tags: field, kind: field, note: field, data: field, meta: field, anything: field },
+      { requiredKeys: [] },
+    );
     fc.assert(
       fc.property(bodies, fc.constantFrom(...Object.keys(valid)), (partial, key) => {
         const body = JSON.parse(JSON.stringify({ ...valid, [key]: (partial as Record<string, unknown>)[key] })) as unknown;

@@ -42,7 +42,10 @@ function parsed(text: string): { origin: string; paths: string[] } | undefined {
 describe('splitUrl', () => {
   // First: the origins it remembers are capped (16), and the property below fills them.
   it('keeps a plain path as written, and names the origin once per base URL', () => {
-    expect(splitUrl('http://127.0.0.1:8080/v1/email/templates/tpl_1/preview')).toEqual({ origin: 'http://127.0.0.1:8080', path: '/v1/email/templates/tpl_1/preview' });
+    expect(splitUrl('http://127.0.0.1:8080/v1/email/templates/tpl_1/preview')).toEqual({
+      origin: 'http://127.0.0.1:8080',
+      path: '/v1/email/templates/tpl_1/preview',
+    });
     expect(splitUrl('http://127.0.0.1:8080/v1/a/../b')).toEqual({ origin: 'http://127.0.0.1:8080', path: '/v1/b' });
     // Each after another base URL, so that no remembered prefix can answer for it.
     for (const [url, expected] of [
@@ -59,15 +62,21 @@ describe('splitUrl', () => {
   it("gives the URL parser's origin and path, whatever came before", () => {
     fc.assert(
       // Each URL may come twice in a row, as a batch of creates sends one URL for every line.
-      fc.property(fc.array(url, { minLength: 1, maxLength: 12 }).chain((urls) => fc.tuple(fc.constant(urls), fc.array(fc.boolean(), { minLength: urls.length, maxLength: urls.length }))).map(([urls, twice]) => urls.flatMap((u, i) => (twice[i] ? [u, u] : [u]))), (urls) => {
-        for (const text of urls) {
-          const expected = parsed(text);
-          if (!expected) continue;
-          const { origin, path } = splitUrl(text);
-          expect(origin, text).toBe(expected.origin);
-          expect(expected.paths, text).toContain(path);
-        }
-      }),
+      fc.property(
+        fc
+          .array(url, { minLength: 1, maxLength: 12 })
+          .chain((urls) => fc.tuple(fc.constant(urls), fc.array(fc.boolean(), { minLength: urls.length, maxLength: urls.length })))
+          .map(([urls, twice]) => urls.flatMap((u, i) => (twice[i] ? [u, u] : [u]))),
+        (urls) => {
+          for (const text of urls) {
+            const expected = parsed(text);
+            if (!expected) continue;
+            const { origin, path } = splitUrl(text);
+            expect(origin, text).toBe(expected.origin);
+            expect(expected.paths, text).toContain(path);
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -109,7 +109,13 @@ const replaced = (lock: string, by: (lock: string) => void) => (unlinkSync(lock)
 
 describe.each([
   { meanwhile: 'nothing: the lock is removed', faults: {}, change: () => {}, fault: undefined, left: undefined },
-  { meanwhile: 'taken over after a freeze: the new holder keeps its lock', faults: {}, change: (lock: string) => replaced(lock, (path) => writeFileSync(path, THEIRS)), fault: undefined, left: THEIRS },
+  {
+    meanwhile: 'taken over after a freeze: the new holder keeps its lock',
+    faults: {},
+    change: (lock: string) => replaced(lock, (path) => writeFileSync(path, THEIRS)),
+    fault: undefined,
+    left: THEIRS,
+  },
   { meanwhile: 'taken over and released: no fault', faults: {}, change: (lock: string) => unlinkSync(lock), fault: undefined, left: undefined },
   { meanwhile: 'a folder that refuses the removal: its fault', faults: { unlinkSync: 'EACCES' }, change: () => {}, fault: 'EACCES', left: MINE },
   { meanwhile: 'a lock that cannot be read: its fault', faults: {}, change: (lock: string) => replaced(lock, mkdirSync), fault: 'EISDIR', left: 'a folder' },

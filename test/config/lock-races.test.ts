@@ -134,20 +134,23 @@ describe('withConfigLock: a lock that changes between the look and the removal',
   it.each([
     ['statSync', 'EIO', () => 'EIO'],
     ['readFileSync', 'EACCES', (folder: string) => `the folder ${folder} is not writable by this user (EACCES)`],
-  ] as const)('a lock moved aside that cannot be looked at (%s: %s) goes back under its name: the fault is reported, naming it, and nothing is left aside', async (operation, code, why) => {
-    const { path, lock } = fresh();
-    const left = String(endedPid());
-    writeFileSync(lock, left);
-    const files = { ...(fs as unknown as LockFiles) };
-    (files as unknown as Record<string, unknown>)[operation] = (...args: unknown[]) => {
-      if (String(args[0]).endsWith('.stale')) throw Object.assign(new Error(code), { code });
-      return (fs[operation] as (...a: unknown[]) => unknown)(...args);
-    };
-    const result = await withConfigLock(path, () => 'written', { waitMs: 50, files }).catch((error: Error) => error.message);
-    expect(result).toBe(`cannot read the config lock ${lock}: ${why(join(lock, '..'))}`);
-    expect(readFileSync(lock, 'utf8')).toBe(left);
-    expect(fs.readdirSync(join(lock, '..'))).toEqual(['config.json.lock']);
-  });
+  ] as const)(
+    'a lock moved aside that cannot be looked at (%s: %s) goes back under its name: the fault is reported, naming it, and nothing is left aside',
+    async (operation, code, why) => {
+      const { path, lock } = fresh();
+      const left = String(endedPid());
+      writeFileSync(lock, left);
+      const files = { ...(fs as unknown as LockFiles) };
+      (files as unknown as Record<string, unknown>)[operation] = (...args: unknown[]) => {
+        if (String(args[0]).endsWith('.stale')) throw Object.assign(new Error(code), { code });
+        return (fs[operation] as (...a: unknown[]) => unknown)(...args);
+      };
+      const result = await withConfigLock(path, () => 'written', { waitMs: 50, files }).catch((error: Error) => error.message);
+      expect(result).toBe(`cannot read the config lock ${lock}: ${why(join(lock, '..'))}`);
+      expect(readFileSync(lock, 'utf8')).toBe(left);
+      expect(fs.readdirSync(join(lock, '..'))).toEqual(['config.json.lock']);
+    },
+  );
 
   it('two svc taking over one left-over lock at once: one takes it, the other waits for it', async () => {
     const { path, lock } = fresh();

@@ -85,8 +85,15 @@ describe('withConfigLock: letting go', () => {
 
   it('a lock it cannot remove is an error naming it (the write is done)', async () => {
     const { path, lock } = fresh();
-    const files = { ...(fs as unknown as LockFiles), unlinkSync: () => { throw Object.assign(new Error('EACCES'), { code: 'EACCES' }); } };
-    await expect(withConfigLock(path, () => 'written', { files })).rejects.toThrow(`cannot remove the config lock ${lock}: the folder ${join(lock, '..')} is not writable by this user (EACCES)`);
+    const files = {
+      ...(fs as unknown as LockFiles),
+      unlinkSync: () => {
+        throw Object.assign(new Error('EACCES'), { code: 'EACCES' });
+      },
+    };
+    await expect(withConfigLock(path, () => 'written', { files })).rejects.toThrow(
+      `cannot remove the config lock ${lock}: the folder ${join(lock, '..')} is not writable by this user (EACCES)`,
+    );
     unlinkSync(lock);
   });
 

@@ -12,12 +12,17 @@ const quad = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255));
 const dotted = (q: readonly number[]) => q.join('.');
 const asNumber = (q: readonly number[]) => q.reduce((n, byte) => n * 256 + byte, 0);
 const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,6}[a-z0-9])?$/);
-const hostName = fc.array(label, { minLength: 1, maxLength: 5 }).filter((labels) => !/^\d+$/.test(labels.at(-1)!)).map((labels) => labels.join('.'));
+const hostName = fc
+  .array(label, { minLength: 1, maxLength: 5 })
+  .filter((labels) => !/^\d+$/.test(labels.at(-1)!))
+  .map((labels) => labels.join('.'));
 
 describe('IPv4 addresses', () => {
   it('an entry that is not a whole address (a suffix, a label, a pattern, a name) never matches an address', () => {
     const notAddress = fc.oneof(
-      quad.chain((q) => fc.constantFrom(String(q[3]), `.${q[3]}`, `*.${q[3]}`, `${q[2]}.${q[3]}`, `.${q[2]}.${q[3]}`, `${q[1]}.${q[2]}.${q[3]}`, `*.${q[1]}.${q[2]}.${q[3]}`)),
+      quad.chain((q) =>
+        fc.constantFrom(String(q[3]), `.${q[3]}`, `*.${q[3]}`, `${q[2]}.${q[3]}`, `.${q[2]}.${q[3]}`, `${q[1]}.${q[2]}.${q[3]}`, `*.${q[1]}.${q[2]}.${q[3]}`),
+      ),
       fc.string({ maxLength: 12 }).filter((s) => !/^\d+\.\d+\.\d+\.\d+(\/.*)?$/.test(s) && s !== '*'),
     );
     fc.assert(

@@ -21,7 +21,9 @@ describe('which variable names the proxy (curl: lower case first, then ALL_PROXY
     expect(chooseProxyRoute('https://a.example/v1', { env: {}, profileProxy: P })).toEqual({ proxy: P, reason: 'the profile setting proxy' });
     expect(chooseProxyRoute('https://a.example/v1', { env: { HTTPS_PROXY: 'http://env:1' }, profileProxy: P }).proxy).toBe('http://env:1');
     expect(chooseProxyRoute('https://a.example/v1', { env: { NO_PROXY: 'example' }, profileProxy: P }).proxy).toBeUndefined();
-    expect(chooseProxyRoute('https://a.example/v1', { env: {}, profileProxy: P, profileNoProxy: '.example' }).reason).toMatch(/^the profile setting no-proxy entry/);
+    expect(chooseProxyRoute('https://a.example/v1', { env: {}, profileProxy: P, profileNoProxy: '.example' }).reason).toMatch(
+      /^the profile setting no-proxy entry/,
+    );
     expect(chooseProxyRoute('https://a.example/v1', { env: { NO_PROXY: 'other' }, profileProxy: P, profileNoProxy: '.example' }).proxy).toBe(P);
   });
 });
@@ -37,7 +39,9 @@ describe('which NO_PROXY variable applies (curl: the first that is set, even to 
   });
 
   it('the reason names the variable and the entry', () => {
-    expect(chooseProxyRoute('https://api.example.com/v1', { env: { HTTPS_PROXY: P, no_proxy: 'other.org,example.com' } }).reason).toBe('no_proxy entry "example.com" matches api.example.com, so HTTPS_PROXY is bypassed');
+    expect(chooseProxyRoute('https://api.example.com/v1', { env: { HTTPS_PROXY: P, no_proxy: 'other.org,example.com' } }).reason).toBe(
+      'no_proxy entry "example.com" matches api.example.com, so HTTPS_PROXY is bypassed',
+    );
   });
 });
 
@@ -46,7 +50,9 @@ describe('proxy URLs', () => {
     expect(checkProxyUrl('proxy.corp:3128', 'HTTPS_PROXY')).toBe('http://proxy.corp:3128');
     expect(checkProxyUrl('https://u:p@proxy.corp:443/', 'HTTPS_PROXY')).toBe('https://u:p@proxy.corp');
     expect(() => checkProxyUrl('socks5://proxy:1080', 'ALL_PROXY')).toThrow('ALL_PROXY must be an http:// or https:// proxy URL, not socks5://');
-    expect(() => checkProxyUrl('http://u:Secret99@proxy:3128/path', 'HTTPS_PROXY')).toThrow('HTTPS_PROXY cannot have a path or query: http://u:****@proxy:3128/path');
+    expect(() => checkProxyUrl('http://u:Secret99@proxy:3128/path', 'HTTPS_PROXY')).toThrow(
+      'HTTPS_PROXY cannot have a path or query: http://u:****@proxy:3128/path',
+    );
     expect(() => checkProxyUrl('http://u:Secret99@[bad', 'HTTPS_PROXY')).toThrow(/^HTTPS_PROXY is not a proxy URL: http:\/\/u:\*\*\*\*@\[bad$/);
   });
 

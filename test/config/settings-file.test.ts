@@ -46,7 +46,10 @@ describe('readConfigFile', () => {
   });
 
   it('refuses a file over the 1 MiB limit before reading it, and reads one just under', () => {
-    const padded = (size: number) => `${json.slice(0, -1)},${JSON.stringify({ pad: '' }).slice(1, -1).replace('""', `"${'x'.repeat(size - json.length - 10)}"`)}}`;
+    const padded = (size: number) =>
+      `${json.slice(0, -1)},${JSON.stringify({ pad: '' })
+        .slice(1, -1)
+        .replace('""', `"${'x'.repeat(size - json.length - 10)}"`)}}`;
     const under = fileHolding('under.json', padded(MAX_SETTINGS_BYTES));
     expect(readConfigFile(under).profiles).toEqual(settings.profiles);
     const over = fileHolding('over.json', padded(MAX_SETTINGS_BYTES + 16));

@@ -16,7 +16,12 @@ import { json } from '../support/fake-context.js';
 const BASE = 'http://127.0.0.1:4010/v1';
 const TOKEN = 'svc_test_token_1234567890';
 const target = { baseUrl: BASE, token: TOKEN, userAgent: USER_AGENT, timeoutMs: 30_000 };
-const headers = (body: boolean): Record<string, string> => ({ accept: 'application/json', 'user-agent': USER_AGENT, authorization: `Bearer ${TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) });
+const headers = (body: boolean): Record<string, string> => ({
+  accept: 'application/json',
+  'user-agent': USER_AGENT,
+  authorization: `Bearer ${TOKEN}`,
+  ...(body ? { 'content-type': 'application/json' } : {}),
+});
 const sent = (method: string, path: string, body?: unknown): HttpRequest => ({
   method,
   url: `${BASE}${path}`,
@@ -27,7 +32,16 @@ const sent = (method: string, path: string, body?: unknown): HttpRequest => ({
 });
 
 /** An operation with query parameters (the registry has none yet). */
-const listThings: OperationSpec = { method: 'GET', path: '/things', summary: 'List things', args: [], safety: 'safe', query: z.object({ limit: z.number() }), response: z.unknown(), examples: [] };
+const listThings: OperationSpec = {
+  method: 'GET',
+  path: '/things',
+  summary: 'List things',
+  args: [],
+  safety: 'safe',
+  query: z.object({ limit: z.number() }),
+  response: z.unknown(),
+  examples: [],
+};
 
 type Answer = HttpResponse | TransportError;
 const refused = () => new TransportError('refused', 'connection refused by 127.0.0.1:4010', false);
@@ -59,7 +73,11 @@ const cases: Case[] = [
     outcome: {
       held: false,
       request: undefined,
-      result: { ok: false, status: 0, error: { kind: 'invalid', message: '<draftId> cannot be ".."', issues: [{ path: ['draftId'], message: '<draftId> cannot be ".."' }] } },
+      result: {
+        ok: false,
+        status: 0,
+        error: { kind: 'invalid', message: '<draftId> cannot be ".."', issues: [{ path: ['draftId'], message: '<draftId> cannot be ".."' }] },
+      },
       failure: { message: '<draftId> cannot be ".."', category: 'usage', exitCode: 2, retrySafe: true, mayHaveBeenApplied: false },
     },
   },
@@ -69,7 +87,11 @@ const cases: Case[] = [
     outcome: {
       held: false,
       request: undefined,
-      result: { ok: false, status: 0, error: { kind: 'invalid', message: 'invalid request body', issues: [{ path: ['data'], message: expect.stringMatching(/object|record/i) }] } },
+      result: {
+        ok: false,
+        status: 0,
+        error: { kind: 'invalid', message: 'invalid request body', issues: [{ path: ['data'], message: expect.stringMatching(/object|record/i) }] },
+      },
       failure: { message: 'invalid request body', category: 'usage', exitCode: 2, retrySafe: true, mayHaveBeenApplied: false },
     },
   },
@@ -79,7 +101,15 @@ const cases: Case[] = [
     outcome: {
       held: false,
       request: undefined,
-      result: { ok: false, status: 0, error: { kind: 'invalid', message: 'body.data.n is NaN, which JSON cannot hold', issues: [{ path: ['body'], message: 'body.data.n is NaN, which JSON cannot hold' }] } },
+      result: {
+        ok: false,
+        status: 0,
+        error: {
+          kind: 'invalid',
+          message: 'body.data.n is NaN, which JSON cannot hold',
+          issues: [{ path: ['body'], message: 'body.data.n is NaN, which JSON cannot hold' }],
+        },
+      },
       failure: { message: 'body.data.n is NaN, which JSON cannot hold', category: 'usage', exitCode: 2, retrySafe: true, mayHaveBeenApplied: false },
     },
   },
@@ -87,7 +117,11 @@ const cases: Case[] = [
     name: 'query parameters: checked by the schema, then sent in the URL',
     call: { op: listThings, params: {}, query: { limit: 10 } },
     answers: [json(200, [1, 2])],
-    outcome: { held: false, request: sent('GET', '/things?limit=10'), result: { ok: true, status: 200, headers: { 'content-type': 'application/json' }, data: [1, 2], json: [1, 2], attempts: 1 } },
+    outcome: {
+      held: false,
+      request: sent('GET', '/things?limit=10'),
+      result: { ok: true, status: 200, headers: { 'content-type': 'application/json' }, data: [1, 2], json: [1, 2], attempts: 1 },
+    },
   },
   {
     name: 'query parameters the schema refuses',
@@ -95,7 +129,11 @@ const cases: Case[] = [
     outcome: {
       held: false,
       request: undefined,
-      result: { ok: false, status: 0, error: { kind: 'invalid', message: 'invalid query parameters', issues: [{ path: ['limit'], message: expect.any(String) }] } },
+      result: {
+        ok: false,
+        status: 0,
+        error: { kind: 'invalid', message: 'invalid query parameters', issues: [{ path: ['limit'], message: expect.any(String) }] },
+      },
       failure: { message: 'invalid query parameters', category: 'usage', exitCode: 2, retrySafe: true, mayHaveBeenApplied: false },
     },
   },
@@ -106,7 +144,21 @@ const cases: Case[] = [
     outcome: {
       held: false,
       request: sent('GET', '/email/drafts/dr_1'),
-      result: { ok: false, status: 401, headers: { 'content-type': 'application/json' }, attempts: 1, error: { kind: 'api', status: 401, message: 'invalid API key', type: 'authentication_error', code: 'invalid_key', details: undefined, body: '{"error":{"message":"invalid API key","type":"authentication_error","code":"invalid_key"}}' } },
+      result: {
+        ok: false,
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+        attempts: 1,
+        error: {
+          kind: 'api',
+          status: 401,
+          message: 'invalid API key',
+          type: 'authentication_error',
+          code: 'invalid_key',
+          details: undefined,
+          body: '{"error":{"message":"invalid API key","type":"authentication_error","code":"invalid_key"}}',
+        },
+      },
       failure: {
         message: 'invalid API key (authentication_error/invalid_key, HTTP 401); check SERVICE_API_KEY or run `svc auth login`',
         category: 'auth',
@@ -124,8 +176,29 @@ const cases: Case[] = [
     outcome: {
       held: false,
       request: sent('GET', '/email/drafts/dr_9'),
-      result: { ok: false, status: 404, headers: { 'content-type': 'application/json' }, attempts: 1, error: { kind: 'api', status: 404, message: 'no such draft', type: 'invalid_request', code: 'not_found', details: { draftId: 'dr_9' }, body: expect.any(String) } },
-      failure: { message: 'no such draft (invalid_request/not_found, HTTP 404)', category: 'notFound', exitCode: 5, retrySafe: true, mayHaveBeenApplied: false, detail: 'details: {\n  "draftId": "dr_9"\n}' },
+      result: {
+        ok: false,
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+        attempts: 1,
+        error: {
+          kind: 'api',
+          status: 404,
+          message: 'no such draft',
+          type: 'invalid_request',
+          code: 'not_found',
+          details: { draftId: 'dr_9' },
+          body: expect.any(String),
+        },
+      },
+      failure: {
+        message: 'no such draft (invalid_request/not_found, HTTP 404)',
+        category: 'notFound',
+        exitCode: 5,
+        retrySafe: true,
+        mayHaveBeenApplied: false,
+        detail: 'details: {\n  "draftId": "dr_9"\n}',
+      },
     },
   },
   {
@@ -135,8 +208,20 @@ const cases: Case[] = [
     outcome: {
       held: false,
       request: sent('GET', '/email/drafts/dr_1'),
-      result: { ok: false, status: 503, headers: { 'content-type': 'application/json' }, attempts: 4, error: { kind: 'api', status: 503, message: 'HTTP 503 with a JSON body that is not the standard error shape', body: '{}' } },
-      failure: { message: 'HTTP 503 with a JSON body that is not the standard error shape (after 4 attempts)', category: 'api', exitCode: 1, retrySafe: true, mayHaveBeenApplied: false },
+      result: {
+        ok: false,
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+        attempts: 4,
+        error: { kind: 'api', status: 503, message: 'HTTP 503 with a JSON body that is not the standard error shape', body: '{}' },
+      },
+      failure: {
+        message: 'HTTP 503 with a JSON body that is not the standard error shape (after 4 attempts)',
+        category: 'api',
+        exitCode: 1,
+        retrySafe: true,
+        mayHaveBeenApplied: false,
+      },
     },
   },
   {
@@ -146,7 +231,21 @@ const cases: Case[] = [
     outcome: {
       held: false,
       request: sent('POST', '/crm/objects/deals/entries', { data: {} }),
-      result: { ok: false, status: 500, headers: { 'content-type': 'application/json' }, attempts: 1, error: { kind: 'api', status: 500, message: 'boom', type: 'api_error', code: 'internal', details: undefined, body: '{"error":{"message":"boom","type":"api_error","code":"internal"}}' } },
+      result: {
+        ok: false,
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+        attempts: 1,
+        error: {
+          kind: 'api',
+          status: 500,
+          message: 'boom',
+          type: 'api_error',
+          code: 'internal',
+          details: undefined,
+          body: '{"error":{"message":"boom","type":"api_error","code":"internal"}}',
+        },
+      },
       failure: { message: 'boom (api_error/internal, HTTP 500)', category: 'api', exitCode: 1, retrySafe: false, mayHaveBeenApplied: false },
     },
   },
@@ -157,7 +256,12 @@ const cases: Case[] = [
     outcome: {
       held: false,
       request: sent('POST', '/crm/objects/deals/entries', { data: {} }),
-      result: { ok: false, status: 0, attempts: 1, error: { kind: 'transport', failure: 'reset', message: 'the connection was reset before the answer was complete', sent: true } },
+      result: {
+        ok: false,
+        status: 0,
+        attempts: 1,
+        error: { kind: 'transport', failure: 'reset', message: 'the connection was reset before the answer was complete', sent: true },
+      },
       failure: {
         message: 'the connection was reset before the answer was complete; the POST may have been applied: check before sending it again',
         category: 'network',
@@ -185,8 +289,19 @@ const cases: Case[] = [
     outcome: {
       held: false,
       request: sent('DELETE', '/files', { path: 'tmp/a.txt' }),
-      result: { ok: false, status: 0, attempts: 4, error: { kind: 'transport', failure: 'reset', message: 'the connection was reset before the answer was complete', sent: true } },
-      failure: { message: 'the connection was reset before the answer was complete (after 4 attempts)', category: 'network', exitCode: 3, retrySafe: true, mayHaveBeenApplied: false },
+      result: {
+        ok: false,
+        status: 0,
+        attempts: 4,
+        error: { kind: 'transport', failure: 'reset', message: 'the connection was reset before the answer was complete', sent: true },
+      },
+      failure: {
+        message: 'the connection was reset before the answer was complete (after 4 attempts)',
+        category: 'network',
+        exitCode: 3,
+        retrySafe: true,
+        mayHaveBeenApplied: false,
+      },
     },
   },
   {
@@ -196,15 +311,27 @@ const cases: Case[] = [
     outcome: {
       held: false,
       request: { ...sent('GET', '/email/drafts/dr_1'), signal: expect.any(AbortSignal) },
-      result: { ok: false, status: 0, attempts: 1, error: { kind: 'transport', failure: 'aborted', message: 'interrupted while waiting to retry', sent: false } },
+      result: {
+        ok: false,
+        status: 0,
+        attempts: 1,
+        error: { kind: 'transport', failure: 'aborted', message: 'interrupted while waiting to retry', sent: false },
+      },
       failure: { message: 'interrupted while waiting to retry (SIGTERM)', category: 'interrupted', exitCode: 143, retrySafe: true, mayHaveBeenApplied: false },
     },
   },
   {
     name: 'a prepared call (`svc api`): sent as given, the path not filled again',
-    call: { op: { method: 'GET', path: '/anything?x=1', summary: 'GET /anything', args: [], safety: 'safe', response: z.unknown(), examples: [] }, input: { params: {}, path: '/anything?x=1', body: undefined } },
+    call: {
+      op: { method: 'GET', path: '/anything?x=1', summary: 'GET /anything', args: [], safety: 'safe', response: z.unknown(), examples: [] },
+      input: { params: {}, path: '/anything?x=1', body: undefined },
+    },
     answers: [json(200, { any: true })],
-    outcome: { held: false, request: sent('GET', '/anything?x=1'), result: { ok: true, status: 200, headers: { 'content-type': 'application/json' }, data: { any: true }, json: { any: true }, attempts: 1 } },
+    outcome: {
+      held: false,
+      request: sent('GET', '/anything?x=1'),
+      result: { ok: true, status: 200, headers: { 'content-type': 'application/json' }, data: { any: true }, json: { any: true }, attempts: 1 },
+    },
   },
 ];
 
@@ -259,7 +386,10 @@ describe('runOperation: an operation and its input in, the whole outcome out', (
   it('a 2xx whose body cannot be read: a write was applied (not safe to repeat), a read was not a write', async () => {
     const send = async (): Promise<HttpResponse> => ({ status: 201, headers: { 'content-type': 'application/json' }, body: '{"entryId":' });
     const retry = { ...defaultRetryOptions, retries: 0 };
-    const write = await runOperation({ send, target, retry }, { op: registry.crm_entries_create, params: { objectName: 'deals' }, body: { data: { name: 'Acme' } } });
+    const write = await runOperation(
+      { send, target, retry },
+      { op: registry.crm_entries_create, params: { objectName: 'deals' }, body: { data: { name: 'Acme' } } },
+    );
     const read = await runOperation({ send, target, retry }, { op: registry.email_drafts_get, params: { draftId: 'dr_1' } });
     if (write.held || read.held) throw new Error('nothing was held back');
     expect(write.result.ok === false && write.result.error.kind).toBe('unreadable');
@@ -267,16 +397,21 @@ describe('runOperation: an operation and its input in, the whole outcome out', (
     expect(read.failure).toMatchObject({ category: 'network', exitCode: 3, retrySafe: true, mayHaveBeenApplied: false });
   });
 
-  it('every known secret is kept out of a failure\'s words, in the forms the redactor knows; the result stays as received', async () => {
+  it("every known secret is kept out of a failure's words, in the forms the redactor knows; the result stays as received", async () => {
     const redactor = createRedactor([TOKEN]);
     const secrets = { add: redactor.add, redact: redactor.text, redactValue: redactor.value, reveal: () => {} };
     const body = { error: { message: `key ${TOKEN} is revoked`, type: 'authentication_error', code: 'revoked', details: { key: encodeURIComponent(TOKEN) } } };
     const send = async (): Promise<HttpResponse> => json(401, body);
-    const outcome = await runOperation({ send, secrets, target, retry: { ...defaultRetryOptions, retries: 0 } }, { op: registry.email_drafts_get, params: { draftId: 'dr_1' } });
+    const outcome = await runOperation(
+      { send, secrets, target, retry: { ...defaultRetryOptions, retries: 0 } },
+      { op: registry.email_drafts_get, params: { draftId: 'dr_1' } },
+    );
     expect(outcome.held).toBe(false);
     if (outcome.held || !outcome.failure) throw new Error('expected a failure');
     expect(JSON.stringify(outcome.failure)).not.toContain(TOKEN);
-    expect(outcome.failure.message).toBe(`key ${redactor.text(TOKEN)} is revoked (authentication_error/revoked, HTTP 401); check SERVICE_API_KEY or run \`svc auth login\``);
+    expect(outcome.failure.message).toBe(
+      `key ${redactor.text(TOKEN)} is revoked (authentication_error/revoked, HTTP 401); check SERVICE_API_KEY or run \`svc auth login\``,
+    );
     expect(outcome.failure.detail).toBe(redactor.text(`details: ${JSON.stringify(body.error.details, null, 2)}`));
     expect(outcome.result.ok === false && outcome.result.error.message).toBe(`key ${TOKEN} is revoked`);
   });

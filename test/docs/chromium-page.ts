@@ -25,7 +25,19 @@ export class Browser {
 
   static async open(): Promise<Browser> {
     const profile = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
-    const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--hide-scrollbars', `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'];
+    const flags = [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--hide-scrollbars',
+      `--user-data-dir=${profile}`,
+      '--remote-debugging-port=0',
+      'about:blank',
+    ];
     // Its scratch files (org.chromium.*) go in the profile folder too, so closing leaves nothing in the temp folder.
     const child = spawn(CHROMIUM!, flags, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: profile } });
     const endpoint = await new Promise<string>((resolve, reject) => {
@@ -82,7 +94,10 @@ export class Browser {
 
   /** The value of a JavaScript expression in the page (JSON-serialisable). */
   async evaluate<T>(expression: string): Promise<T> {
-    const { result, exceptionDetails } = (await this.send('Runtime.evaluate', { expression, returnByValue: true })) as { result: { value: T }; exceptionDetails?: { text: string } };
+    const { result, exceptionDetails } = (await this.send('Runtime.evaluate', { expression, returnByValue: true })) as {
+      result: { value: T };
+      exceptionDetails?: { text: string };
+    };
     if (exceptionDetails) throw new Error(`in the page: ${exceptionDetails.text}`);
     return result.value;
   }

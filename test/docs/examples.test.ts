@@ -66,11 +66,15 @@ describe('the examples of the README and the guides', () => {
       for (const [name, text] of Object.entries(EXAMPLE_FILES)) writeFileSync(join(folder, name), text);
     });
 
-    it.each(lines.map((line) => [line.where, line.command] as const))('%s: %s', async (_where, command) => {
-      await resetMock();
-      const run = await runInBash(command, folder, settings);
-      expect({ command, code: run.code, stderr: run.stderr }).toEqual({ command, code: 0, stderr: expect.anything() });
-    }, 40_000);
+    it.each(lines.map((line) => [line.where, line.command] as const))(
+      '%s: %s',
+      async (_where, command) => {
+        await resetMock();
+        const run = await runInBash(command, folder, settings);
+        expect({ command, code: run.code, stderr: run.stderr }).toEqual({ command, code: 0, stderr: expect.anything() });
+      },
+      40_000,
+    );
   });
 });
 

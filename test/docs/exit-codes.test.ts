@@ -28,7 +28,11 @@ afterAll(() => mock?.stop());
 const env = () => ({ SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey });
 
 async function mockControl(path: string, body?: unknown): Promise<void> {
-  const answer = await fetch(`${mock.origin}${path}`, { method: 'POST', headers: { authorization: `Bearer ${mock.apiKey}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const answer = await fetch(`${mock.origin}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${mock.apiKey}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   expect(answer.status).toBeLessThan(300);
 }
 
@@ -116,8 +120,12 @@ describe('the exit-code table of docs/guide/exit-codes.md', () => {
     expect(table).toEqual(Object.values(ExitCode));
   });
 
-  it.each(Object.entries(situations).map(([code, s]) => [Number(code), s.what, s] as const))('%i: %s', async (code, _what, situation) => {
-    await mockControl('/_mock/reset');
-    expect(await situation.produce()).toBe(code);
-  }, 90_000);
+  it.each(Object.entries(situations).map(([code, s]) => [Number(code), s.what, s] as const))(
+    '%i: %s',
+    async (code, _what, situation) => {
+      await mockControl('/_mock/reset');
+      expect(await situation.produce()).toBe(code);
+    },
+    90_000,
+  );
 });

@@ -34,18 +34,21 @@ function codeOf(path: string): { where: string; text: string }[] {
   ];
 }
 
-const named = (pattern: RegExp) =>
-  pages.flatMap(codeOf).flatMap(({ where, text }) => [...text.matchAll(pattern)].map((match) => ({ where, name: match[0] })));
+const named = (pattern: RegExp) => pages.flatMap(codeOf).flatMap(({ where, text }) => [...text.matchAll(pattern)].map((match) => ({ where, name: match[0] })));
 
 let svcFlags: Set<string>;
 beforeAll(async () => {
-  const run = (args: string[]) => promisify(execFile)(process.execPath, [SVC_BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, maxBuffer: 16 * 1024 * 1024 });
+  const run = (args: string[]) =>
+    promisify(execFile)(process.execPath, [SVC_BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
   const helps = await Promise.all([run(['--help']), run(['help', 'reference'])]);
   svcFlags = new Set(helps.flatMap(({ stdout }) => stdout.match(FLAG) ?? []));
 }, 60_000);
 
 describe('names in the README and the guides', () => {
-  it('every --flag is one of svc\'s (from its command tree) or a listed flag of another program', () => {
+  it("every --flag is one of svc's (from its command tree) or a listed flag of another program", () => {
     expect(svcFlags.size).toBeGreaterThan(30);
     const flags = named(FLAG);
     expect(flags.length).toBeGreaterThan(50);

@@ -17,7 +17,11 @@ function documentedTexts(): { where: string; text: string }[] {
     const blocks = codeBlocks(text).flatMap((block) => block.lines.map((line, i) => ({ where: `${path}:${block.line + i}`, text: withoutComment(line) })));
     return [...blocks, ...inlineCode(text).map((span) => ({ where: `${path}:${span.line}`, text: span.text }))];
   });
-  const sources = sourceFiles().flatMap((path) => readRepoFile(path).split('\n').map((text, i) => ({ where: `${path}:${i + 1}`, text })));
+  const sources = sourceFiles().flatMap((path) =>
+    readRepoFile(path)
+      .split('\n')
+      .map((text, i) => ({ where: `${path}:${i + 1}`, text })),
+  );
   return [...markdown, ...sources];
 }
 

@@ -7,7 +7,8 @@
 export const THIRD_PARTY_TOOLS = ['vitest', 'tsc'];
 
 /** A package manager command that installs or runs a package, and the words after it. */
-const COMMAND = /(?:^|[\s`'"(]|\$ |&&|;|\|)(npx|pnpx|npm\s+(?:install|i|add|exec|x)|pnpm\s+(?:add|install|i|dlx)|yarn\s+(?:global\s+add|add|dlx))(?=\s|$|`|'|")([^`'"\n]*)/g;
+const COMMAND =
+  /(?:^|[\s`'"(]|\$ |&&|;|\|)(npx|pnpx|npm\s+(?:install|i|add|exec|x)|pnpm\s+(?:add|install|i|dlx)|yarn\s+(?:global\s+add|add|dlx))(?=\s|$|`|'|")([^`'"\n]*)/g;
 const EXEC_COMMANDS = /^(npx|pnpx|npm\s+(?:exec|x)|pnpm\s+dlx|yarn\s+dlx)$/;
 /** npm flags that take a value, whose value is not a package (except --package). */
 const VALUED = new Set(['--prefix', '--registry', '--cache', '-w', '--workspace', '--userconfig', '--pack-destination', '-c', '--call']);
@@ -26,7 +27,12 @@ export function installCommands(text: string): InstallCommand[] {
   for (const match of text.matchAll(COMMAND)) {
     const command = match[1]!.replace(/\s+/g, ' ');
     // A word cut at a quote keeps the backslash that escaped it in a template literal (`\``).
-    const words = match[2]!.split(/(?:&&|\|\||;|\||\s#).*/)[0]!.trim().split(/\s+/).map((word) => word.replace(/\\+$/, '')).filter(Boolean);
+    const words = match[2]!
+      .split(/(?:&&|\|\||;|\||\s#).*/)[0]!
+      .trim()
+      .split(/\s+/)
+      .map((word) => word.replace(/\\+$/, ''))
+      .filter(Boolean);
     const positional: string[] = [];
     const packages: string[] = [];
     let localOnly = false;

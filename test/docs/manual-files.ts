@@ -19,9 +19,20 @@ export const filesIn = (dir: string): string[] => readdirSync(dir).sort();
 export const read = (dir: string, name: string): string => readFileSync(join(dir, name), 'utf8');
 
 /** Roff source as the text it stands for: `\-` is a hyphen, `\e` a backslash, `\&` nothing. */
-export const unroff = (source: string): string => source.replace(/\\-/g, '-').replace(/\\e/g, '\\').replace(/\\&/g, '').replace(/\\f[BRI]/g, '');
+export const unroff = (source: string): string =>
+  source
+    .replace(/\\-/g, '-')
+    .replace(/\\e/g, '\\')
+    .replace(/\\&/g, '')
+    .replace(/\\f[BRI]/g, '');
 
 /** The same text as HTML shows it: entities decoded. */
-export const unhtml = (source: string): string => source.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+export const unhtml = (source: string): string =>
+  source
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"');
 
 export const manAvailable: boolean = spawnSync('man', ['--version'], { stdio: 'ignore' }).status === 0;

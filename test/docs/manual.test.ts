@@ -37,7 +37,15 @@ function expectedTexts(id: string): string[] {
     expect(field.description, `${id}: ${field.in} ${field.name} has no meaning in the registry`).toBeTruthy();
     return field.description!;
   });
-  return [d.summary, `${d.method} ${d.path}`, op.examples[0]!, ...meanings, ...d.flags.map((f) => f.description), ...d.rules.map((r) => r.text), ...Object.values(d.errors)];
+  return [
+    d.summary,
+    `${d.method} ${d.path}`,
+    op.examples[0]!,
+    ...meanings,
+    ...d.flags.map((f) => f.description),
+    ...d.rules.map((r) => r.text),
+    ...Object.values(d.errors),
+  ];
 }
 
 describe('npm run docs: the HTML manual', () => {
@@ -89,7 +97,7 @@ describe('npm run docs: the HTML manual', () => {
     expect(page).not.toContain('<h2>More</h2>');
   });
 
-  it('a group with one command below does not repeat that command\'s summary in the index', () => {
+  it("a group with one command below does not repeat that command's summary in the index", () => {
     const index = unhtml(read(manual.manualDir, 'index.html'));
     const summary = registry.email_drafts_get.summary;
     expect(index.split(summary).length - 1).toBe(1);
@@ -102,19 +110,28 @@ describe('npm run docs: the HTML manual', () => {
 
   it('a field the registry leaves without a meaning stops the build, naming the command and the field', () => {
     const d = describeOperation('crm_entries_create', registry.crm_entries_create);
-    const doc = { words: ['crm', 'entries', 'create'], name: 'svc crm entries create', summary: d.summary, usage: '', arguments: [], optionGroups: [], subcommands: [], after: '' };
+    const doc = {
+      words: ['crm', 'entries', 'create'],
+      name: 'svc crm entries create',
+      summary: d.summary,
+      usage: '',
+      arguments: [],
+      optionGroups: [],
+      subcommands: [],
+      after: '',
+    };
     const bare = { ...d, response: { type: 'object', properties: { entryId: { type: 'string' } } } };
     expect(() => refuseMissingMeanings({ globalOptions: [], commands: [{ ...doc, operation: bare }] })).toThrow(/svc crm entries create: Response: entryId/);
     expect(() => refuseMissingMeanings({ globalOptions: [], commands: [{ ...doc, operation: d }] })).not.toThrow();
   });
 
-  it('svc mock\'s page documents its fixtures flag and the fault header', () => {
+  it("svc mock's page documents its fixtures flag and the fault header", () => {
     const page = unhtml(read(manual.manualDir, 'svc-mock.html'));
     expect(page).toContain('--fixtures <file.json>');
     expect(page).toContain('x-mock-fault');
   });
 
-  it('a group\'s page lists the commands directly below it, and only those', () => {
+  it("a group's page lists the commands directly below it, and only those", () => {
     const page = read(manual.manualDir, 'svc-email.html');
     const listed = page.slice(page.indexOf('<h2>Commands</h2>')).split('</ul>')[0]!;
     expect(listed).toContain('href="svc-email-drafts.html"');
@@ -140,7 +157,9 @@ describe.skipIf(!manAvailable)(`npm run docs: man pages${manAvailable ? '' : ' (
     const pages = filesIn(manual.manDir);
     expect(pages).toContain('svc.1');
     const env = { ...process.env, MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat', MAN_KEEP_FORMATTING: '' };
-    const rendered = await Promise.all(pages.map(async (name) => ({ name, ...(await promisify(execFile)('man', ['--warnings', '-l', join(manual.manDir, name)], { env })) })));
+    const rendered = await Promise.all(
+      pages.map(async (name) => ({ name, ...(await promisify(execFile)('man', ['--warnings', '-l', join(manual.manDir, name)], { env })) })),
+    );
     const wide: string[] = [];
     for (const { name, stdout, stderr } of rendered) {
       expect({ name, stderr }).toEqual({ name, stderr: '' });
@@ -158,7 +177,9 @@ describe.skipIf(!manAvailable)(`npm run docs: man pages${manAvailable ? '' : ' (
       const known = headings.filter((h) => order.includes(h));
       expect({ name, headings }).toEqual({ name, headings: known });
       expect({ name, sorted: [...known].sort((a, b) => order.indexOf(a) - order.indexOf(b)) }).toEqual({ name, sorted: known });
-      const required = name.endsWith('.7') ? ['NAME', 'DESCRIPTION', 'SEE ALSO'] : ['NAME', 'SYNOPSIS', 'DESCRIPTION', 'EXIT STATUS', 'ENVIRONMENT', 'SEE ALSO'];
+      const required = name.endsWith('.7')
+        ? ['NAME', 'DESCRIPTION', 'SEE ALSO']
+        : ['NAME', 'SYNOPSIS', 'DESCRIPTION', 'EXIT STATUS', 'ENVIRONMENT', 'SEE ALSO'];
       for (const section of required) expect(headings, name).toContain(section);
     }
     const root = unroff(read(manual.manDir, 'svc.1'));
@@ -205,7 +226,12 @@ describe.skipIf(browserMissing)(`the manual in a real browser${browserMissing ? 
     const pages = filesIn(manual.manualDir).filter((name) => name.endsWith('.html'));
     const faults: string[] = [];
     for (const name of pages) {
-      for (const [width, scheme] of [[390, 'light'], [390, 'dark'], [1280, 'light'], [1280, 'dark']] as const) {
+      for (const [width, scheme] of [
+        [390, 'light'],
+        [390, 'dark'],
+        [1280, 'light'],
+        [1280, 'dark'],
+      ] as const) {
         await browser.load(`file://${join(manual.manualDir, name)}`, width, scheme);
         const m = await browser.evaluate<{ scrollWidth: number; innerWidth: number; low: string[]; wide: string[] }>(MEASURE);
         expect(m.innerWidth).toBe(width);
@@ -216,19 +242,23 @@ describe.skipIf(browserMissing)(`the manual in a real browser${browserMissing ? 
     expect(faults).toEqual([]);
   }, 600_000);
 
-  it.each([390, 1280])('at %i px the index and a command page render, and a code block scrolls inside itself', async (width) => {
-    const shots = process.env.SVC_MANUAL_SCREENS ?? manual.manualDir;
-    for (const name of ['index.html', 'svc-campaigns-person-add.html', 'batch.html']) {
-      await browser.load(`file://${join(manual.manualDir, name)}`, width, 'light');
-      const shot = join(shots, `${name.replace(/\.html$/, '')}-${width}.png`);
-      await browser.screenshot(shot);
-      expect(statSync(shot).size).toBeGreaterThan(1000);
-    }
-    await browser.load(`file://${join(manual.manualDir, 'svc-campaigns-person-add.html')}`, width, 'light');
-    expect(await browser.evaluate<string>('document.title')).toBe('svc campaigns person add: svc manual');
-    const pre = await browser.evaluate<{ overflow: string }>(`({ overflow: getComputedStyle(document.querySelector('main pre:not(.usage)')).overflowX })`);
-    expect(pre.overflow).toBe('auto');
-  }, 120_000);
+  it.each([390, 1280])(
+    'at %i px the index and a command page render, and a code block scrolls inside itself',
+    async (width) => {
+      const shots = process.env.SVC_MANUAL_SCREENS ?? manual.manualDir;
+      for (const name of ['index.html', 'svc-campaigns-person-add.html', 'batch.html']) {
+        await browser.load(`file://${join(manual.manualDir, name)}`, width, 'light');
+        const shot = join(shots, `${name.replace(/\.html$/, '')}-${width}.png`);
+        await browser.screenshot(shot);
+        expect(statSync(shot).size).toBeGreaterThan(1000);
+      }
+      await browser.load(`file://${join(manual.manualDir, 'svc-campaigns-person-add.html')}`, width, 'light');
+      expect(await browser.evaluate<string>('document.title')).toBe('svc campaigns person add: svc manual');
+      const pre = await browser.evaluate<{ overflow: string }>(`({ overflow: getComputedStyle(document.querySelector('main pre:not(.usage)')).overflowX })`);
+      expect(pre.overflow).toBe('auto');
+    },
+    120_000,
+  );
 });
 
 function links(node: Node): string[] {

@@ -33,7 +33,11 @@ function manualSourceText(): string {
 
 let help: string;
 beforeAll(async () => {
-  const run = (args: string[]) => promisify(execFile)(process.execPath, [SVC_BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, maxBuffer: 16 * 1024 * 1024 });
+  const run = (args: string[]) =>
+    promisify(execFile)(process.execPath, [SVC_BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
   help = (await Promise.all([run(['--help']), run(['help', 'reference'])])).map(({ stdout }) => stdout).join('\n');
 }, 60_000);
 

@@ -36,12 +36,24 @@ describe('a failure after sending never says nothing was sent', () => {
     const run = await svc(...CREATE, '--query', query);
     expect(run.code).toBe(6);
     expect(JSON.parse(run.stdout)).toEqual({ entryId: expect.stringMatching(/^ent_/) });
-    expect(run.stderr).toMatch(/^svc: --query could not be applied to the response: .*; the whole response is printed instead \(the POST was sent and answered HTTP 201\)\n$/);
+    expect(run.stderr).toMatch(
+      /^svc: --query could not be applied to the response: .*; the whole response is printed instead \(the POST was sent and answered HTTP 201\)\n$/,
+    );
     expect(posts()).toHaveLength(1);
   });
 
   it('a --query that cannot compile is refused before anything is sent (exit 2)', async () => {
-    for (const query of ["'unterminated", "[?name == 'Acme]", '`{"a": 1', 'abs(', 'foo[?', 'nosuch(a)', `${'a.'.repeat(17_000)}b`, `${'@|'.repeat(5000)}a`, `${'('.repeat(300)}a${')'.repeat(300)}`]) {
+    for (const query of [
+      "'unterminated",
+      "[?name == 'Acme]",
+      '`{"a": 1',
+      'abs(',
+      'foo[?',
+      'nosuch(a)',
+      `${'a.'.repeat(17_000)}b`,
+      `${'@|'.repeat(5000)}a`,
+      `${'('.repeat(300)}a${')'.repeat(300)}`,
+    ]) {
       const run = await svc(...CREATE, '--query', query);
       expect(run, query).toMatchObject({ code: 2, stdout: '' });
       expect(run.stderr, query).toMatch(/^svc: --query: [^\n]+\n$/);
@@ -74,12 +86,15 @@ describe('a failure after sending never says nothing was sent', () => {
     expect(posts()).toHaveLength(1);
   });
 
-  it.each([[['ops']], [['--help']], [[...CREATE, '--dry-run']], [['email', 'drafts', 'get', 'dr_123', '--output', 'yaml']]])('%j into a full device: exit 6, no stack trace', async (args) => {
-    const run = await svcIntoFullDevice(args);
-    expect(run.code).toBe(6);
-    expect(run.stderr).toMatch(/^svc: cannot write to standard output \(\/dev\/full\): no space left on device.*\n$/);
-    expect(run.stderr).not.toMatch(/\n\s+at /);
-  });
+  it.each([[['ops']], [['--help']], [[...CREATE, '--dry-run']], [['email', 'drafts', 'get', 'dr_123', '--output', 'yaml']]])(
+    '%j into a full device: exit 6, no stack trace',
+    async (args) => {
+      const run = await svcIntoFullDevice(args);
+      expect(run.code).toBe(6);
+      expect(run.stderr).toMatch(/^svc: cannot write to standard output \(\/dev\/full\): no space left on device.*\n$/);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    },
+  );
 
   it('a batch into a full device: it stops taking lines, one summary line naming the output, exit 6, no stack trace', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-batch-'));
@@ -88,7 +103,10 @@ describe('a failure after sending never says nothing was sent', () => {
     writeFileSync(input, Array.from({ length: 300 }, (_, i) => `{"data":{"name":"n${i + 1}"}}\n`).join(''));
     const run = await svcIntoFullDevice(['crm', 'entries', 'create', 'deals', '--input', input]);
     expect(run.code).toBe(6);
-    const summary = /^svc: stopped: cannot write to standard output \(\/dev\/full\): no space left on device, before any record was written: (\d+) lines done, \1 succeeded, 0 failed; lines after line \1 were not started\n$/.exec(run.stderr);
+    const summary =
+      /^svc: stopped: cannot write to standard output \(\/dev\/full\): no space left on device, before any record was written: (\d+) lines done, \1 succeeded, 0 failed; lines after line \1 were not started\n$/.exec(
+        run.stderr,
+      );
     expect(summary, run.stderr).not.toBeNull();
     // Every line started was sent and is counted; no line after the failure was started.
     expect(posts()).toHaveLength(Number(summary![1]));

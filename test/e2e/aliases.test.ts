@@ -38,7 +38,11 @@ describe('svc alias', () => {
     const gone = await runSvc(['dg', 'dr_123'], { env });
     expect(gone.code).toBe(2);
     expect(gone.stderr).toMatch(/^svc: unknown command 'dg'/);
-    expect(await runSvc(['alias', 'list'], { env })).toMatchObject({ code: 0, stdout: '', stderr: "No aliases yet; `svc alias set <name> '<words>'` adds one.\n" });
+    expect(await runSvc(['alias', 'list'], { env })).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: "No aliases yet; `svc alias set <name> '<words>'` adds one.\n",
+    });
   });
 
   it('$1 takes the first argument after the alias, the rest follow; quotes keep a value whole', async () => {
@@ -47,7 +51,10 @@ describe('svc alias', () => {
     expect((await runSvc(['alias', 'set', 'acme', `crm entries create companies --data 'name=Acme Corp' --data "owner=usr_ada"`], { env })).code).toBe(0);
     expect((await runSvc(['occ', 'ser_weekly', '--query', 'length(@)'], { env })).code).toBe(0);
     expect((await runSvc(['acme'], { env })).code).toBe(0);
-    expect(received()).toEqual(['GET /v1/crm/tasks/series/ser_weekly/occurrences', 'POST /v1/crm/objects/companies/entries {"data":{"name":"Acme Corp","owner":"usr_ada"}}']);
+    expect(received()).toEqual([
+      'GET /v1/crm/tasks/series/ser_weekly/occurrences',
+      'POST /v1/crm/objects/companies/entries {"data":{"name":"Acme Corp","owner":"usr_ada"}}',
+    ]);
     const missing = await runSvc(['occ'], { env });
     expect(missing).toMatchObject({ code: 2, stdout: '', stderr: 'svc: alias "occ" needs argument $1, and none was given\n' });
     expect(mock.requests).toHaveLength(2);
@@ -82,7 +89,11 @@ describe('svc alias', () => {
   it('an expansion with a control character is refused; one in a hand-edited file is listed visible, on its own line', async () => {
     const { dir, env } = world();
     const refused = await runSvc(['alias', 'set', 'z', 'email drafts get \u001b]0;owned\u0007'], { env });
-    expect(refused).toMatchObject({ code: 2, stdout: '', stderr: 'svc: the expansion holds a control character (U+001B at character 18); an alias is svc words\n' });
+    expect(refused).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'svc: the expansion holds a control character (U+001B at character 18); an alias is svc words\n',
+    });
     expect(() => readFileSync(join(dir, 'config.json'), 'utf8')).toThrow();
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ aliases: { dg: 'email drafts get\nevil: email drafts get \u001b[2J' } }), { mode: 0o600 });
     expect(await runSvc(['alias', 'list'], { env })).toMatchObject({ code: 0, stdout: 'dg: email drafts get^Jevil: email drafts get ^[[2J\n' });
@@ -92,8 +103,14 @@ describe('svc alias', () => {
   it('an existing alias is replaced only with --clobber', async () => {
     const { env } = world();
     await runSvc(['alias', 'set', 'dg', 'email drafts get'], { env });
-    expect(await runSvc(['alias', 'set', 'dg', 'files delete'], { env })).toMatchObject({ code: 2, stderr: 'svc: alias "dg" already stands for "email drafts get"; add --clobber to replace it\n' });
-    expect(await runSvc(['alias', 'set', 'dg', 'files delete', '--clobber'], { env })).toMatchObject({ code: 0, stderr: 'Changed alias dg from "email drafts get" to "files delete"\n' });
+    expect(await runSvc(['alias', 'set', 'dg', 'files delete'], { env })).toMatchObject({
+      code: 2,
+      stderr: 'svc: alias "dg" already stands for "email drafts get"; add --clobber to replace it\n',
+    });
+    expect(await runSvc(['alias', 'set', 'dg', 'files delete', '--clobber'], { env })).toMatchObject({
+      code: 0,
+      stderr: 'Changed alias dg from "email drafts get" to "files delete"\n',
+    });
     expect((await runSvc(['alias', 'list'], { env })).stdout).toBe('dg: files delete\n');
   });
 
@@ -109,7 +126,14 @@ describe('svc alias', () => {
     const program = `source '${file}'
 fn="$(complete -p svc)"; fn="\${fn#*-F }"; fn="\${fn%% *}"
 ask() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMPREPLY=(); "$fn"; local IFS=' '; echo "\${COMPREPLY[*]}"; }
-${[['svc', 'd'], ['svc', 'dg', 'dr_1', '--out'], ['svc', 'tpl', ''], ['svc', 'tpl', 'preview', 't', '--save']].map(ask).join('\n')}`;
+${[
+  ['svc', 'd'],
+  ['svc', 'dg', 'dr_1', '--out'],
+  ['svc', 'tpl', ''],
+  ['svc', 'tpl', 'preview', 't', '--save'],
+]
+  .map(ask)
+  .join('\n')}`;
     const { stdout } = await promisify(execFile)('bash', ['--norc', '--noprofile', '-c', program], { cwd: dir });
     expect(stdout.trimEnd().split('\n')).toEqual(['dg', '--output', 'preview', '--save-html']);
   });

@@ -17,7 +17,10 @@ const headerLines = (raw: string[]) => raw.flatMap((value, index) => (index % 2 
 describe.concurrent('svc api -H', TIMEOUT, () => {
   it('sends each header, a repeated name joined, and still the credential', async ({ onTestFinished }) => {
     const server = await scriptedForTest(onTestFinished);
-    const run = await runSvc(['api', 'GET', '/things', '-H', 'X-Trace: one', '-H', 'x-trace:two ', '--header', 'Accept-Language:  fr'], { env: env(server), ...SLOW });
+    const run = await runSvc(['api', 'GET', '/things', '-H', 'X-Trace: one', '-H', 'x-trace:two ', '--header', 'Accept-Language:  fr'], {
+      env: env(server),
+      ...SLOW,
+    });
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const [request] = server.received;
     expect(request!.headers['x-trace']).toBe('one, two');
@@ -73,7 +76,11 @@ describe.concurrent('svc api -i', TIMEOUT, () => {
 
   it('with --output json prints one {status, headers, body} envelope, also for an error status', async ({ onTestFinished }) => {
     const server = await scriptedForTest(onTestFinished);
-    server.script('/v1/things', { status: 409, body: { error: { message: `conflict for ${TOKEN}`, type: 'conflict_error', code: 'conflict' } }, headers: { 'x-echo-auth': TOKEN } });
+    server.script('/v1/things', {
+      status: 409,
+      body: { error: { message: `conflict for ${TOKEN}`, type: 'conflict_error', code: 'conflict' } },
+      headers: { 'x-echo-auth': TOKEN },
+    });
     const run = await runSvc(['api', 'GET', '/things', '-i', '--output', 'json'], { env: env(server), ...SLOW });
     expect(run.code).toBe(1);
     const envelope = JSON.parse(run.stdout) as { status: number; headers: Record<string, string>; body: { error: { message: string } } };
@@ -102,7 +109,10 @@ describe.concurrent('svc api --input', TIMEOUT, () => {
     const piped = await runSvc(['api', 'PUT', '/things', '--input', '-'], { env: env(server), input: '{"raw": 1}', ...SLOW });
     expect(piped.code).toBe(0);
     expect(server.received[0]).toMatchObject({ method: 'PUT', body: '{"raw": 1}', headers: { 'content-type': 'application/json' } });
-    for (const args of [['--input', '-', '--data', 'a=1'], ['--input', join(tempFolder('svc-input-'), 'missing.json')]]) {
+    for (const args of [
+      ['--input', '-', '--data', 'a=1'],
+      ['--input', join(tempFolder('svc-input-'), 'missing.json')],
+    ]) {
       const run = await runSvc(['api', 'POST', '/things', ...args], { env: env(server), ...SLOW });
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);

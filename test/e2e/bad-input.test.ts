@@ -22,7 +22,10 @@ writeFileSync(join(fixtures, 'huge-timeout', 'config.json'), JSON.stringify({ pr
 mkdirSync(join(fixtures, 'cr-token'));
 writeFileSync(join(fixtures, 'cr-token', 'config.json'), JSON.stringify({ profiles: { default: { token: 'svc_agent_CANARY0123456789\r' } } }));
 mkdirSync(join(fixtures, 'url-password'));
-writeFileSync(join(fixtures, 'url-password', 'config.json'), JSON.stringify({ profiles: { default: { baseUrl: 'https://ada:CANARYpw0123@api.example.com/v1' } } }));
+writeFileSync(
+  join(fixtures, 'url-password', 'config.json'),
+  JSON.stringify({ profiles: { default: { baseUrl: 'https://ada:CANARYpw0123@api.example.com/v1' } } }),
+);
 
 describe.concurrent('bad input is refused before anything is sent', () => {
   it('the table holds at least 40 invocations', () => {

@@ -36,7 +36,11 @@ interface BatchRecord {
   uncertain?: boolean;
 }
 
-const records = (stdout: string): BatchRecord[] => stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as BatchRecord);
+const records = (stdout: string): BatchRecord[] =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as BatchRecord);
 const writeDeals = (count: number): string => {
   const path = join(dir, 'deals.ndjson');
   writeFileSync(path, Array.from({ length: count }, (_, i) => JSON.stringify({ data: { name: `deal ${i + 1}` } })).join('\n') + '\n');
@@ -52,7 +56,19 @@ const entriesByLine = (): Map<number, string[]> => {
   }
   return byLine;
 };
-const deal = (input: string, checkpoint: string, ...more: string[]) => ['crm', 'entries', 'create', 'deals', '--input', input, '--checkpoint', checkpoint, '--concurrency', String(CONCURRENCY), ...more];
+const deal = (input: string, checkpoint: string, ...more: string[]) => [
+  'crm',
+  'entries',
+  'create',
+  'deals',
+  '--input',
+  input,
+  '--checkpoint',
+  checkpoint,
+  '--concurrency',
+  String(CONCURRENCY),
+  ...more,
+];
 
 /** Starts the batch and kills it with SIGKILL `afterMs` after its first record: mid-flight, at no chosen line. */
 async function killMidway(args: string[], afterMs: number): Promise<number> {
@@ -72,7 +88,7 @@ describe('svc batch --checkpoint: kill -9 and resume', () => {
     const checkpoint = join(dir, 'deals.checkpoint');
     const seed = Date.now();
     let random = seed;
-    const next = () => ((random = (random * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const next = () => (random = (random * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const written: number[] = [];
     for (let kill = 0; kill < KILLS; kill++) written.push(await killMidway(deal(input, checkpoint), 50 + Math.floor(next() * 400)));
     expect(existsSync(`${checkpoint}.lock`), 'a killed run leaves its lock; the next run takes it over').toBe(true);
@@ -80,7 +96,10 @@ describe('svc batch --checkpoint: kill -9 and resume', () => {
     const last = await runSvc(deal(input, checkpoint), { env, timeoutMs: 100_000 });
     const out = records(last.stdout);
     const context = `seed ${seed}, records before each kill ${written.join(', ')}`;
-    expect(out.map((r) => r.line), context).toEqual(Array.from({ length: LINES }, (_, i) => i + 1));
+    expect(
+      out.map((r) => r.line),
+      context,
+    ).toEqual(Array.from({ length: LINES }, (_, i) => i + 1));
     const uncertain = out.filter((r) => r.uncertain === true);
     expect(uncertain.length, context).toBeLessThanOrEqual(CONCURRENCY * KILLS);
     expect(uncertain.every((r) => r.ok === false && r.error?.mayHaveApplied === true)).toBe(true);
@@ -118,17 +137,25 @@ describe('svc batch --checkpoint: kill -9 and resume', () => {
     writeFileSync(other, readFileSync(input, 'utf8').replace('deal 5', 'deal 6'));
     const refusals: [string[], RegExp][] = [
       [deal(other, checkpoint), /the input differs \(\d+ bytes, sha256 [0-9a-f]{12}… then; \d+ bytes, [0-9a-f]{12}… now\)/],
-      [['crm', 'entries', 'create', 'companies', '--input', input, '--checkpoint', checkpoint], /the command line differs: argument <objectName> was "deals", now "companies"/],
+      [
+        ['crm', 'entries', 'create', 'companies', '--input', input, '--checkpoint', checkpoint],
+        /the command line differs: argument <objectName> was "deals", now "companies"/,
+      ],
       [deal(input, checkpoint, '--data', 'stage=won'), /the command line differs: body field data.stage was not given, now "won"/],
       [deal(input, checkpoint, '--query', 'entryId'), /the command line differs: --query was not given, now "entryId"/],
       [deal(input, checkpoint, '--shard', '1/2'), /it is for the whole input, not --shard 1\/2/],
-      [['email', 'templates', 'preview', 'tpl_welcome', '--input', input, '--checkpoint', checkpoint], /it is for the operation crm_entries_create, not email_templates_preview/],
+      [
+        ['email', 'templates', 'preview', 'tpl_welcome', '--input', input, '--checkpoint', checkpoint],
+        /it is for the operation crm_entries_create, not email_templates_preview/,
+      ],
     ];
     for (const [args, reason] of refusals) {
       const run = await runSvc(args, { env });
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');
-      expect(run.stderr).toMatch(new RegExp(`^svc: --checkpoint \\S+ was made for another run: ${reason.source}[^;\\n]*; name a new checkpoint file for this one\\n$`));
+      expect(run.stderr).toMatch(
+        new RegExp(`^svc: --checkpoint \\S+ was made for another run: ${reason.source}[^;\\n]*; name a new checkpoint file for this one\\n$`),
+      );
     }
     expect(server.requests.length).toBe(sent);
     expect(readFileSync(checkpoint, 'utf8')).toBe(journal);
@@ -144,12 +171,18 @@ describe('svc batch --checkpoint: kill -9 and resume', () => {
     expect(journal).not.toContain(server.apiKey);
     const cases: [string[], string][] = [
       [['--data', 'stage=won', '--data', 'password=hunter22', '--data', `note=key ${server.apiKey}`], 'body field data.stage was "open", now "won"'],
-      [['--data', 'stage=open', '--data', 'password=swordfish', '--data', `note=key ${server.apiKey}`], 'body field data.password was (hidden: it may be a secret), now (hidden: it may be a secret)'],
+      [
+        ['--data', 'stage=open', '--data', 'password=swordfish', '--data', `note=key ${server.apiKey}`],
+        'body field data.password was (hidden: it may be a secret), now (hidden: it may be a secret)',
+      ],
       [['--data', 'stage=open', '--data', 'password=hunter22', '--data', 'note=key 1'], 'body field data.note was "key ********", now "key 1"'],
     ];
     for (const [more, why] of cases) {
       const run = await runSvc(deal(input, checkpoint, ...more), { env });
-      expect([run.code, run.stderr]).toEqual([2, `svc: --checkpoint ${checkpoint} was made for another run: the command line differs: ${why}; name a new checkpoint file for this one\n`]);
+      expect([run.code, run.stderr]).toEqual([
+        2,
+        `svc: --checkpoint ${checkpoint} was made for another run: the command line differs: ${why}; name a new checkpoint file for this one\n`,
+      ]);
     }
     expect(readFileSync(checkpoint, 'utf8')).toBe(journal);
   });

@@ -19,16 +19,24 @@ beforeEach(() => {
   env = { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: server.apiKey };
 });
 
-const records = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { line: number; ok: boolean; status: number | null; error?: { kind: string } });
+const records = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { line: number; ok: boolean; status: number | null; error?: { kind: string } });
 const leads = (count: number, name: (i: number) => string = (i) => `lead${i}`) =>
   Array.from({ length: count }, (_, i) => JSON.stringify({ sequenceId: 'seq_123', email: `${name(i + 1)}@example.com` })).join('\n') + '\n';
 /** How many POSTs reached the mock for each email: a duplicate write shows as 2. */
 const postsPerEmail = () => {
   const counts: Record<string, number> = {};
-  for (const r of server.requests) if (r.method === 'POST') counts[(JSON.parse(r.body) as { email: string }).email] = (counts[(JSON.parse(r.body) as { email: string }).email] ?? 0) + 1;
+  for (const r of server.requests)
+    if (r.method === 'POST') counts[(JSON.parse(r.body) as { email: string }).email] = (counts[(JSON.parse(r.body) as { email: string }).email] ?? 0) + 1;
   return counts;
 };
-const enrolled = () => (server.state() as { sequences: { seq_123: { enrollments: { email?: string }[] } } }).sequences.seq_123.enrollments.map((e) => e.email).filter((e) => e?.includes('lead'));
+const enrolled = () =>
+  (server.state() as { sequences: { seq_123: { enrollments: { email?: string }[] } } }).sequences.seq_123.enrollments
+    .map((e) => e.email)
+    .filter((e) => e?.includes('lead'));
 
 describe('svc batch: faults injected by the mock in the middle of a batch', () => {
   // The mock's own fault queue: requests 1-10 pass (slow=0 answers normally), the next ones fail.
@@ -41,14 +49,20 @@ describe('svc batch: faults injected by the mock in the middle of a batch', () =
     faultMidBatch(['503', 'reset', 'malformed-json', '429;retry-after=1']);
     const input = leads(30);
     const rejects = join(tempFolder('svc-batch-'), 'rejects.ndjson');
-    const run = await runSvc(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4', '--rejects', rejects], { env: { ...env, SVC_RETRY_BASE_MS: '1' }, input });
+    const run = await runSvc(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4', '--rejects', rejects], {
+      env: { ...env, SVC_RETRY_BASE_MS: '1' },
+      input,
+    });
     expect(run.code).toBe(1);
     const out = records(run.stdout);
     expect(out.map((r) => r.line)).toEqual([...Array(30).keys()].map((i) => i + 1));
     const failed = out.filter((r) => !r.ok);
     expect(failed.map((r) => `${r.status} ${r.error!.kind}`).sort()).toEqual(['200 unreadable', '429 api', '503 api', 'null transport']);
     expect(failed.every((r) => r.line > 10)).toBe(true);
-    expect(failed.find((r) => r.error!.kind === 'transport')!.error).toMatchObject({ mayHaveApplied: true, message: expect.stringContaining('the POST may have been applied') });
+    expect(failed.find((r) => r.error!.kind === 'transport')!.error).toMatchObject({
+      mayHaveApplied: true,
+      message: expect.stringContaining('the POST may have been applied'),
+    });
     expect(postsPerEmail()).toEqual(Object.fromEntries([...Array(30).keys()].map((i) => [`lead${i + 1}@example.com`, 1])));
     expect(enrolled()).toHaveLength(26);
     const lines = input.split('\n');
@@ -76,7 +90,13 @@ describe('svc batch: Ctrl-C mid-batch', () => {
     const slow = await startMockServer({ port: 0, latencyMs: 25 });
     try {
       const child = spawn(process.execPath, [SVC_BIN, 'campaigns', 'person', 'add', '--input', '-', '--concurrency', '4'], {
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SVC_CONFIG_DIR: freshConfigDir(), SERVICE_BASE_URL: slow.url, SERVICE_API_KEY: slow.apiKey },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          SVC_CONFIG_DIR: freshConfigDir(),
+          SERVICE_BASE_URL: slow.url,
+          SERVICE_API_KEY: slow.apiKey,
+        },
       });
       child.stdin.on('error', () => {}); // svc stops reading at Ctrl-C: the rest of the write meets a closed pipe
       child.stdin.end(leads(2000));

@@ -37,7 +37,11 @@ interface BatchRecord {
   uncertain?: boolean;
   error?: { message: string; mayHaveApplied?: boolean };
 }
-const records = (stdout: string): BatchRecord[] => stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as BatchRecord);
+const records = (stdout: string): BatchRecord[] =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as BatchRecord);
 const args = ['crm', 'entries', 'create', 'deals', '--input', () => input, '--checkpoint', () => checkpoint, '--concurrency', '4'] as const;
 const command = () => args.map((arg) => (typeof arg === 'function' ? arg() : arg));
 const start = (): RunningSvc => startSvc(command(), { env, timeoutMs: 90_000 });
@@ -61,7 +65,11 @@ function expectEachLineOnce(last: SvcRun): void {
   const twice = [...counts].filter(([, count]) => count > 1);
   expect(twice, 'lines the server received more than once').toEqual([]);
   const applied = appliedLines();
-  const uncertain = new Set(records(last.stdout).filter((r) => r.uncertain === true).map((r) => r.line));
+  const uncertain = new Set(
+    records(last.stdout)
+      .filter((r) => r.uncertain === true)
+      .map((r) => r.line),
+  );
   const lost = Array.from({ length: LINES }, (_, i) => i + 1).filter((line) => !applied.has(line) && !uncertain.has(line));
   expect(lost, 'lines neither applied nor reported uncertain').toEqual([]);
 }
@@ -80,7 +88,9 @@ describe('svc batch --checkpoint: one owner', () => {
     heartbeatHourOld(); // as if paused for an hour
     const resume = await runSvc(command(), { env, timeoutMs: 30_000 });
     expect([resume.code, resume.stdout]).toEqual([2, '']);
-    expect(resume.stderr).toBe(`svc: --checkpoint ${checkpoint} is in use by svc pid ${first.child.pid} on ${JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8')).host} (lock ${checkpoint}.lock); two runs cannot share a checkpoint. If that run is gone, remove the lock file\n`);
+    expect(resume.stderr).toBe(
+      `svc: --checkpoint ${checkpoint} is in use by svc pid ${first.child.pid} on ${JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8')).host} (lock ${checkpoint}.lock); two runs cannot share a checkpoint. If that run is gone, remove the lock file\n`,
+    );
     first.child.kill('SIGCONT');
     const done = await first.done;
     expect(done.code).toBe(0);
@@ -102,7 +112,11 @@ describe('svc batch --checkpoint: one owner', () => {
     const [lostRun, owner] = await Promise.all([first.done, second.done]);
     expect(lostRun.code).toBe(8);
     expect(lostRun.stderr.split('\n').filter(Boolean)).toHaveLength(1);
-    expect(lostRun.stderr).toMatch(new RegExp(`^svc: stopped: this run no longer holds --checkpoint ${checkpoint} \\(another run took its lock over, or the lock was removed or replaced\\); it sent nothing more`));
+    expect(lostRun.stderr).toMatch(
+      new RegExp(
+        `^svc: stopped: this run no longer holds --checkpoint ${checkpoint} \\(another run took its lock over, or the lock was removed or replaced\\); it sent nothing more`,
+      ),
+    );
     expect(owner.stderr).toMatch(/checkpoint \S+: \d+ lines from it, \d+ sent now, \d+ uncertain/);
     expect(records(owner.stdout).map((r) => r.line)).toEqual(Array.from({ length: LINES }, (_, i) => i + 1));
     expectEachLineOnce(owner);
@@ -123,19 +137,23 @@ describe('svc batch --checkpoint: one owner', () => {
     expectEachLineOnce(last);
   }, 120_000);
 
-  it.each([2, 3])('a run killed with SIGKILL while paused, then %i resumes at once: one owner at a time, each line sent at most once', async (resumes) => {
-    const first = start();
-    await firstRecord(first);
-    pause(first);
-    first.child.kill('SIGKILL'); // its lock is whole, its process gone: the next run takes it over at once
-    await first.done;
-    const runs = await Promise.all(Array.from({ length: resumes }, () => runSvc(command(), { env, timeoutMs: 90_000 })));
-    const finished = runs.filter((run) => run.code !== 2);
-    expect(finished.length).toBeGreaterThanOrEqual(1);
-    for (const refused of runs.filter((run) => run.code === 2)) expect(refused.stderr).toMatch(/is in use by svc pid \d+/);
-    const last = await runSvc(command(), { env, timeoutMs: 90_000 });
-    expect(records(last.stdout)).toHaveLength(LINES);
-    expect(last.stderr).toMatch(/0 sent now/);
-    expectEachLineOnce(last);
-  }, 120_000);
+  it.each([2, 3])(
+    'a run killed with SIGKILL while paused, then %i resumes at once: one owner at a time, each line sent at most once',
+    async (resumes) => {
+      const first = start();
+      await firstRecord(first);
+      pause(first);
+      first.child.kill('SIGKILL'); // its lock is whole, its process gone: the next run takes it over at once
+      await first.done;
+      const runs = await Promise.all(Array.from({ length: resumes }, () => runSvc(command(), { env, timeoutMs: 90_000 })));
+      const finished = runs.filter((run) => run.code !== 2);
+      expect(finished.length).toBeGreaterThanOrEqual(1);
+      for (const refused of runs.filter((run) => run.code === 2)) expect(refused.stderr).toMatch(/is in use by svc pid \d+/);
+      const last = await runSvc(command(), { env, timeoutMs: 90_000 });
+      expect(records(last.stdout)).toHaveLength(LINES);
+      expect(last.stderr).toMatch(/0 sent now/);
+      expectEachLineOnce(last);
+    },
+    120_000,
+  );
 });

@@ -13,7 +13,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const records = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { line: number; ok: boolean; result?: { entryId: string } });
+const records = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { line: number; ok: boolean; result?: { entryId: string } });
 const namesApplied = () => {
   const state = mock.server.state() as { crmObjects: { deals: { entries: { data: { name: string } }[] } } };
   return state.crmObjects.deals.entries.map((e) => e.data.name).sort();
@@ -26,7 +30,23 @@ describe('svc batch --shard', () => {
     const input = join(dir, 'deals.csv');
     writeFileSync(input, `data.name\n${rows.join('\n')}\n`);
     const shard = (k: number) =>
-      runSvc(['crm', 'entries', 'create', 'deals', '--input', input, '--shard', `${k}/4`, '--rejects', join(dir, `rejects-${k}.csv`), '--checkpoint', join(dir, `shard-${k}.checkpoint`)], { env: mock.env, timeoutMs: 30_000 });
+      runSvc(
+        [
+          'crm',
+          'entries',
+          'create',
+          'deals',
+          '--input',
+          input,
+          '--shard',
+          `${k}/4`,
+          '--rejects',
+          join(dir, `rejects-${k}.csv`),
+          '--checkpoint',
+          join(dir, `shard-${k}.checkpoint`),
+        ],
+        { env: mock.env, timeoutMs: 30_000 },
+      );
     const runs = await Promise.all([1, 2, 3, 4].map(shard));
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
     runs.forEach((run, i) => {
@@ -47,7 +67,10 @@ describe('svc batch --shard', () => {
     writeFileSync(input, '{"data":{"name":"x"}}\n');
     for (const bad of ['0/4', '5/4', '1/10001', ' 1/4', '01/4']) {
       const run = await runSvc(['crm', 'entries', 'create', 'deals', '--input', input, '--shard', bad], { env: mock.env });
-      expect([run.code, run.stderr]).toEqual([2, `svc: --shard: expected k/n with 1 ≤ k ≤ n ≤ 10000, written as two whole numbers without spaces or leading zeros (e.g. 2/4 for the second of four parts), got ${JSON.stringify(bad)}\n`]);
+      expect([run.code, run.stderr]).toEqual([
+        2,
+        `svc: --shard: expected k/n with 1 ≤ k ≤ n ≤ 10000, written as two whole numbers without spaces or leading zeros (e.g. 2/4 for the second of four parts), got ${JSON.stringify(bad)}\n`,
+      ]);
     }
     expect(mock.server.requests).toHaveLength(0);
   });

@@ -29,7 +29,15 @@ async function openTerminal(): Promise<Terminal> {
   terminal = await Terminal.open({
     width: 100,
     height: 20,
-    env: { PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, HOME: freshConfigDir(), TERM: 'xterm-256color', PS1: '$ ', SERVICE_BASE_URL: server.url, SERVICE_API_KEY: server.apiKey, SVC_CONFIG_DIR: freshConfigDir() },
+    env: {
+      PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: freshConfigDir(),
+      TERM: 'xterm-256color',
+      PS1: '$ ',
+      SERVICE_BASE_URL: server.url,
+      SERVICE_API_KEY: server.apiKey,
+      SVC_CONFIG_DIR: freshConfigDir(),
+    },
   });
   return terminal;
 }

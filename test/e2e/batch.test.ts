@@ -19,7 +19,11 @@ const file = (name: string, text: string) => {
   writeFileSync(join(dir, name), text);
   return join(dir, name);
 };
-const records = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { line: number; ok: boolean; status: number | null; result?: unknown; error?: { kind: string; message: string } });
+const records = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { line: number; ok: boolean; status: number | null; result?: unknown; error?: { kind: string; message: string } });
 const postsBy = (key: (body: Record<string, unknown>) => unknown) => {
   const counts = new Map<unknown, number>();
   for (const r of mock.server.requests) if (r.method === 'POST') counts.set(key(JSON.parse(r.body)), (counts.get(key(JSON.parse(r.body))) ?? 0) + 1);
@@ -27,7 +31,10 @@ const postsBy = (key: (body: Record<string, unknown>) => unknown) => {
 };
 const enrolledEmails = () => {
   const state = mock.server.state() as { sequences: Record<string, { enrollments: { email?: string }[] }> };
-  return Object.values(state.sequences).flatMap((s) => s.enrollments.map((e) => e.email ?? '')).filter((e) => /^(lead|slow|flaky)/.test(e)).sort(); // fixtures hold others
+  return Object.values(state.sequences)
+    .flatMap((s) => s.enrollments.map((e) => e.email ?? ''))
+    .filter((e) => /^(lead|slow|flaky)/.test(e))
+    .sort(); // fixtures hold others
 };
 const lead = (i: number, email = `lead${i}@example.com`) => JSON.stringify({ sequenceId: 'seq_123', email });
 
@@ -44,7 +51,10 @@ describe('svc batch: order and one record per line', () => {
   it('writes records in input order by default, with the file line numbers (a blank line is skipped)', async () => {
     const lines = input();
     lines.splice(10, 0, '');
-    const run = await runSvc(['campaigns', 'person', 'add', '--input', '-'], { env: { ...mock.env, SERVICE_BASE_URL: proxy.url }, input: `${lines.join('\n')}\n` });
+    const run = await runSvc(['campaigns', 'person', 'add', '--input', '-'], {
+      env: { ...mock.env, SERVICE_BASE_URL: proxy.url },
+      input: `${lines.join('\n')}\n`,
+    });
     expect(run.code).toBe(0);
     const out = records(run.stdout);
     expect(out.map((r) => r.line)).toEqual([...Array(10).keys()].map((i) => i + 1).concat([...Array(30).keys()].map((i) => i + 12)));
@@ -79,15 +89,34 @@ describe('svc batch: rejects, fix, run again, done', () => {
       const rejects = join(dir, 'rejects.ndjson');
       const first = await runSvc(['campaigns', 'person', 'add', '--input', path, '--rejects', rejects], { env: { ...mock.env, SERVICE_BASE_URL: proxy.url } });
       expect(first.code).toBe(1);
-      expect(records(first.stdout).filter((r) => !r.ok).map((r) => [r.line, r.status, r.error!.kind])).toEqual([[4, null, 'invalid'], [9, null, 'invalid'], [13, 503, 'api'], [16, null, 'invalid']]);
+      expect(
+        records(first.stdout)
+          .filter((r) => !r.ok)
+          .map((r) => [r.line, r.status, r.error!.kind]),
+      ).toEqual([
+        [4, null, 'invalid'],
+        [9, null, 'invalid'],
+        [13, 503, 'api'],
+        [16, null, 'invalid'],
+      ]);
       expect(readFileSync(rejects, 'utf8')).toBe(`${[lines[3], lines[8], lines[12], lines[15]].join('\n')}\n`);
       expect(first.stderr).toContain(`16 succeeded, 4 failed (written to ${rejects})`);
       expect(mock.server.requests.some((r) => r.body.includes('(at)') || r.body.includes('lead9@') || r.body.includes('lead16@'))).toBe(false); // invalid lines were not sent
 
-      const fixed = file('fixed.ndjson', readFileSync(rejects, 'utf8').replace('(at)', '@').replace('{"email"', '{"sequenceId":"seq_123","email"').replace(/"\n$/, '"}\n'));
-      const again = await runSvc(['campaigns', 'person', 'add', '--input', fixed, '--rejects', join(dir, 'rejects2.ndjson')], { env: { ...mock.env, SERVICE_BASE_URL: proxy.url } });
+      const fixed = file(
+        'fixed.ndjson',
+        readFileSync(rejects, 'utf8').replace('(at)', '@').replace('{"email"', '{"sequenceId":"seq_123","email"').replace(/"\n$/, '"}\n'),
+      );
+      const again = await runSvc(['campaigns', 'person', 'add', '--input', fixed, '--rejects', join(dir, 'rejects2.ndjson')], {
+        env: { ...mock.env, SERVICE_BASE_URL: proxy.url },
+      });
       expect(again.code).toBe(0);
-      expect(records(again.stdout).map((r) => [r.line, r.ok])).toEqual([[1, true], [2, true], [3, true], [4, true]]);
+      expect(records(again.stdout).map((r) => [r.line, r.ok])).toEqual([
+        [1, true],
+        [2, true],
+        [3, true],
+        [4, true],
+      ]);
       expect(readFileSync(join(dir, 'rejects2.ndjson'), 'utf8')).toBe('');
       expect(enrolledEmails()).toEqual(lines.map((_, i) => (i === 12 ? `flaky13@example.com` : `lead${i + 1}@example.com`)).sort());
     } finally {
@@ -109,7 +138,13 @@ describe('svc batch: rejects, fix, run again, done', () => {
     const rejects = join(dir, 'rejects.csv');
     const first = await runSvc(['crm', 'entries', 'create', '--input', path, '--rejects', rejects, '--data', 'stage=lead'], { env: mock.env });
     expect(first.code).toBe(1);
-    expect(records(first.stdout).map((r) => [r.line, r.status])).toEqual([[2, 201], [3, 201], [5, null], [6, 404], [7, 201]]);
+    expect(records(first.stdout).map((r) => [r.line, r.status])).toEqual([
+      [2, 201],
+      [3, 201],
+      [5, null],
+      [6, 404],
+      [7, 201],
+    ]);
     expect(mock.server.requests.map((r) => JSON.parse(r.body))).toEqual([
       { data: { stage: 'lead', name: 'Acme, Inc. renewal', amount: 12000, assignees: ['usr_ada', 'usr_grace'] } },
       { data: { stage: 'lead', name: 'Multi\r\nline "quoted" name', amount: 5, assignees: ['usr_linus'] } },
@@ -119,9 +154,14 @@ describe('svc batch: rejects, fix, run again, done', () => {
     expect(readFileSync(rejects, 'utf8')).toBe(`${[csv[0], csv[4], csv[5]].join('\r\n')}\r\n`);
 
     writeFileSync(rejects, readFileSync(rejects, 'utf8').replace('12k', '12000').replace('nope', 'deals'));
-    const again = await runSvc(['crm', 'entries', 'create', '--input', rejects, '--rejects', join(dir, 'rejects2.csv'), '--data', 'stage=lead'], { env: mock.env });
+    const again = await runSvc(['crm', 'entries', 'create', '--input', rejects, '--rejects', join(dir, 'rejects2.csv'), '--data', 'stage=lead'], {
+      env: mock.env,
+    });
     expect(again.code).toBe(0);
-    expect(records(again.stdout).map((r) => [r.line, r.status])).toEqual([[2, 201], [3, 201]]);
+    expect(records(again.stdout).map((r) => [r.line, r.status])).toEqual([
+      [2, 201],
+      [3, 201],
+    ]);
     expect(readFileSync(join(dir, 'rejects2.csv'), 'utf8')).toBe(`${csv[0]}\r\n`);
     expect(mock.server.requests.slice(-2).map((r) => [r.path, JSON.parse(r.body)])).toEqual([
       ['/v1/crm/objects/deals/entries', { data: { stage: 'lead', name: 'Beta', amount: 12000, assignees: ['usr_ada'] } }],

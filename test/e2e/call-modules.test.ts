@@ -16,7 +16,21 @@ const REPORTER = join(import.meta.dirname, '..', 'support', 'report-modules.mjs'
 const skipped = hasOpenssl() ? undefined : 'openssl is not installed';
 
 /** Built-ins a single HTTP/1.1 call over TLS never uses (HTTP/2, assertion diffs, readline, the REPL…). */
-const NOT_NEEDED = [/^http2$/, /^internal\/http2\//, /^assert$/, /^internal\/assert\//, /^readline$/, /^internal\/readline\//, /^internal\/repl\//, /^internal\/fs\/promises$/, /^child_process$/, /^zlib$/, /^worker_threads$/, /^inspector$/, /^repl$/];
+const NOT_NEEDED = [
+  /^http2$/,
+  /^internal\/http2\//,
+  /^assert$/,
+  /^internal\/assert\//,
+  /^readline$/,
+  /^internal\/readline\//,
+  /^internal\/repl\//,
+  /^internal\/fs\/promises$/,
+  /^child_process$/,
+  /^zlib$/,
+  /^worker_threads$/,
+  /^inspector$/,
+  /^repl$/,
+];
 
 /**
  * The built-ins svc may load beyond what a `node:https` one-liner making the same GET loads: `http`
@@ -67,7 +81,11 @@ describe.skipIf(skipped)(`a single call over TLS loads only what it needs${skipp
 
   async function loadedByOneLiner(): Promise<string[]> {
     const out = join(freshConfigDir(), 'modules.json');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', REPORTER, '-e', HTTPS_ONE_LINER, `${front.origin}/v1/email/drafts/dr_123`, mock.apiKey], { env: environment({}, out) });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', REPORTER, '-e', HTTPS_ONE_LINER, `${front.origin}/v1/email/drafts/dr_123`, mock.apiKey],
+      { env: environment({}, out) },
+    );
     expect(JSON.parse(stdout).draftId).toBe('dr_123');
     return JSON.parse(readFileSync(out, 'utf8')).builtins;
   }
@@ -85,7 +103,8 @@ describe.skipIf(skipped)(`a single call over TLS loads only what it needs${skipp
   });
 
   it('no proxy agent without a proxy, nor when NO_PROXY sends the call direct', async () => {
-    const proxyCode = (sources: Set<string>): string[] => [...sources].filter((source) => /proxy-agent|node_modules\/undici\/lib\/dispatcher\/proxy/.test(source));
+    const proxyCode = (sources: Set<string>): string[] =>
+      [...sources].filter((source) => /proxy-agent|node_modules\/undici\/lib\/dispatcher\/proxy/.test(source));
     const direct = await loaded();
     expect(direct.sources).toContain('src/client/undici-transport.ts');
     expect(proxyCode(direct.sources)).toEqual([]);

@@ -36,7 +36,10 @@ describe("the code cache's checksum", () => {
     const made = readFileSync(file);
     expect(accepted(file, made)).toBe(true);
     const missed: string[] = [];
-    for (const [first, second] of [[2, 3], [0, 11]] as const) {
+    for (const [first, second] of [
+      [2, 3],
+      [0, 11],
+    ] as const) {
       for (let a = 0; a < 64; a++) {
         // The same bit, its mirror, and the bits a rotation by 31 or 33 would move it to.
         for (const b of [a, 63 - a, (a + 31) % 64, (a + 33) % 64]) {
@@ -60,7 +63,8 @@ describe("the code cache's checksum", () => {
 
   it("svc's own cache with the top bit of two words flipped: no crash, the same output, and the file written anew", async () => {
     const env = { XDG_CACHE_HOME: freshConfigDir() };
-    const run = async (): Promise<void> => expect(await runSvc(['--version'], { env })).toEqual({ code: 0, stdout: expect.stringMatching(VERSION_LINE), stderr: '' });
+    const run = async (): Promise<void> =>
+      expect(await runSvc(['--version'], { env })).toEqual({ code: 0, stdout: expect.stringMatching(VERSION_LINE), stderr: '' });
     await run();
     const folder = join(env.XDG_CACHE_HOME, 'svc', 'code');
     const file = join(folder, readdirSync(folder)[0]!);
@@ -68,7 +72,11 @@ describe("the code cache's checksum", () => {
     await run();
     expect(statSync(file), 'a whole cache is read, not written again').toMatchObject({ ino: made.ino, mtimeMs: made.mtimeMs });
     const words = (readFileSync(file).length - HEADER) >> 3;
-    for (const [first, second] of [[4, 5], [100, 2000], [words >> 1, words - 2]] as const) {
+    for (const [first, second] of [
+      [4, 5],
+      [100, 2000],
+      [words >> 1, words - 2],
+    ] as const) {
       const bytes = readFileSync(file);
       flip(bytes, first, 63);
       flip(bytes, second, 63);
@@ -83,7 +91,10 @@ describe("the code cache's checksum", () => {
     cacheFiles.writeCache(file, () => randomBytes(96));
     truncateSync(file, 2 ** 30);
     const read = `const { readCache } = require(process.argv[1]); process.stdout.write(JSON.stringify([readCache(process.argv[2]) === undefined, process.resourceUsage().maxRSS]))`;
-    const [rejected, maxRssKiB] = JSON.parse(execFileSync(process.execPath, ['-e', read, join(SVC_BIN, '..', 'run-cli.cjs'), file], { encoding: 'utf8' })) as [boolean, number];
+    const [rejected, maxRssKiB] = JSON.parse(execFileSync(process.execPath, ['-e', read, join(SVC_BIN, '..', 'run-cli.cjs'), file], { encoding: 'utf8' })) as [
+      boolean,
+      number,
+    ];
     expect(rejected).toBe(true);
     expect(maxRssKiB).toBeLessThan(256 * 1024);
   });

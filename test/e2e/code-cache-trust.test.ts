@@ -66,11 +66,14 @@ describe('the code cache is used only where no one else can write', () => {
     expect(await version(env)).toMatch(VERSION_LINE);
   });
 
-  it.skipIf(process.getuid?.() !== 0)(`a cache folder owned by another account is not read${process.getuid?.() === 0 ? '' : ' (skipped: only root can give a folder away)'}`, async () => {
-    const { env, folder } = await plantedFolder();
-    chownSync(folder, 65534, 65534);
-    expect(await version(env)).toMatch(VERSION_LINE);
-  });
+  it.skipIf(process.getuid?.() !== 0)(
+    `a cache folder owned by another account is not read${process.getuid?.() === 0 ? '' : ' (skipped: only root can give a folder away)'}`,
+    async () => {
+      const { env, folder } = await plantedFolder();
+      chownSync(folder, 65534, 65534);
+      expect(await version(env)).toMatch(VERSION_LINE);
+    },
+  );
 
   it('a relative XDG_CACHE_HOME or HOME is not a cache folder: nothing is written where svc runs', async () => {
     const cwd = freshConfigDir();

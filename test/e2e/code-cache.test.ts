@@ -11,7 +11,9 @@ const VERSION_LINE = /^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+\)\n$/;
 
 /** Every file under a folder, recursively. */
 const filesUnder = (folder: string): string[] =>
-  readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((name) => join(folder, name)).filter((path) => statSync(path).isFile());
+  readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(folder, name))
+    .filter((path) => statSync(path).isFile());
 
 async function expectCleanVersion(env: Record<string, string>): Promise<void> {
   const result = await runSvc(['--version'], { env });

@@ -43,7 +43,15 @@ cd '${dir}'
 ${calls}`;
   const { stdout } = await exec('bash', ['--norc', '--noprofile', '-c', program]);
   const [spec, ...rest] = stdout.trimEnd().split('\n');
-  return { spec: spec!, replies: rest.map((line) => line.replace(/^reply:/, '').split('\t').filter(Boolean)) };
+  return {
+    spec: spec!,
+    replies: rest.map((line) =>
+      line
+        .replace(/^reply:/, '')
+        .split('\t')
+        .filter(Boolean),
+    ),
+  };
 }
 
 const topLevel = [...Object.keys(areas), ...Object.keys(builtins)].sort();
@@ -51,30 +59,54 @@ const topLevel = [...Object.keys(areas), ...Object.keys(builtins)].sort();
 const cases: [words: string[], expected: string[]][] = [
   [['svc', ''], topLevel],
   [['svc', 'em'], ['email']],
-  [['svc', 'email', ''], ['drafts', 'templates']],
+  [
+    ['svc', 'email', ''],
+    ['drafts', 'templates'],
+  ],
   [['svc', 'crm', 'tasks', 'series', 'occurrences', ''], ['list']],
-  [['svc', '--output', ''], ['json', 'yaml', 'table', 'ndjson']],
+  [
+    ['svc', '--output', ''],
+    ['json', 'yaml', 'table', 'ndjson'],
+  ],
   [['svc', 'email', 'drafts', 'get', 'dr_1', '--output', 'y'], ['yaml']],
   [['svc', '--output', '=', 'n'], ['ndjson']],
   [['svc', 'campaigns', 'person', 'add', 'seq_1', '--li'], ['--linkedin-profile-url']],
   [['svc', 'files', 'delete', 'x', '--y'], ['--yes']],
   [['svc', '--profile', 'crm', ''], topLevel], // "crm" is the profile's name, not a command word
-  [['svc', 'completion', ''], ['bash', 'zsh', 'fish', 'powershell']],
+  [
+    ['svc', 'completion', ''],
+    ['bash', 'zsh', 'fish', 'powershell'],
+  ],
   [['svc', 'completion', 'bash', ''], []], // one shell only
-  [['svc', 'api', 'P'], ['POST', 'PUT', 'PATCH']],
+  [
+    ['svc', 'api', 'P'],
+    ['POST', 'PUT', 'PATCH'],
+  ],
   [['svc', 'api', 'GET', '/x', '--output', 'nd'], ['ndjson']],
-  [['svc', 'openapi', '--format', ''], ['json', 'yaml']],
+  [
+    ['svc', 'openapi', '--format', ''],
+    ['json', 'yaml'],
+  ],
   [['svc', 'ops', 'files'], ['files_delete']],
   [['svc', 'email', 'templates', 'preview', 'tpl', '--save-html', 'prev'], ['preview-notes.html']],
-  [['svc', 'auth', ''], ['login', 'status', 'token', 'logout']],
+  [
+    ['svc', 'auth', ''],
+    ['login', 'status', 'token', 'logout'],
+  ],
   // A file name with a space or a glob character is one candidate, as it is.
-  [['svc', 'campaigns', 'person', 'add', 's', '--input', 'my'], ['my leads.csv', 'my*glob.csv']],
+  [
+    ['svc', 'campaigns', 'person', 'add', 's', '--input', 'my'],
+    ['my leads.csv', 'my*glob.csv'],
+  ],
   [['svc', 'campaigns', 'person', 'add', 's', '--input', 'my*'], ['my*glob.csv']],
   // After --, every word is an argument: no flags, no subcommands.
   [['svc', 'campaigns', 'person', 'add', '--', ''], []],
   [['svc', 'campaigns', 'person', 'add', 's', '--', '--'], []],
   [['svc', 'email', '--', ''], []],
-  [['svc', 'completion', '--', ''], ['bash', 'zsh', 'fish', 'powershell']],
+  [
+    ['svc', 'completion', '--', ''],
+    ['bash', 'zsh', 'fish', 'powershell'],
+  ],
 ];
 
 describe('bash completion', () => {
@@ -117,10 +149,38 @@ describe.skipIf(!tmuxAvailable)(`bash completion on a terminal${tmuxAvailable ? 
 
 describe.skipIf(!has('fish'))(`fish completion${has('fish') ? '' : ' (skipped: fish is not installed)'}`, () => {
   it('completes commands, flags, --output values and file names, after a space or an = (--input=<prefix>)', async () => {
-    const lines = ['svc em', 'svc email ', 'svc crm entries create deals --da', 'svc --output ', 'svc --output=y', 'svc completion ', 'svc completion fish ', 'svc campaigns person add s --input my', 'svc email drafts get d -- -', 'svc email -- ', 'svc completion -- ', 'svc campaigns person add s --input=my', 'svc email templates preview t --save-html=preview-'];
+    const lines = [
+      'svc em',
+      'svc email ',
+      'svc crm entries create deals --da',
+      'svc --output ',
+      'svc --output=y',
+      'svc completion ',
+      'svc completion fish ',
+      'svc campaigns person add s --input my',
+      'svc email drafts get d -- -',
+      'svc email -- ',
+      'svc completion -- ',
+      'svc campaigns person add s --input=my',
+      'svc email templates preview t --save-html=preview-',
+    ];
     const program = `cd '${dir}'\nsource '${scripts.fish}'\nfor line in ${lines.map((l) => `'${l}'`).join(' ')}\n  echo (complete -C"$line" | string split -f1 \\t | string join '|')\nend`;
     const { stdout } = await exec('fish', ['--no-config', '-c', program]);
-    expect(stdout.replace(/\n$/, '').split('\n')).toEqual(['email', 'drafts|templates', '--data', 'json|ndjson|table|yaml', '--output=yaml', 'bash|fish|powershell|zsh', '', 'my leads.csv|my*glob.csv', '', '', 'bash|fish|powershell|zsh', '--input=my leads.csv|--input=my*glob.csv', '--save-html=preview-notes.html']);
+    expect(stdout.replace(/\n$/, '').split('\n')).toEqual([
+      'email',
+      'drafts|templates',
+      '--data',
+      'json|ndjson|table|yaml',
+      '--output=yaml',
+      'bash|fish|powershell|zsh',
+      '',
+      'my leads.csv|my*glob.csv',
+      '',
+      '',
+      'bash|fish|powershell|zsh',
+      '--input=my leads.csv|--input=my*glob.csv',
+      '--save-html=preview-notes.html',
+    ]);
   });
 });
 
@@ -129,7 +189,12 @@ describe.skipIf(!zshReady)(`zsh completion${zshReady ? '' : ' (skipped: zsh or t
   it('completes on a real zsh line editor with compinit', async () => {
     const home = freshConfigDir();
     writeFileSync(join(home, '.zshrc'), `PS1='%% '\nautoload -U compinit && compinit -u\nsource '${scripts.zsh}'\n`);
-    const term = await Terminal.open({ width: 100, height: 20, env: { HOME: home, ZDOTDIR: home, TERM: 'xterm-256color', PATH: '/usr/bin:/bin' }, shell: ['zsh', '-i'] });
+    const term = await Terminal.open({
+      width: 100,
+      height: 20,
+      env: { HOME: home, ZDOTDIR: home, TERM: 'xterm-256color', PATH: '/usr/bin:/bin' },
+      shell: ['zsh', '-i'],
+    });
     try {
       await term.waitFor((screen) => screen[0] === '%');
       await term.type('svc ema');

@@ -28,7 +28,9 @@ describe('modes', () => {
     expect(run.code).toBe(0);
     expect(modeOf(file)).toBe(0o600);
     expect(modeOf(dir)).toBe(0o700);
-    expect(run.stderr).toContain(`svc: warning: ${dir} was open to other users (mode 0755); it is now 0700; ${file} was open to other users (mode 0644); it is now 0600\n`);
+    expect(run.stderr).toContain(
+      `svc: warning: ${dir} was open to other users (mode 0755); it is now 0700; ${file} was open to other users (mode 0644); it is now 0600\n`,
+    );
     expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default.timeout).toBe(9); // the rest is kept
     const again = await runSvc(argv, { env: { SVC_CONFIG_DIR: dir }, input });
     expect(again.stderr).not.toContain('warning');
@@ -69,7 +71,11 @@ describe('a corrupt config file', () => {
     const dir = freshConfigDir();
     const file = join(dir, 'config.json');
     writeFileSync(file, text, { mode: 0o600 });
-    for (const argv of [['email', 'drafts', 'get', 'dr_1', '--dry-run', '--base-url', 'http://127.0.0.1:9/v1'], ['auth', 'status'], ['config', 'list']]) {
+    for (const argv of [
+      ['email', 'drafts', 'get', 'dr_1', '--dry-run', '--base-url', 'http://127.0.0.1:9/v1'],
+      ['auth', 'status'],
+      ['config', 'list'],
+    ]) {
       const run = await runSvc(argv, { env: { SVC_CONFIG_DIR: dir } });
       expect(run).toEqual({ code: 2, stdout: '', stderr: `svc: the config file ${file} ${message}\n` });
       expect(run.stderr).not.toMatch(/12345678|secret/);
@@ -79,7 +85,13 @@ describe('a corrupt config file', () => {
   it('reading commands say the same and exit 2', async () => {
     const dir = freshConfigDir();
     writeFileSync(join(dir, 'config.json'), '{');
-    for (const argv of [['auth', 'status'], ['auth', 'token'], ['config', 'list'], ['config', 'get', 'timeout'], ['email', 'drafts', 'get', 'dr_1']]) {
+    for (const argv of [
+      ['auth', 'status'],
+      ['auth', 'token'],
+      ['config', 'list'],
+      ['config', 'get', 'timeout'],
+      ['email', 'drafts', 'get', 'dr_1'],
+    ]) {
       const run = await runSvc(argv, { env: { SVC_CONFIG_DIR: dir } });
       expect(run).toEqual({ code: 2, stdout: '', stderr: `svc: the config file ${join(dir, 'config.json')} is not valid JSON; fix or remove it\n` });
     }
@@ -90,12 +102,16 @@ describe('concurrent writers', () => {
   it(`${concurrentLogins} logins at once into as many profiles leave a valid file holding all of them`, async () => {
     const dir = freshConfigDir();
     const runs = await Promise.all(
-      Array.from({ length: concurrentLogins }, (_, n) => runSvc(['auth', 'login', '--profile', `p${n}`, '--insecure-storage'], { env: { SVC_CONFIG_DIR: dir }, input: TOKEN(n) })),
+      Array.from({ length: concurrentLogins }, (_, n) =>
+        runSvc(['auth', 'login', '--profile', `p${n}`, '--insecure-storage'], { env: { SVC_CONFIG_DIR: dir }, input: TOKEN(n) }),
+      ),
     );
     // Each failure whole (profile, exit code, stderr): a lost race names itself in the report.
     expect(runs.map((run, n) => ({ profile: `p${n}`, ...run })).filter((run) => run.code !== 0)).toEqual([]);
     const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, { token: string }> };
-    expect(Object.fromEntries(Object.entries(saved.profiles).map(([name, p]) => [name, p.token]))).toEqual(Object.fromEntries(Array.from({ length: concurrentLogins }, (_, n) => [`p${n}`, TOKEN(n)])));
+    expect(Object.fromEntries(Object.entries(saved.profiles).map(([name, p]) => [name, p.token]))).toEqual(
+      Object.fromEntries(Array.from({ length: concurrentLogins }, (_, n) => [`p${n}`, TOKEN(n)])),
+    );
     expect(readdirSync(dir)).toEqual(['config.json']); // the lock released, nothing moved aside left
   });
 

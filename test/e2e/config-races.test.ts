@@ -27,7 +27,10 @@ describe('concurrent writers on one profile', () => {
       ]);
       // Each failure whole, stderr included: a lost race names itself in the report.
       expect(runs.filter((run) => run.code !== 0 || run.stderr.includes('svc:'))).toEqual([]);
-      expect(stored(dir).profiles).toEqual({ ci: { timeout: 10 + round, retries: 2, baseUrl: 'https://eu.example.com/v1' }, other: { token: TOKEN(100 + round) } });
+      expect(stored(dir).profiles).toEqual({
+        ci: { timeout: 10 + round, retries: 2, baseUrl: 'https://eu.example.com/v1' },
+        other: { token: TOKEN(100 + round) },
+      });
     }
   }, 120_000); // a real process per write, on a loaded machine
 });
@@ -41,7 +44,9 @@ describe.each(prototypeProfileNames)('a profile named %s', (name) => {
     expect((await runSvc(['config', 'get', 'retries', '--profile', name], { env })).stdout).toBe('1\n');
     const status = await runSvc(['auth', 'status', '--profile', name], { env });
     expect(status.stdout).toContain(`Credential:  stored session token of profile "${name}"`);
-    expect((await runSvc(['config', 'list', '--all'], { env })).stdout).toBe(`[${name}]\n  base-url = ${mock.server.url}\n  retries = 1\n  token = svc_agent_********\n`);
+    expect((await runSvc(['config', 'list', '--all'], { env })).stdout).toBe(
+      `[${name}]\n  base-url = ${mock.server.url}\n  retries = 1\n  token = svc_agent_********\n`,
+    );
     const call = await runSvc(['email', 'drafts', 'get', 'dr_123', '--profile', name], { env });
     expect(call.code).toBe(0);
     expect(mock.server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN(7)}`]);

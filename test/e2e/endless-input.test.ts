@@ -27,8 +27,16 @@ function endlessPipe(name: string): { path: string; stop: () => Promise<unknown>
 
 describe('a file that never ends is refused at the limit, not read until memory runs out', () => {
   it.each([
-    { flag: '--body @file', argv: (path: string) => ['crm', 'entries', 'create', 'deals', '--body', `@${path}`], line: /^svc: --body: .*body is over the 64 MiB limit\n$/ },
-    { flag: '--fixtures', argv: (path: string) => ['mock', '--port', '0', '--fixtures', path], line: /^svc: --fixtures: .*fixtures is over the 16 MiB limit\n$/ },
+    {
+      flag: '--body @file',
+      argv: (path: string) => ['crm', 'entries', 'create', 'deals', '--body', `@${path}`],
+      line: /^svc: --body: .*body is over the 64 MiB limit\n$/,
+    },
+    {
+      flag: '--fixtures',
+      argv: (path: string) => ['mock', '--port', '0', '--fixtures', path],
+      line: /^svc: --fixtures: .*fixtures is over the 16 MiB limit\n$/,
+    },
   ])('$flag', async ({ flag, argv, line }) => {
     const pipe = endlessPipe(flag.includes('body') ? 'body' : 'fixtures');
     try {
@@ -47,9 +55,14 @@ describe('a file that never ends is refused at the limit, not read until memory 
 function svcFedByYes(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   const fullEnv = { PATH: process.env.PATH ?? '', HOME: folder, SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: TEST_CACHE_HOME, ...env };
   return new Promise((resolve) => {
-    execFile('sh', ['-c', 'yes | exec "$0" "$@"', process.execPath, SVC_BIN, ...args], { env: fullEnv, timeout: 30_000, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
+    execFile(
+      'sh',
+      ['-c', 'yes | exec "$0" "$@"', process.execPath, SVC_BIN, ...args],
+      { env: fullEnv, timeout: 30_000, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 

@@ -19,15 +19,17 @@ const svc = (body: string, ...args: string[]) => {
 const DRAFT = ['email', 'drafts', 'get', 'dr_1'];
 const RAW = ['api', 'GET', '/anything'];
 
-const NUMBERS = '{"ok":true,"kind":"email","draftId":"dr_1","syncStatus":"synced","revision":1,"id":9007199254740993,"big":12345678901234567890,"negativeZero":-0,"huge":1e400,"price":1.50,"tiny":1E-7,"precise":0.10000000000000000001,"list":[9007199254740993,-0,2]}';
-const KEYS = '{"ok":true,"kind":"email","draftId":"dr_1","syncStatus":"synced","revision":1,"__proto__":{"polluted":true},"nested":{"__proto__":"x","constructor":"y","toString":"z"}}';
+const NUMBERS =
+  '{"ok":true,"kind":"email","draftId":"dr_1","syncStatus":"synced","revision":1,"id":9007199254740993,"big":12345678901234567890,"negativeZero":-0,"huge":1e400,"price":1.50,"tiny":1E-7,"precise":0.10000000000000000001,"list":[9007199254740993,-0,2]}';
+const KEYS =
+  '{"ok":true,"kind":"email","draftId":"dr_1","syncStatus":"synced","revision":1,"__proto__":{"polluted":true},"nested":{"__proto__":"x","constructor":"y","toString":"z"}}';
 const EXACT_TOKENS = ['9007199254740993', '12345678901234567890', '-0', '1e400', '1.50', '1E-7', '0.10000000000000000001'];
 
 describe.each([
   ['a registry operation', DRAFT],
   ['svc api', RAW],
 ])('numbers exactly as sent, through %s', (_name, command) => {
-  it.each([['json'], ['ndjson'], ['table']])('--output %s keeps every number\'s text', async (format) => {
+  it.each([['json'], ['ndjson'], ['table']])("--output %s keeps every number's text", async (format) => {
     const run = await svc(NUMBERS, ...command, '--output', format);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     for (const token of EXACT_TOKENS) expect(run.stdout).toContain(token);
@@ -86,11 +88,16 @@ describe('keys exactly as sent', () => {
 });
 
 describe('keys in the order received, integer-like ones too (issue #26)', () => {
-  const ORDERED = '{"ok":true,"kind":"email","draftId":"dr_1","syncStatus":"synced","revision":1,"b":1,"2":0,"1":0,"__proto__":{"z":1,"10":2,"__proto__":3},"list":[{"9":1,"a":2,"0":3}]}';
+  const ORDERED =
+    '{"ok":true,"kind":"email","draftId":"dr_1","syncStatus":"synced","revision":1,"b":1,"2":0,"1":0,"__proto__":{"z":1,"10":2,"__proto__":3},"list":[{"9":1,"a":2,"0":3}]}';
   const LIST = '[{"b":1,"2":0,"__proto__":{"p":1},"1":0},{"__proto__":[1],"0":"x"}]';
 
   it.each([['json'], ['ndjson']])('--output %s writes the text as sent', async (format) => {
-    for (const [body, command] of [[ORDERED, DRAFT], [ORDERED, RAW], [LIST, RAW]] as const) {
+    for (const [body, command] of [
+      [ORDERED, DRAFT],
+      [ORDERED, RAW],
+      [LIST, RAW],
+    ] as const) {
       const run = await svc(body, ...command, '--output', format);
       expect(run).toMatchObject({ code: 0, stderr: '' });
       const expected = format === 'ndjson' && body === LIST ? '{"b":1,"2":0,"__proto__":{"p":1},"1":0}\n{"__proto__":[1],"0":"x"}\n' : `${body}\n`;
@@ -100,11 +107,18 @@ describe('keys in the order received, integer-like ones too (issue #26)', () => 
 
   it('--output yaml and table list the keys as sent', async () => {
     const yaml = await svc(ORDERED, ...RAW, '--output', 'yaml');
-    expect(yaml.stdout).toMatch(/^revision: 1\nb: 1\n"2": 0\n"1": 0\n__proto__:\n {2}z: 1\n {2}"10": 2\n {2}__proto__: 3\nlist:\n {2}- "9": 1\n {4}a: 2\n {4}"0": 3\n$/m);
+    expect(yaml.stdout).toMatch(
+      /^revision: 1\nb: 1\n"2": 0\n"1": 0\n__proto__:\n {2}z: 1\n {2}"10": 2\n {2}__proto__: 3\nlist:\n {2}- "9": 1\n {4}a: 2\n {4}"0": 3\n$/m,
+    );
     const table = await svc(LIST, ...RAW, '--output', 'table');
     expect(table.stdout.split('\n')[0]).toBe('b  2  __proto__  1  0');
     const record = await svc(ORDERED, ...RAW, '--output', 'table');
-    expect(record.stdout.split('\n').slice(4, 9).map((line) => line.split(' ')[0])).toEqual(['revision', 'b', '2', '1', '__proto__']);
+    expect(
+      record.stdout
+        .split('\n')
+        .slice(4, 9)
+        .map((line) => line.split(' ')[0]),
+    ).toEqual(['revision', 'b', '2', '1', '__proto__']);
   });
 
   it('--query keeps the order of what it passes through and of what it builds', async () => {
@@ -114,7 +128,10 @@ describe('keys in the order received, integer-like ones too (issue #26)', () => 
 
   it('batch records hold each result as sent', async () => {
     server.answer(ORDERED);
-    const run = await runSvc(['email', 'drafts', 'get', '--input', '-'], { env: { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key' }, input: '{"draftId":"dr_1"}\n' });
+    const run = await runSvc(['email', 'drafts', 'get', '--input', '-'], {
+      env: { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key' },
+      input: '{"draftId":"dr_1"}\n',
+    });
     expect(run).toMatchObject({ code: 0, stderr: expect.stringMatching(/^svc: 1 line: 1 succeeded, 0 failed in /) });
     expect(run.stdout).toBe(`{"line":1,"ok":true,"status":200,"result":${ORDERED}}\n`);
   });
@@ -131,14 +148,92 @@ describe('keys in the order received, integer-like ones too (issue #26)', () => 
 });
 
 // Strings a YAML 1.1 reader (PyYAML) would take for booleans, numbers, dates or nulls, or that break it.
-const TRICKY = ['yes', 'no', 'on', 'off', 'y', 'n', 'Y', 'N', 'True', 'FALSE', 'Off', '~', 'null', 'NULL', '', '0b11', '1_000', '0x1F', '0o17', '017',
-  '2026-01-01', '2026-01-01T12:30:45Z', '2026-1-1 1:2:3', '12:30:45', '190:20:30', '1e3', '1.5', '.5', '+1', '-1', '.inf', '-.Inf', '.NaN', 'NaN',
-  '- item', 'a: b', 'a #b', '#x', '&a', '*a', '!tag', '|', '>', '@x', '`x', '%x', "'q'", '"dq"', '  lead', 'trail ', 'a  b', 'line\nbreak', 'tab\tx',
-  '\r', '\u2028sep\u2029', '\u0085nel', '\ufeffbom', '\u0000nul\u001b\u007f\u009f', 'emoji 😀 🇯🇵', '日本語', '<<', '=', '?', '-', '---', '...', '{a}', '[b]', ',', 'back\\slash',
-  '\ud800 lone', '\uffff', 'plain words stay plain', 'ada@example.com', 'reports/2026/q3.csv', '__proto__'];
+const TRICKY = [
+  'yes',
+  'no',
+  'on',
+  'off',
+  'y',
+  'n',
+  'Y',
+  'N',
+  'True',
+  'FALSE',
+  'Off',
+  '~',
+  'null',
+  'NULL',
+  '',
+  '0b11',
+  '1_000',
+  '0x1F',
+  '0o17',
+  '017',
+  '2026-01-01',
+  '2026-01-01T12:30:45Z',
+  '2026-1-1 1:2:3',
+  '12:30:45',
+  '190:20:30',
+  '1e3',
+  '1.5',
+  '.5',
+  '+1',
+  '-1',
+  '.inf',
+  '-.Inf',
+  '.NaN',
+  'NaN',
+  '- item',
+  'a: b',
+  'a #b',
+  '#x',
+  '&a',
+  '*a',
+  '!tag',
+  '|',
+  '>',
+  '@x',
+  '`x',
+  '%x',
+  "'q'",
+  '"dq"',
+  '  lead',
+  'trail ',
+  'a  b',
+  'line\nbreak',
+  'tab\tx',
+  '\r',
+  '\u2028sep\u2029',
+  '\u0085nel',
+  '\ufeffbom',
+  '\u0000nul\u001b\u007f\u009f',
+  'emoji 😀 🇯🇵',
+  '日本語',
+  '<<',
+  '=',
+  '?',
+  '-',
+  '---',
+  '...',
+  '{a}',
+  '[b]',
+  ',',
+  'back\\slash',
+  '\ud800 lone',
+  '\uffff',
+  'plain words stay plain',
+  'ada@example.com',
+  'reports/2026/q3.csv',
+  '__proto__',
+];
 const TRICKY_BODY = JSON.stringify({
-  ok: true, kind: 'email', draftId: 'dr_1', syncStatus: 'synced', revision: 1,
-  values: TRICKY, keyed: Object.fromEntries(TRICKY.map((text, i) => [text, i])),
+  ok: true,
+  kind: 'email',
+  draftId: 'dr_1',
+  syncStatus: 'synced',
+  revision: 1,
+  values: TRICKY,
+  keyed: Object.fromEntries(TRICKY.map((text, i) => [text, i])),
   nested: [[1, [2, []]], {}, { a: [{ b: null }] }, [{}], [[]]],
 }).replace('"revision":1', '"revision":1,"id":9007199254740993,"big":12345678901234567890,"negativeZero":-0,"huge":1e400,"price":1.50,"tiny":1E-7,"e":2E+5');
 
@@ -162,7 +257,10 @@ describe('answers nested up to the promised 1000 levels, in every format', () =>
   const deepArrays = `${'['.repeat(999)}9007199254740993${']'.repeat(999)}`;
   const deepObjects = `{"ok":true,"kind":"email","draftId":"dr_1","syncStatus":"synced","revision":1,"deep":${'{"a":'.repeat(998)}1${'}'.repeat(998)}}`;
   it.each([['json'], ['ndjson'], ['yaml'], ['table']])('--output %s', async (format) => {
-    for (const [body, command] of [[deepArrays, RAW], [deepObjects, DRAFT]] as const) {
+    for (const [body, command] of [
+      [deepArrays, RAW],
+      [deepObjects, DRAFT],
+    ] as const) {
       const run = await svc(body, ...command, '--output', format);
       expect(run, `${format} ${body.slice(0, 10)}`).toMatchObject({ code: 0, stderr: '' });
       expect(run.stdout).toMatch(body === deepArrays ? /9007199254740993/ : /"?a"?: ?1\b/);

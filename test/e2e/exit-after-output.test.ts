@@ -57,7 +57,10 @@ describe('a run that reads many answers', () => {
     try {
       const headers = Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`x-trace-${i}`, `${'v'.repeat(40)}${i}`]));
       server.script('/v1/email/drafts/dr_1', { body: { ok: true, kind: 'email', draftId: 'dr_1', syncStatus: 'synced', revision: 1 }, headers });
-      const run = await startSvc(['email', 'drafts', 'get', 'dr_1'], { ...traced, env: { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key_123456', NODE_DISABLE_COMPILE_CACHE: '1' } }).done;
+      const run = await startSvc(['email', 'drafts', 'get', 'dr_1'], {
+        ...traced,
+        env: { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key_123456', NODE_DISABLE_COMPILE_CACHE: '1' },
+      }).done;
       expect(run.code, run.stderr).toBe(0);
       expect(server.received.map((r) => r.url)).toEqual(['/v1/email/drafts/dr_1']);
       const lines = compiled(run.stdout);

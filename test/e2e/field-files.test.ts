@@ -16,7 +16,14 @@ const env = (server: { url: string }) => ({ SERVICE_BASE_URL: server.url, SERVIC
 
 function files(): Record<'letter' | 'json' | 'folder' | 'latin1' | 'huge' | 'missing', string> {
   const folder = tempFolder('svc-field-files-');
-  const paths = { letter: join(folder, 'letter.html'), json: join(folder, 'amount.json'), folder: join(folder, 'sub'), latin1: join(folder, 'latin1.txt'), huge: join(folder, 'huge.txt'), missing: join(folder, 'missing.txt') };
+  const paths = {
+    letter: join(folder, 'letter.html'),
+    json: join(folder, 'amount.json'),
+    folder: join(folder, 'sub'),
+    latin1: join(folder, 'latin1.txt'),
+    huge: join(folder, 'huge.txt'),
+    missing: join(folder, 'missing.txt'),
+  };
   writeFileSync(paths.letter, '<p>Dear Ada,</p>\n');
   writeFileSync(paths.json, '{"amount": 12000, "tags": ["a"]}\n');
   mkdirSync(paths.folder);
@@ -30,7 +37,10 @@ describe.concurrent('--data key=@file', TIMEOUT, () => {
   it('a generated command reads a string from a file, JSON from a file, and @@ as a literal @', async ({ onTestFinished }) => {
     const server = await scripted(onTestFinished);
     const paths = files();
-    const generated = await runSvc(['crm', 'entries', 'create', 'deals', '--data', `name=@${paths.letter}`, '--data', `extra:=@${paths.json}`, '--data', 'handle=@@ada'], { env: env(server), ...SLOW });
+    const generated = await runSvc(
+      ['crm', 'entries', 'create', 'deals', '--data', `name=@${paths.letter}`, '--data', `extra:=@${paths.json}`, '--data', 'handle=@@ada'],
+      { env: env(server), ...SLOW },
+    );
     expect(generated).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(server.received[0]!.body)).toEqual({ data: { name: '<p>Dear Ada,</p>\n', extra: { amount: 12000, tags: ['a'] }, handle: '@ada' } });
   });
@@ -38,7 +48,11 @@ describe.concurrent('--data key=@file', TIMEOUT, () => {
   it('svc api --data reads a file and, with @-, standard input', async ({ onTestFinished }) => {
     const server = await scripted(onTestFinished);
     const paths = files();
-    const raw = await runSvc(['api', 'POST', '/things', '--data', `note=@${paths.letter}`, '--data', 'at:=@-'], { env: env(server), input: '[1, "@x"]', ...SLOW });
+    const raw = await runSvc(['api', 'POST', '/things', '--data', `note=@${paths.letter}`, '--data', 'at:=@-'], {
+      env: env(server),
+      input: '[1, "@x"]',
+      ...SLOW,
+    });
     expect(raw).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(server.received[0]!.body)).toEqual({ note: '<p>Dear Ada,</p>\n', at: [1, '@x'] });
   });

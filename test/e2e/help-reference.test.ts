@@ -22,28 +22,37 @@ describe('svc help reference: every command as Markdown on stdout', () => {
       for (const field of operationFields(op)) expect(section).toContain(field.description);
       for (const rule of d.rules) expect(section).toContain(rule.text);
     }
-    for (const builtin of ['api', 'mock', 'auth login', 'config set', 'completion', 'ops', 'openapi', 'help']) expect(stdout).toContain(`## \`svc ${builtin}\``);
+    for (const builtin of ['api', 'mock', 'auth login', 'config set', 'completion', 'ops', 'openapi', 'help'])
+      expect(stdout).toContain(`## \`svc ${builtin}\``);
   });
 
   // A group alone prints its help on stdout, as svc alone does, never on stderr as for an error.
-  it.each([[['email']], [['email', 'drafts']], [['crm', 'tasks', 'series']], [['campaigns', 'person']], [['config']], [['auth']], [['--timeout', '5', 'email']]])(
-    'svc %j alone: its help on stdout, exit 0, as svc alone and --help',
-    async (args) => {
-      const alone = await runSvc(args);
-      const words = args.filter((word, i) => !word.startsWith('-') && args[i - 1] !== '--timeout');
-      expect({ code: alone.code, stderr: alone.stderr }).toEqual({ code: 0, stderr: '' });
-      expect(alone.stdout).toMatch(new RegExp(`^Usage: svc ${words.join(' ')} \\[options\\] \\[command\\]\n`));
-      expect(alone.stdout).toBe((await runSvc([...words, '--help'])).stdout);
-    },
-  );
+  it.each([
+    [['email']],
+    [['email', 'drafts']],
+    [['crm', 'tasks', 'series']],
+    [['campaigns', 'person']],
+    [['config']],
+    [['auth']],
+    [['--timeout', '5', 'email']],
+  ])('svc %j alone: its help on stdout, exit 0, as svc alone and --help', async (args) => {
+    const alone = await runSvc(args);
+    const words = args.filter((word, i) => !word.startsWith('-') && args[i - 1] !== '--timeout');
+    expect({ code: alone.code, stderr: alone.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(alone.stdout).toMatch(new RegExp(`^Usage: svc ${words.join(' ')} \\[options\\] \\[command\\]\n`));
+    expect(alone.stdout).toBe((await runSvc([...words, '--help'])).stdout);
+  });
 
   it('a group followed by a word that names nothing is an unknown command (exit 2, one line, nothing on stdout)', async () => {
-    for (const args of [['email', 'nonsense'], ['email', 'drafts', 'nonsense'], ['config', 'nonsense']]) {
+    for (const args of [
+      ['email', 'nonsense'],
+      ['email', 'drafts', 'nonsense'],
+      ['config', 'nonsense'],
+    ]) {
       const { code, stdout, stderr } = await runSvc(args);
       expect({ code, stdout, stderr }).toEqual({ code: 2, stdout: '', stderr: "svc: unknown command 'nonsense'\n" });
     }
   });
-
 });
 
 /** Every command path of the tree, read from `svc help reference`'s headings: svc itself first. */
@@ -79,7 +88,11 @@ describe('svc help <words> and svc <words> --help are one help', () => {
     'words naming no command, %j: a usage error in both forms (exit 2, one line on stderr, nothing on stdout)',
     async (words) => {
       const unknown = words.at(-1)!;
-      for (const args of [[...words, '--help'], [...words, '-h'], ['help', ...words]]) {
+      for (const args of [
+        [...words, '--help'],
+        [...words, '-h'],
+        ['help', ...words],
+      ]) {
         const { code, stdout, stderr } = await runSvc(args);
         expect({ args, code, stdout }).toEqual({ args, code: 2, stdout: '' });
         expect(stderr).toMatch(new RegExp(`^svc: unknown (command|command or help topic) ["']${unknown}["'][^\n]*\n$`));
@@ -94,7 +107,7 @@ describe('svc help <words> and svc <words> --help are one help', () => {
     expect(viaHelp.stderr).toContain('(Did you mean email?)');
   });
 
-  it('svc help --help is the help command\'s own help', async () => {
+  it("svc help --help is the help command's own help", async () => {
     const { code, stdout } = await runSvc(['help', '--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage: svc help /);

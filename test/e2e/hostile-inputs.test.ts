@@ -19,7 +19,10 @@ describe.concurrent('every file svc reads, in every line ending, encoding and si
     const server = await startMockServer({ port: 0 });
     try {
       const env = { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: server.apiKey, SVC_CONFIG_DIR: dir };
-      const run = await runSvc(argv.map((arg) => arg.replaceAll('{dir}', dir)), { env, timeoutMs: 30_000 });
+      const run = await runSvc(
+        argv.map((arg) => arg.replaceAll('{dir}', dir)),
+        { env, timeoutMs: 30_000 },
+      );
       expect(run.code, run.stderr).toBe(code);
       if (stderr) expect(run.stderr).toMatch(stderr);
       expect(run.stderr).not.toMatch(/\n\s+at |node:internal/);

@@ -70,37 +70,57 @@ beforeAll(async () => {
   forwardCloser = await startProxy((socket) => socket.destroy());
 });
 afterAll(async () => {
-  await Promise.all([api, forwardCloser.server, ...Object.values(proxies).map((proxy) => proxy.server)].map((server) => new Promise((resolve) => server?.close(resolve))));
+  await Promise.all(
+    [api, forwardCloser.server, ...Object.values(proxies).map((proxy) => proxy.server)].map((server) => new Promise((resolve) => server?.close(resolve))),
+  );
 });
 
 const apiPort = () => (api.address() as { port: number }).port;
 const proxyUrl = (proxy: HostileProxy) => `http://ada:${PASSWORD}@127.0.0.1:${proxy.port}`;
 function run(argv: string[], proxy: HostileProxy, scheme: 'https' | 'http', ...flags: string[]): Promise<SvcRun> {
-  const env = { SERVICE_API_KEY: 'sk_test_proxyfaults1234', SERVICE_BASE_URL: `${scheme}://127.0.0.1:${apiPort()}/v1`, HTTPS_PROXY: proxyUrl(proxy), HTTP_PROXY: proxyUrl(proxy), SVC_RETRY_BASE_MS: '0' };
+  const env = {
+    SERVICE_API_KEY: 'sk_test_proxyfaults1234',
+    SERVICE_BASE_URL: `${scheme}://127.0.0.1:${apiPort()}/v1`,
+    HTTPS_PROXY: proxyUrl(proxy),
+    HTTP_PROXY: proxyUrl(proxy),
+    SVC_RETRY_BASE_MS: '0',
+  };
   return runSvc([...argv, ...flags], { env, timeoutMs: 30_000 });
 }
 
 describe('a proxy that fails while asked for a tunnel (https base URL, CONNECT)', () => {
-  it.each(Object.keys(BEHAVIOURS) as Behaviour[])('%s: named in one line, exit 3, GET and POST retried as after a refused connection, nothing reached the API', async (behaviour) => {
-    const proxy = proxies[behaviour];
-    const flags = behaviour === 'never answers' ? ['--timeout', '1'] : [];
-    for (const argv of [GET, POST]) {
-      const before = proxy.requestLines.length;
-      const result = await run(argv, proxy, 'https', ...flags);
-      expect(result.code, result.stderr).toBe(3);
-      expect(result.stdout).toBe('');
-      expect(result.stderr.split('\n')).toEqual([expect.stringMatching(/^svc: /), '']);
-      expect(result.stderr).toContain(`the proxy at 127.0.0.1:${proxy.port}`);
-      expect(result.stderr).toMatch(/(nothing reached the API|nothing was sent) \(after 4 attempts\)\n$/);
-      expect(result.stderr).not.toMatch(/may have been applied|Proxy Connection failed/);
-      expect(result.stderr).not.toContain(PASSWORD);
-      expect(proxy.requestLines.slice(before)).toEqual(Array(4).fill(`CONNECT 127.0.0.1:${apiPort()} HTTP/1.1`));
-    }
-    expect(apiConnections).toBe(0);
-  });
+  it.each(Object.keys(BEHAVIOURS) as Behaviour[])(
+    '%s: named in one line, exit 3, GET and POST retried as after a refused connection, nothing reached the API',
+    async (behaviour) => {
+      const proxy = proxies[behaviour];
+      const flags = behaviour === 'never answers' ? ['--timeout', '1'] : [];
+      for (const argv of [GET, POST]) {
+        const before = proxy.requestLines.length;
+        const result = await run(argv, proxy, 'https', ...flags);
+        expect(result.code, result.stderr).toBe(3);
+        expect(result.stdout).toBe('');
+        expect(result.stderr.split('\n')).toEqual([expect.stringMatching(/^svc: /), '']);
+        expect(result.stderr).toContain(`the proxy at 127.0.0.1:${proxy.port}`);
+        expect(result.stderr).toMatch(/(nothing reached the API|nothing was sent) \(after 4 attempts\)\n$/);
+        expect(result.stderr).not.toMatch(/may have been applied|Proxy Connection failed/);
+        expect(result.stderr).not.toContain(PASSWORD);
+        expect(proxy.requestLines.slice(before)).toEqual(Array(4).fill(`CONNECT 127.0.0.1:${apiPort()} HTTP/1.1`));
+      }
+      expect(apiConnections).toBe(0);
+    },
+  );
 
   it('each names what the proxy did', async () => {
-    const lines = await Promise.all((['closes the connection once it has read the CONNECT', 'answers half a status line, then closes', 'answers 502 Bad Gateway', 'answers something that is not HTTP'] as const).map(async (behaviour) => (await run(GET, proxies[behaviour], 'https', '--retries', '0')).stderr));
+    const lines = await Promise.all(
+      (
+        [
+          'closes the connection once it has read the CONNECT',
+          'answers half a status line, then closes',
+          'answers 502 Bad Gateway',
+          'answers something that is not HTTP',
+        ] as const
+      ).map(async (behaviour) => (await run(GET, proxies[behaviour], 'https', '--retries', '0')).stderr),
+    );
     const [closes, half, gateway, notHttp] = lines.map((line) => line.replace(/127\.0\.0\.1:\d+/g, 'HOST'));
     expect(closes).toBe('svc: the proxy at HOST closed the connection before it answered the CONNECT to HOST; nothing reached the API\n');
     expect(half).toBe('svc: the proxy at HOST closed the connection before it answered the CONNECT to HOST; nothing reached the API\n');
@@ -111,7 +131,9 @@ describe('a proxy that fails while asked for a tunnel (https base URL, CONNECT)'
   it('a proxy that never answers is given up on at the deadline, and svc exits then', async () => {
     const started = Date.now();
     const result = await run(GET, proxies['never answers'], 'https', '--timeout', '1', '--retries', '0');
-    expect(result.stderr).toBe(`svc: no connection to 127.0.0.1:${apiPort()} through the proxy at 127.0.0.1:${proxies['never answers'].port} was ready within 1s; nothing was sent\n`);
+    expect(result.stderr).toBe(
+      `svc: no connection to 127.0.0.1:${apiPort()} through the proxy at 127.0.0.1:${proxies['never answers'].port} was ready within 1s; nothing was sent\n`,
+    );
     expect(Date.now() - started).toBeLessThan(6_000);
   });
 });
@@ -120,11 +142,15 @@ describe('a proxy that forwards plain http (absolute form) and closes before the
   it('is named; a GET is retried, a POST is not and may have been applied, since the proxy may have forwarded it', async () => {
     const get = await run(GET, forwardCloser, 'http');
     expect(get.code).toBe(3);
-    expect(get.stderr).toBe(`svc: the connection to 127.0.0.1:${apiPort()} through the proxy at 127.0.0.1:${forwardCloser.port} was closed before the answer was complete (after 4 attempts)\n`);
+    expect(get.stderr).toBe(
+      `svc: the connection to 127.0.0.1:${apiPort()} through the proxy at 127.0.0.1:${forwardCloser.port} was closed before the answer was complete (after 4 attempts)\n`,
+    );
     const before = forwardCloser.requestLines.length;
     const post = await run(POST, forwardCloser, 'http');
     expect(post.code).toBe(3);
-    expect(post.stderr).toBe(`svc: the connection to 127.0.0.1:${apiPort()} through the proxy at 127.0.0.1:${forwardCloser.port} was closed before the answer was complete; the POST may have been applied: check before sending it again\n`);
+    expect(post.stderr).toBe(
+      `svc: the connection to 127.0.0.1:${apiPort()} through the proxy at 127.0.0.1:${forwardCloser.port} was closed before the answer was complete; the POST may have been applied: check before sending it again\n`,
+    );
     expect(forwardCloser.requestLines.slice(before)).toEqual([`POST http://127.0.0.1:${apiPort()}/v1/crm/objects/deals/entries HTTP/1.1`]);
     for (const result of [get, post]) expect(result.stderr).not.toContain(PASSWORD);
   });

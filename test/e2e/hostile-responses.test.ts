@@ -17,18 +17,21 @@ afterAll(() => server.close());
 const env = () => ({ SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_agent_hostileTests1234', SVC_RETRY_BASE_MS: '1' });
 
 describe.concurrent('hostile and broken responses', () => {
-  it.each(hostileCases.map((c, index) => ({ ...c, key: `${c.behaviour}~${index}` })))('$behaviour $args -> exit $code', async ({ key, args = [], code, stderr, stdout, hits }) => {
-    const run = await runSvc(['email', 'drafts', 'get', key, ...args], { env: env() });
-    expect(run.code).toBe(code);
-    if (typeof stderr === 'string') expect(run.stderr).toBe(stderr);
-    else expect(run.stderr).toMatch(stderr);
-    if (typeof stdout === 'string') expect(run.stdout).toBe(stdout);
-    else if (stdout) expect(run.stdout).toMatch(stdout);
-    else expect(run.stdout).toBe('');
-    expect(run.stderr).not.toMatch(/\n\s+at |Error:|node:internal/); // never a stack trace
-    expect(run.stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(1);
-    expect(server.hits.get(key)).toBe(hits);
-  });
+  it.each(hostileCases.map((c, index) => ({ ...c, key: `${c.behaviour}~${index}` })))(
+    '$behaviour $args -> exit $code',
+    async ({ key, args = [], code, stderr, stdout, hits }) => {
+      const run = await runSvc(['email', 'drafts', 'get', key, ...args], { env: env() });
+      expect(run.code).toBe(code);
+      if (typeof stderr === 'string') expect(run.stderr).toBe(stderr);
+      else expect(run.stderr).toMatch(stderr);
+      if (typeof stdout === 'string') expect(run.stdout).toBe(stdout);
+      else if (stdout) expect(run.stdout).toMatch(stdout);
+      else expect(run.stdout).toBe('');
+      expect(run.stderr).not.toMatch(/\n\s+at |Error:|node:internal/); // never a stack trace
+      expect(run.stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(1);
+      expect(server.hits.get(key)).toBe(hits);
+    },
+  );
 });
 
 describe('a body of hundreds of megabytes', () => {
@@ -51,7 +54,9 @@ describe('a body of hundreds of megabytes', () => {
     expect(servedMiB).toBeLessThan(128);
     // Holding the 64 MiB it read costs about twice that in resident memory; a body read whole would cost 300+.
     expect(huge.peakMiB - small.peakMiB).toBeLessThan(160);
-    console.log(`huge-stream: the server wrote ${servedMiB.toFixed(0)} of 300 MiB; svc peak RSS ${huge.peakMiB.toFixed(0)} MiB (${small.peakMiB.toFixed(0)} MiB for a small answer)`);
+    console.log(
+      `huge-stream: the server wrote ${servedMiB.toFixed(0)} of 300 MiB; svc peak RSS ${huge.peakMiB.toFixed(0)} MiB (${small.peakMiB.toFixed(0)} MiB for a small answer)`,
+    );
   });
 
   it('announced by Content-Length, it is refused before its body is read', async () => {

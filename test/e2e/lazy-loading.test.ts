@@ -25,7 +25,14 @@ describe('commands run only the code they need', () => {
     expect(help.filter((source) => source.startsWith('registry/') && !['registry/areas.ts', 'registry/api.ts'].includes(source))).toEqual([]);
   });
 
-  const HEAVY = ['node_modules/yaml/', 'src/output/yaml.ts', 'node_modules/@jmespath-community/jmespath/', 'src/openapi/', 'src/output/table.ts', 'src/output/html-text.ts'];
+  const HEAVY = [
+    'node_modules/yaml/',
+    'src/output/yaml.ts',
+    'node_modules/@jmespath-community/jmespath/',
+    'src/openapi/',
+    'src/output/table.ts',
+    'src/output/html-text.ts',
+  ];
   async function heavyRan(args: string[]): Promise<string[]> {
     const sources = await ran(args);
     return HEAVY.filter((marker) => sources.some((source) => source.startsWith(marker)));
@@ -41,8 +48,13 @@ describe('commands run only the code they need', () => {
 
   // The MCP server and its SDK are bundled too; only svc mcp runs them.
   it('no other command runs the MCP server or its SDK; svc mcp tools does', async () => {
-    const mcpCode = (sources: string[]) => sources.filter((source) => source.startsWith('src/mcp/') || source.startsWith('node_modules/@modelcontextprotocol/'));
-    for (const args of [['email', 'drafts', 'get', 'dr_123'], ['mcp', '--help']]) expect(mcpCode(await ran(args)), args.join(' ')).toEqual([]);
+    const mcpCode = (sources: string[]) =>
+      sources.filter((source) => source.startsWith('src/mcp/') || source.startsWith('node_modules/@modelcontextprotocol/'));
+    for (const args of [
+      ['email', 'drafts', 'get', 'dr_123'],
+      ['mcp', '--help'],
+    ])
+      expect(mcpCode(await ran(args)), args.join(' ')).toEqual([]);
     expect(mcpCode(await ran(['mcp', 'tools'])).some((source) => source.startsWith('src/mcp/'))).toBe(true);
   }, 60_000);
 
@@ -64,8 +76,14 @@ describe('commands run only the code they need', () => {
   // Read only when asked for: `--data key=@file` and `svc api -i`.
   const ON_REQUEST = ['src/input/field-files.ts', 'src/cli/include.ts'];
   it('the paging code runs only with --paginate; field files and -i only when asked for', async () => {
-    for (const args of [['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly'], ['api', 'GET', '/crm/tasks/series/ser_weekly/occurrences']]) {
-      expect((await ran(args)).filter((source) => PAGING.includes(source) || ON_REQUEST.includes(source)), args.join(' ')).toEqual([]);
+    for (const args of [
+      ['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly'],
+      ['api', 'GET', '/crm/tasks/series/ser_weekly/occurrences'],
+    ]) {
+      expect(
+        (await ran(args)).filter((source) => PAGING.includes(source) || ON_REQUEST.includes(source)),
+        args.join(' '),
+      ).toEqual([]);
       expect((await ran([...args, '--paginate'])).filter((source) => PAGING.includes(source)).sort(), args.join(' ')).toEqual([...PAGING].sort());
     }
   });

@@ -37,7 +37,15 @@ describe('svc mock behaviour through bin/svc', () => {
     expect(JSON.parse(first.stdout).enrollmentId).not.toBe(JSON.parse(other.stdout).enrollmentId);
     expect((await svc('campaigns', 'person', 'add', 'seq_123', '--email', 'LIN@example.com')).code).toBe(1);
     expect((await svc('campaigns', 'person', 'add', 'seq_456', '--email', 'lin@example.com')).code).toBe(0);
-    const across = await svc('campaigns', 'person', 'add', 'seq_456', '--linkedin-profile-url', 'https://linkedin.com/in/lin/', '--check-duplicates-across-workspace');
+    const across = await svc(
+      'campaigns',
+      'person',
+      'add',
+      'seq_456',
+      '--linkedin-profile-url',
+      'https://linkedin.com/in/lin/',
+      '--check-duplicates-across-workspace',
+    );
     expect(across.code).toBe(1);
     expect(across.stderr).toContain('duplicate_person, HTTP 409');
     const emails = JSON.stringify((await state()).sequences);
@@ -45,9 +53,24 @@ describe('svc mock behaviour through bin/svc', () => {
   });
 
   it('CRM: entries stored with every assignee; unknown objects and non-members refused', async () => {
-    const created = await svc('crm', 'entries', 'create', 'deals', '--data', 'name=Big one', '--data', 'assignees=usr_linus', '--data', 'assignees=usr_ada', '--data', 'owner=usr_grace');
+    const created = await svc(
+      'crm',
+      'entries',
+      'create',
+      'deals',
+      '--data',
+      'name=Big one',
+      '--data',
+      'assignees=usr_linus',
+      '--data',
+      'assignees=usr_ada',
+      '--data',
+      'owner=usr_grace',
+    );
     const { entryId } = JSON.parse(created.stdout) as { entryId: string };
-    expect(JSON.stringify((await state()).crmObjects.deals.entries)).toContain(JSON.stringify({ name: 'Big one', assignees: ['usr_linus', 'usr_ada'], owner: 'usr_grace' }));
+    expect(JSON.stringify((await state()).crmObjects.deals.entries)).toContain(
+      JSON.stringify({ name: 'Big one', assignees: ['usr_linus', 'usr_ada'], owner: 'usr_grace' }),
+    );
     expect(JSON.stringify(await state())).toContain(entryId);
     expect((await svc('crm', 'entries', 'create', 'spaceships', '--data', 'name=x')).code).toBe(5);
     const stranger = await svc('crm', 'entries', 'create', 'deals', '--data', 'assignees=usr_ada', '--data', 'assignees=usr_mallory');
@@ -73,13 +96,16 @@ describe('svc mock behaviour through bin/svc', () => {
   });
 
   it('task series: the occurrences, or 404', async () => {
-    expect(JSON.parse((await svc('crm', 'tasks', 'series', 'occurrences', 'list', 'ser_monthly')).stdout)).toEqual([expect.objectContaining({ taskId: 'tsk_m1' })]);
+    expect(JSON.parse((await svc('crm', 'tasks', 'series', 'occurrences', 'list', 'ser_monthly')).stdout)).toEqual([
+      expect.objectContaining({ taskId: 'tsk_m1' }),
+    ]);
     expect((await svc('crm', 'tasks', 'series', 'occurrences', 'list', 'ser_none')).code).toBe(5);
   });
 });
 
 describe('svc mock as an ordinary HTTP service (plain fetch)', () => {
-  const call = (path: string, init: RequestInit = {}) => fetch(`${mock.url}${path}`, { ...init, headers: { ...auth(), 'content-type': 'application/json', ...init.headers } });
+  const call = (path: string, init: RequestInit = {}) =>
+    fetch(`${mock.url}${path}`, { ...init, headers: { ...auth(), 'content-type': 'application/json', ...init.headers } });
 
   it('answers 400 for a person with neither identifier, malformed JSON, and 404 route_not_found, 401 without a token', async () => {
     const none = await call('/campaigns/seq_123/person', { method: 'POST', body: JSON.stringify({ displayName: 'x' }) });
@@ -95,7 +121,11 @@ describe('svc mock as an ordinary HTTP service (plain fetch)', () => {
     ['500', 500],
     ['429', 429],
   ])('fault %s answers %i and a faulted write changes nothing', async (fault, status) => {
-    const res = await call('/crm/objects/deals/entries', { method: 'POST', headers: { 'x-mock-fault': fault }, body: JSON.stringify({ data: { name: 'ghost' } }) });
+    const res = await call('/crm/objects/deals/entries', {
+      method: 'POST',
+      headers: { 'x-mock-fault': fault },
+      body: JSON.stringify({ data: { name: 'ghost' } }),
+    });
     expect(res.status).toBe(status);
     expect(JSON.stringify(await state())).not.toContain('ghost');
   });

@@ -89,15 +89,18 @@ describe.skipIf(skipped)(`svc behind a real proxy, with a private CA${skipped ? 
   });
 
   // Entries curl does not read as 127.0.0.1: a piece of the address, a pattern, a port, `*` in a list.
-  it.each(['1', '.1', '0.0.1', '*.1', '127.0.0.1:PORT', '[127.0.0.1]', 'example.com, *', 'example.com 127.0.0.1'])('NO_PROXY=%s does not bypass the proxy, as with curl', async (value) => {
-    const before = proxy.requestLines().length;
-    const noProxy = value.replace('PORT', String(fronts.trusted.port));
-    const run = await getDraft({ SERVICE_BASE_URL: https(), HTTPS_PROXY: proxy.origin, NO_PROXY: noProxy }, '--debug');
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain(`* via proxy ${proxy.origin} (HTTPS_PROXY)`);
-    expect(proxy.requestLines().slice(before)).toEqual([`CONNECT 127.0.0.1:${fronts.trusted.port} HTTP/1.1`]);
-    expect(received()).toEqual(['/v1/email/drafts/dr_123']);
-  });
+  it.each(['1', '.1', '0.0.1', '*.1', '127.0.0.1:PORT', '[127.0.0.1]', 'example.com, *', 'example.com 127.0.0.1'])(
+    'NO_PROXY=%s does not bypass the proxy, as with curl',
+    async (value) => {
+      const before = proxy.requestLines().length;
+      const noProxy = value.replace('PORT', String(fronts.trusted.port));
+      const run = await getDraft({ SERVICE_BASE_URL: https(), HTTPS_PROXY: proxy.origin, NO_PROXY: noProxy }, '--debug');
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toContain(`* via proxy ${proxy.origin} (HTTPS_PROXY)`);
+      expect(proxy.requestLines().slice(before)).toEqual([`CONNECT 127.0.0.1:${fronts.trusted.port} HTTP/1.1`]);
+      expect(received()).toEqual(['/v1/email/drafts/dr_123']);
+    },
+  );
 
   it('proxy credentials in the URL work; the password appears in no output', async () => {
     const withAuth = authProxy.origin.replace('//', `//${USER}:${PASSWORD}@`);
@@ -118,28 +121,42 @@ describe.skipIf(skipped)(`svc behind a real proxy, with a private CA${skipped ? 
 
   it.each([['https (CONNECT)'], ['http (absolute form)']])('a 407 over %s is its own line, exit 4, not retried, password not shown', async (scheme) => {
     const base = scheme.startsWith('https') ? https() : mock.url;
-    const wrong = await getDraft({ SERVICE_BASE_URL: base, HTTPS_PROXY: authProxy.origin.replace('//', `//${USER}:${WRONG}@`), HTTP_PROXY: authProxy.origin.replace('//', `//${USER}:${WRONG}@`) }, '--debug');
+    const wrong = await getDraft(
+      {
+        SERVICE_BASE_URL: base,
+        HTTPS_PROXY: authProxy.origin.replace('//', `//${USER}:${WRONG}@`),
+        HTTP_PROXY: authProxy.origin.replace('//', `//${USER}:${WRONG}@`),
+      },
+      '--debug',
+    );
     expect(wrong.code).toBe(4);
     expect(wrong.stderr).toContain(`svc: the proxy at 127.0.0.1:${authProxy.port} refused the credentials (HTTP 407)`);
     expect(wrong.stderr.match(/^> GET/gm)).toHaveLength(1);
     expect(printed(wrong)).not.toContain(WRONG);
     const none = await getDraft({ SERVICE_BASE_URL: base, HTTPS_PROXY: authProxy.origin, HTTP_PROXY: authProxy.origin });
     expect(none.code).toBe(4);
-    expect(none.stderr).toBe(`svc: the proxy at 127.0.0.1:${authProxy.port} asks for credentials (HTTP 407); put them in the proxy URL: http://user:password@127.0.0.1:${authProxy.port}\n`);
+    expect(none.stderr).toBe(
+      `svc: the proxy at 127.0.0.1:${authProxy.port} asks for credentials (HTTP 407); put them in the proxy URL: http://user:password@127.0.0.1:${authProxy.port}\n`,
+    );
     expect(received()).toEqual([]);
   });
 
   it('an unreachable proxy is named as the proxy, exit 3; the API is not contacted', async () => {
     const run = await getDraft({ SERVICE_BASE_URL: https(), HTTPS_PROXY: `http://${USER}:${PASSWORD}@127.0.0.1:1`, SVC_RETRY_BASE_MS: '0' });
     expect(run.code).toBe(3);
-    expect(run.stderr).toMatch(/^svc: could not reach the proxy at 127\.0\.0\.1:1 \(ECONNREFUSED\); the API at 127\.0\.0\.1:\d+ was not contacted \(after 4 attempts\)\n$/);
+    expect(run.stderr).toMatch(
+      /^svc: could not reach the proxy at 127\.0\.0\.1:1 \(ECONNREFUSED\); the API at 127\.0\.0\.1:\d+ was not contacted \(after 4 attempts\)\n$/,
+    );
     expect(printed(run)).not.toContain(PASSWORD);
     expect(received()).toEqual([]);
   });
 
   it.each([
     ['self-signed', 'it is self-signed [DEPTH_ZERO_SELF_SIGNED_CERT]'],
-    ['unknown-issuer', 'it is signed by an unknown authority [UNABLE_TO_VERIFY_LEAF_SIGNATURE]; if a private CA signed it, point NODE_EXTRA_CA_CERTS at that CA'],
+    [
+      'unknown-issuer',
+      'it is signed by an unknown authority [UNABLE_TO_VERIFY_LEAF_SIGNATURE]; if a private CA signed it, point NODE_EXTRA_CA_CERTS at that CA',
+    ],
     ['expired', 'it has expired [CERT_HAS_EXPIRED]'],
     ['wrong-name', 'it is for another host name (DNS:api.example.test) [ERR_TLS_CERT_ALTNAME_INVALID]'],
   ] as const)('a %s certificate: one line naming host and reason, exit 3, one attempt', async (kind, reason) => {
@@ -154,7 +171,9 @@ describe.skipIf(skipped)(`svc behind a real proxy, with a private CA${skipped ? 
 
   it('without NODE_EXTRA_CA_CERTS the private CA is unknown, also through the proxy (one attempt)', async () => {
     const before = fronts.trusted.connections;
-    const run = await runSvc(['email', 'drafts', 'get', 'dr_123'], { env: { SERVICE_API_KEY: mock.apiKey, SERVICE_BASE_URL: https(), HTTPS_PROXY: proxy.origin } });
+    const run = await runSvc(['email', 'drafts', 'get', 'dr_123'], {
+      env: { SERVICE_API_KEY: mock.apiKey, SERVICE_BASE_URL: https(), HTTPS_PROXY: proxy.origin },
+    });
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('is not trusted: it is signed by an unknown authority');
     expect(run.stderr).toContain('NODE_EXTRA_CA_CERTS=/path/ca.pem');
@@ -181,8 +200,18 @@ describe.skipIf(skipped)(`svc behind a real proxy, with a private CA${skipped ? 
     const lines = '{"draftId":"dr_123"}\n{"draftId":"dr_456"}\n';
     const run = await runSvc(['email', 'drafts', 'get', '--input', '-'], { env: env({ SERVICE_BASE_URL: https(), HTTPS_PROXY: proxy.origin }), input: lines });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout.trim().split('\n').map((line) => JSON.parse(line).ok)).toEqual([true, true]);
-    expect(proxy.requestLines().slice(before).every((line) => line.startsWith('CONNECT 127.0.0.1:'))).toBe(true);
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).ok),
+    ).toEqual([true, true]);
+    expect(
+      proxy
+        .requestLines()
+        .slice(before)
+        .every((line) => line.startsWith('CONNECT 127.0.0.1:')),
+    ).toBe(true);
     expect(received().sort()).toEqual(['/v1/email/drafts/dr_123', '/v1/email/drafts/dr_456']);
   });
 
@@ -193,10 +222,20 @@ const call = (baseUrl) => createClient({ baseUrl, token: process.env.TOKEN }).ca
 const [good, bad] = [await call(process.env.GOOD), await call(process.env.BAD)];
 console.log(JSON.stringify({ good: good.ok, bad: bad.ok ? null : bad.error.failure, attempts: bad.attempts }));`;
     const before = proxy.requestLines().length;
-    const env = { PATH: process.env.PATH, HTTPS_PROXY: proxy.origin, NODE_EXTRA_CA_CERTS: certs.caFile, TOKEN: mock.apiKey, GOOD: https(), BAD: https('expired') };
+    const env = {
+      PATH: process.env.PATH,
+      HTTPS_PROXY: proxy.origin,
+      NODE_EXTRA_CA_CERTS: certs.caFile,
+      TOKEN: mock.apiKey,
+      GOOD: https(),
+      BAD: https('expired'),
+    };
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env, timeout: 15_000 });
     expect(JSON.parse(stdout)).toEqual({ good: true, bad: 'tls', attempts: 1 });
-    expect(proxy.requestLines().slice(before)).toEqual([`CONNECT 127.0.0.1:${fronts.trusted.port} HTTP/1.1`, `CONNECT 127.0.0.1:${fronts.expired.port} HTTP/1.1`]);
+    expect(proxy.requestLines().slice(before)).toEqual([
+      `CONNECT 127.0.0.1:${fronts.trusted.port} HTTP/1.1`,
+      `CONNECT 127.0.0.1:${fronts.expired.port} HTTP/1.1`,
+    ]);
     expect(received()).toEqual(['/v1/email/drafts/dr_123']);
   });
 });

@@ -18,18 +18,47 @@ describe('the six operations', () => {
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, kind: 'email', draftId: 'dr_123', senders: expect.any(Array) });
     expect(received()).toEqual([{ method: 'GET', path: '/v1/email/drafts/dr_123', body: undefined }]);
-    expect(mock.server.requests[0]!.headers).toMatchObject({ authorization: `Bearer ${mock.server.apiKey}`, 'user-agent': expect.stringMatching(/^svc\/\d/), accept: 'application/json' });
+    expect(mock.server.requests[0]!.headers).toMatchObject({
+      authorization: `Bearer ${mock.server.apiKey}`,
+      'user-agent': expect.stringMatching(/^svc\/\d/),
+      accept: 'application/json',
+    });
   });
 
   it('campaigns person add', async () => {
-    const run = await runSvc(['campaigns', 'person', 'add', 'seq_123', '--email', 'ada@example.com', '--personalization', 'company=Acme', '--check-duplicates-across-workspace'], { env: mock.env });
+    const run = await runSvc(
+      ['campaigns', 'person', 'add', 'seq_123', '--email', 'ada@example.com', '--personalization', 'company=Acme', '--check-duplicates-across-workspace'],
+      { env: mock.env },
+    );
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ enrollmentId: expect.any(String) });
-    expect(received()).toEqual([{ method: 'POST', path: '/v1/campaigns/seq_123/person', body: { email: 'ada@example.com', personalization: { company: 'Acme' }, checkDuplicatesAcrossWorkspace: true } }]);
+    expect(received()).toEqual([
+      {
+        method: 'POST',
+        path: '/v1/campaigns/seq_123/person',
+        body: { email: 'ada@example.com', personalization: { company: 'Acme' }, checkDuplicatesAcrossWorkspace: true },
+      },
+    ]);
   });
 
   it('crm entries create keeps every assignee', async () => {
-    const run = await runSvc(['crm', 'entries', 'create', 'deals', '--data', 'name=Acme renewal', '--data', 'assignees=usr_ada', '--data', 'assignees=usr_grace', '--data', 'assignees=usr_linus'], { env: mock.env });
+    const run = await runSvc(
+      [
+        'crm',
+        'entries',
+        'create',
+        'deals',
+        '--data',
+        'name=Acme renewal',
+        '--data',
+        'assignees=usr_ada',
+        '--data',
+        'assignees=usr_grace',
+        '--data',
+        'assignees=usr_linus',
+      ],
+      { env: mock.env },
+    );
     expect(run.code).toBe(0);
     const { entryId } = JSON.parse(run.stdout) as { entryId: string };
     expect(received()[0]!.body).toEqual({ data: { name: 'Acme renewal', assignees: ['usr_ada', 'usr_grace', 'usr_linus'] } });

@@ -43,11 +43,7 @@ describe('output formats on real answers', () => {
   it('table asked for when piped: columns from the keys, nothing cut', async () => {
     const run = await svc(...LIST, '--output', 'table');
     expect(run.stdout).toBe(
-      [
-        'taskId  title                   dueAt                 status',
-        ...weekly.map((t) => `${t.taskId}  ${t.title}  ${t.dueAt}  ${t.status}`),
-        '',
-      ].join('\n'),
+      ['taskId  title                   dueAt                 status', ...weekly.map((t) => `${t.taskId}  ${t.title}  ${t.dueAt}  ${t.status}`), ''].join('\n'),
     );
   });
 
@@ -62,7 +58,12 @@ describe('output formats on real answers', () => {
 describe('--query on real answers', () => {
   it('filters and projects before formatting', async () => {
     const open = await svc(...LIST, '--query', "[?status=='open'].taskId", '--output', 'ndjson');
-    expect(open.stdout).toBe(weekly.filter((t) => t.status === 'open').map((t) => `"${t.taskId}"\n`).join(''));
+    expect(open.stdout).toBe(
+      weekly
+        .filter((t) => t.status === 'open')
+        .map((t) => `"${t.taskId}"\n`)
+        .join(''),
+    );
     const emails = await svc('email', 'drafts', 'get', 'dr_123', '--query', 'senders[?eligible].email');
     expect(JSON.parse(emails.stdout)).toEqual(['ada@example.com', 'team@example.com']);
     const table = await svc(...LIST, '--query', '[].{id: taskId, status: status}', '--output', 'table');
@@ -156,7 +157,10 @@ describe('discovery commands', () => {
 
 describe('a reader that stops early', () => {
   it('(svc ... | head) ends svc quietly: exit 0, no stack trace', async () => {
-    const child = spawn(process.execPath, [SVC_BIN, ...LIST, '--output', 'ndjson'], { env: { PATH: process.env.PATH ?? '', ...mock.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SVC_BIN, ...LIST, '--output', 'ndjson'], {
+      env: { PATH: process.env.PATH ?? '', ...mock.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.destroy(); // the reader is gone before svc writes a byte
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

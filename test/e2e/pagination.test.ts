@@ -58,7 +58,9 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
     const run = await runSvc(list, { env: env(server), ...SLOW });
     expect(run.code).toBe(7);
     expect(JSON.parse(run.stdout)).toEqual([{ id: 1 }]);
-    expect(stderrLines(run.stderr)).toEqual([expect.stringMatching(/^svc: page 2 was not read: page 1's next link leads to another origin \(http:\/\/127\.0\.0\.1:\d+\)/)]);
+    expect(stderrLines(run.stderr)).toEqual([
+      expect.stringMatching(/^svc: page 2 was not read: page 1's next link leads to another origin \(http:\/\/127\.0\.0\.1:\d+\)/),
+    ]);
     expect(other.received).toEqual([]);
     expect(server.received).toHaveLength(1);
   });
@@ -90,7 +92,9 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
     const run = await runSvc([...list, '--retries', '1'], { env: env(server), ...SLOW });
     expect(run.code).toBe(7);
     expect(JSON.parse(run.stdout)).toEqual([{ id: 1 }, { id: 2 }]);
-    expect(stderrLines(run.stderr)).toEqual(['svc: page 3 failed: try later (api_error/service_unavailable, HTTP 503) (after 2 attempts); the 2 pages before it are printed']);
+    expect(stderrLines(run.stderr)).toEqual([
+      'svc: page 3 failed: try later (api_error/service_unavailable, HTTP 503) (after 2 attempts); the 2 pages before it are printed',
+    ]);
     // Retried as a single call is: page 3 twice.
     expect(server.received.map((r) => r.url)).toEqual(['/v1/items', '/v1/items?page=2', '/v1/items?page=3', '/v1/items?page=3']);
   });
@@ -108,7 +112,11 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
     server.script('/v1/items?page=2', { body: [{ id: 3 }, { id: 4 }], headers: { link: '<items?page=3>; rel="next"' } });
     server.script('/v1/items?page=3', { body: [{ id: 5 }] });
     const pages = await runSvc([...list, '--max-pages', '2', '--output', 'ndjson'], { env: env(server), ...SLOW });
-    expect(pages).toMatchObject({ code: 0, stdout: '{"id":1}\n{"id":2}\n{"id":3}\n{"id":4}\n', stderr: 'svc: note: stopped at --max-pages 2 with more to read\n' });
+    expect(pages).toMatchObject({
+      code: 0,
+      stdout: '{"id":1}\n{"id":2}\n{"id":3}\n{"id":4}\n',
+      stderr: 'svc: note: stopped at --max-pages 2 with more to read\n',
+    });
     expect(server.received).toHaveLength(2);
   });
 
@@ -129,7 +137,12 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
 
   it('refuses bounds without --paginate, a bad bound, and --paginate on a write, sending nothing', async ({ onTestFinished }) => {
     const server = await scripted(onTestFinished);
-    for (const args of [['api', 'GET', '/items', '--max-pages', '2'], [...list, '--max-items', '0'], [...list, '--max-pages', 'many'], ['api', 'POST', '/items', '--paginate', '--data', 'a=1']]) {
+    for (const args of [
+      ['api', 'GET', '/items', '--max-pages', '2'],
+      [...list, '--max-items', '0'],
+      [...list, '--max-pages', 'many'],
+      ['api', 'POST', '/items', '--paginate', '--data', 'a=1'],
+    ]) {
       const run = await runSvc(args, { env: env(server), ...SLOW });
       expect(run.code, args.join(' ')).toBe(2);
       expect(stderrLines(run.stderr), args.join(' ')).toHaveLength(1);
@@ -157,11 +170,18 @@ describe('svc mock serves paged lists', TIMEOUT, () => {
     const mock = await startMockServer({ port: 0, pageSize: 2 });
     onTestFinished(() => mock.close());
     const mockEnv = { SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey };
-    const one = await runSvc(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--query', '[].taskId', '--output', 'json'], { env: mockEnv, ...SLOW });
+    const one = await runSvc(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--query', '[].taskId', '--output', 'json'], {
+      env: mockEnv,
+      ...SLOW,
+    });
     expect(JSON.parse(one.stdout)).toEqual(['tsk_w1', 'tsk_w2']);
     const all = await runSvc(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--paginate', '--query', '[].taskId'], { env: mockEnv, ...SLOW });
     expect(all).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(all.stdout)).toEqual(['tsk_w1', 'tsk_w2', 'tsk_w3']);
-    expect(mock.requests.map((r) => r.path)).toEqual(['/v1/crm/tasks/series/ser_weekly/occurrences', '/v1/crm/tasks/series/ser_weekly/occurrences', '/v1/crm/tasks/series/ser_weekly/occurrences?page=2']);
+    expect(mock.requests.map((r) => r.path)).toEqual([
+      '/v1/crm/tasks/series/ser_weekly/occurrences',
+      '/v1/crm/tasks/series/ser_weekly/occurrences',
+      '/v1/crm/tasks/series/ser_weekly/occurrences?page=2',
+    ]);
   });
 });

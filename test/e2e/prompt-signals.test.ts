@@ -27,13 +27,21 @@ function sceneFor(name: (typeof promptScenes)[number], folder: string): Scene {
   const nothingSent = () => expect(mock.server.requests).toEqual([]);
   switch (name) {
     case 'the hidden `auth login` prompt':
-      return { argv: 'auth login', prompt: /Paste the agent session token for profile "default":/, untouched: (configDir) => expect(existsSync(join(configDir, 'config.json'))).toBe(false) };
+      return {
+        argv: 'auth login',
+        prompt: /Paste the agent session token for profile "default":/,
+        untouched: (configDir) => expect(existsSync(join(configDir, 'config.json'))).toBe(false),
+      };
     case 'a delete confirmation':
       return { argv: 'files delete notes/todo.md', prompt: /This cannot be undone\. \[y\/N\]/, untouched: nothingSent };
     case 'a batch delete confirmation': {
       const input = join(folder, 'paths.ndjson');
       writeFileSync(input, '{"path":"notes/todo.md"}\n{"path":"tmp/scratch.txt"}\n');
-      return { argv: `files delete --input ${input}`, prompt: /once for each of the 2 lines of .*paths\.ndjson\? This cannot be undone/, untouched: nothingSent };
+      return {
+        argv: `files delete --input ${input}`,
+        prompt: /once for each of the 2 lines of .*paths\.ndjson\? This cannot be undone/,
+        untouched: nothingSent,
+      };
     }
   }
 }
@@ -41,13 +49,21 @@ function sceneFor(name: (typeof promptScenes)[number], folder: string): Scene {
 const cases = promptScenes.flatMap((scene) => promptStops.map((stop) => [scene, stop] as const));
 
 describe.skipIf(!tmuxAvailable)(`stopping svc at a prompt on a real terminal${tmuxAvailable ? '' : ' (skipped: tmux is not installed)'}`, () => {
-  it.each(cases)('%s, %s: one line, the signal\'s exit code, nothing done', async (sceneName, stop) => {
+  it.each(cases)("%s, %s: one line, the signal's exit code, nothing done", async (sceneName, stop) => {
     const configDir = freshConfigDir();
     const scene = sceneFor(sceneName, tempFolder('svc-prompt-'));
     terminal = await Terminal.open({
       width: 160,
       height: 20,
-      env: { PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, HOME: configDir, TERM: 'xterm-256color', PS1: '$ ', SERVICE_BASE_URL: mock.server.url, SERVICE_API_KEY: mock.server.apiKey, SVC_CONFIG_DIR: configDir },
+      env: {
+        PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
+        HOME: configDir,
+        TERM: 'xterm-256color',
+        PS1: '$ ',
+        SERVICE_BASE_URL: mock.server.url,
+        SERVICE_API_KEY: mock.server.apiKey,
+        SVC_CONFIG_DIR: configDir,
+      },
     });
     // The pid comes first, so the test can signal svc itself while it waits at the prompt.
     await terminal.type(`clear; sh -c 'echo "pid=$$"; exec "${process.execPath}" "${SVC_BIN}" ${scene.argv}'; echo "exit=$?"`);

@@ -15,15 +15,22 @@ const mock = useMockForSvc({ latencyMs: 20 });
 /** Input lines emptied or failed lines missing from a rejects file (README: "Lines lost to a shared or clobbered file"). */
 let linesLost = 0;
 afterAll(() => expect(linesLost).toBe(0));
-const countLost = (expected: string, actual: string) => (linesLost += expected.split('\n').filter((line) => line !== '' && !actual.split('\n').includes(line)).length);
+const countLost = (expected: string, actual: string) =>
+  (linesLost += expected.split('\n').filter((line) => line !== '' && !actual.split('\n').includes(line)).length);
 const svc = `"${process.execPath}" "${SVC_BIN}"`;
 /** Odd lines lack their email: each fails, unsent, and belongs in the rejects file. */
-const leads = (count: number) => Array.from({ length: count }, (_, i) => `${JSON.stringify(i % 2 ? { sequenceId: 'seq_123' } : { sequenceId: 'seq_123', email: `l${i + 1}@example.com` })}\n`).join('');
+const leads = (count: number) =>
+  Array.from(
+    { length: count },
+    (_, i) => `${JSON.stringify(i % 2 ? { sequenceId: 'seq_123' } : { sequenceId: 'seq_123', email: `l${i + 1}@example.com` })}\n`,
+  ).join('');
 
 function shell(script: string, cwd: string): Promise<{ code: number; stderr: string }> {
   const env = { PATH: process.env.PATH ?? '', HOME: cwd, SVC_CONFIG_DIR: freshConfigDir(), ...mock.env };
   return new Promise((resolve) => {
-    execFile('/bin/sh', ['-c', script.replaceAll('SVC', svc)], { cwd, env, timeout: 15_000 }, (error, _stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }));
+    execFile('/bin/sh', ['-c', script.replaceAll('SVC', svc)], { cwd, env, timeout: 15_000 }, (error, _stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stderr }),
+    );
   });
 }
 
@@ -58,7 +65,9 @@ describe('runs given the same rejects file', () => {
     const first = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '2', '--rejects', rejects], mock.env);
     first.child.stdin!.end(input);
     await first.linesOut(2);
-    const others = Array.from({ length: concurrentRejectRuns - 1 }, () => spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--rejects', join(folder, 'sub', '..', 'failed.ndjson')], { ...mock.env }));
+    const others = Array.from({ length: concurrentRejectRuns - 1 }, () =>
+      spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--rejects', join(folder, 'sub', '..', 'failed.ndjson')], { ...mock.env }),
+    );
     for (const other of others) other.child.stdin!.end(input);
     mkdirSync(join(folder, 'sub'));
     for (const other of others) {

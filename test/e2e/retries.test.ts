@@ -71,17 +71,20 @@ describe.concurrent('idempotent operations are retried', () => {
     });
   });
 
-  it.each(exhaustedCases)('$fault on every attempt: retried only if it may pass, then one line and exit $code', async ({ op, fault, code, stderr, retryable, args = [] }) => {
-    await withMock(async (server, env) => {
-      server.injectFaults(fault, 10);
-      const run = await runSvc([...op.argv, ...args], { env });
-      expect(server.requests).toHaveLength(retryable ? 4 : 1);
-      expect(run.code).toBe(code);
-      expect(run.stderr).toMatch(stderr);
-      expect(run.stderr).toMatch(retryable ? / \(after 4 attempts\)\n$/ : /[^)]\n$/);
-      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
-    });
-  });
+  it.each(exhaustedCases)(
+    '$fault on every attempt: retried only if it may pass, then one line and exit $code',
+    async ({ op, fault, code, stderr, retryable, args = [] }) => {
+      await withMock(async (server, env) => {
+        server.injectFaults(fault, 10);
+        const run = await runSvc([...op.argv, ...args], { env });
+        expect(server.requests).toHaveLength(retryable ? 4 : 1);
+        expect(run.code).toBe(code);
+        expect(run.stderr).toMatch(stderr);
+        expect(run.stderr).toMatch(retryable ? / \(after 4 attempts\)\n$/ : /[^)]\n$/);
+        expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+      });
+    },
+  );
 
   it('--retries 0 turns retrying off; --retries 1 allows one', async () => {
     await withMock(async (server, env) => {
@@ -162,7 +165,9 @@ describe('connection refused: nothing was sent, so even a write may be tried aga
 
   it('still refused after every retry: exit 3, one line', async () => {
     const port = await freePort();
-    const run = await runSvc(writeCases[0]!.op.argv, { env: { SERVICE_BASE_URL: `http://127.0.0.1:${port}/v1`, SERVICE_API_KEY: 'k_12345678', SVC_RETRY_BASE_MS: '1' } });
+    const run = await runSvc(writeCases[0]!.op.argv, {
+      env: { SERVICE_BASE_URL: `http://127.0.0.1:${port}/v1`, SERVICE_API_KEY: 'k_12345678', SVC_RETRY_BASE_MS: '1' },
+    });
     expect(run).toEqual({ code: 3, stdout: '', stderr: `svc: could not connect to 127.0.0.1:${port}: connection refused (after 4 attempts)\n` });
   });
 });
@@ -175,7 +180,11 @@ describe('Ctrl-C', () => {
       await waitFor(() => server.requests.length === 1);
       svc.child.kill('SIGINT');
       const run = await svc.done;
-      expect(run).toEqual({ code: 130, stdout: '', stderr: 'svc: the request was interrupted; the POST may have been applied: check before sending it again\n' });
+      expect(run).toEqual({
+        code: 130,
+        stdout: '',
+        stderr: 'svc: the request was interrupted; the POST may have been applied: check before sending it again\n',
+      });
       expect(server.requests).toHaveLength(1);
     });
   });

@@ -29,7 +29,13 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** Any piece of the key, in any of its forms, is a leak: a redaction shows none of it. */
 function leaked(printed: string): string[] {
-  const pieces = [KEY.slice(4, 14), KEY.slice(-12), encodeURIComponent(KEY).slice(-12), JSON.stringify(KEY).slice(-12, -1), Buffer.from(`user:${KEY}`).toString('base64').slice(8, 24)];
+  const pieces = [
+    KEY.slice(4, 14),
+    KEY.slice(-12),
+    encodeURIComponent(KEY).slice(-12),
+    JSON.stringify(KEY).slice(-12, -1),
+    Buffer.from(`user:${KEY}`).toString('base64').slice(8, 24),
+  ];
   return pieces.filter((piece) => printed.includes(piece));
 }
 

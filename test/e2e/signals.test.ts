@@ -20,9 +20,16 @@ interface BatchRecord {
   ok: boolean;
   error?: { kind: string };
 }
-const records = (stdout: string) => stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as BatchRecord);
+const records = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as BatchRecord);
 /** Every fifth line lacks its email: it fails without being sent and goes to the rejects file. */
-const leadLines = (count: number, name = 'lead') => Array.from({ length: count }, (_, i) => JSON.stringify(i % 5 === 4 ? { sequenceId: 'seq_123' } : { sequenceId: 'seq_123', email: `${name}${i + 1}@example.com` }));
+const leadLines = (count: number, name = 'lead') =>
+  Array.from({ length: count }, (_, i) =>
+    JSON.stringify(i % 5 === 4 ? { sequenceId: 'seq_123' } : { sequenceId: 'seq_123', email: `${name}${i + 1}@example.com` }),
+  );
 const postedEmails = () => mock.server.requests.filter((r) => r.method === 'POST').map((r) => (JSON.parse(r.body) as { email: string }).email);
 
 async function waitFor(condition: () => boolean): Promise<void> {
@@ -51,7 +58,9 @@ describe.each(stopSignals)('$signal during a batch', ({ signal, code, named }) =
     expect(failed.every((r) => r.error!.kind === 'invalid' && r.line % 5 === 0)).toBe(true);
     expect(readFileSync(rejects, 'utf8')).toBe(failed.map((r) => `${lines[r.line - 1]}\n`).join(''));
     const done = out.length;
-    expect(svc.stderr()).toBe(`svc: interrupted${named}: ${done} lines done, ${okEmails.length} succeeded, ${failed.length} failed (written to ${rejects}); lines after line ${done} were not started\n`);
+    expect(svc.stderr()).toBe(
+      `svc: interrupted${named}: ${done} lines done, ${okEmails.length} succeeded, ${failed.length} failed (written to ${rejects}); lines after line ${done} were not started\n`,
+    );
   });
 
   it(`${batchScenes[1]}: the batch still ends, exit ${code}`, async () => {
@@ -72,7 +81,11 @@ describe.each(stopSignals)('a second $signal while a batch drains', ({ signal, c
     mock.server.injectFaults('slow=10000', 100);
     const svc = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4'], mock.env);
     // Names of their own: the mock still applies the abandoned calls once their delay is over.
-    svc.child.stdin!.end(`${leadLines(50, `drain-${signal}-`).filter((_, i) => i % 5 !== 4).join('\n')}\n`);
+    svc.child.stdin!.end(
+      `${leadLines(50, `drain-${signal}-`)
+        .filter((_, i) => i % 5 !== 4)
+        .join('\n')}\n`,
+    );
     await waitFor(() => mock.server.requests.length === 4);
     svc.child.kill(signal);
     await signalTaken(svc.child.pid!, signal); // a second signal sent while the first is pending would be merged into it
@@ -81,9 +94,18 @@ describe.each(stopSignals)('a second $signal while a batch drains', ({ signal, c
     const out = records(svc.stdout()) as (BatchRecord & { error: { mayHaveApplied?: boolean; message: string } })[];
     recordsLost += Math.max(0, mock.server.requests.length - out.length);
     expect(out.map((r) => r.line)).toEqual([1, 2, 3, 4]);
-    expect(out.every((r) => !r.ok && r.error.mayHaveApplied === true && r.error.message === 'the request was interrupted; the POST may have been applied: check before sending it again')).toBe(true);
+    expect(
+      out.every(
+        (r) =>
+          !r.ok &&
+          r.error.mayHaveApplied === true &&
+          r.error.message === 'the request was interrupted; the POST may have been applied: check before sending it again',
+      ),
+    ).toBe(true);
     expect(mock.server.requests).toHaveLength(4);
-    expect(svc.stderr()).toBe(`svc: interrupted${named}: 4 lines done, 0 succeeded, 4 failed (4 of them may have been applied: their answer was lost); lines after line 4 were not started\n`);
+    expect(svc.stderr()).toBe(
+      `svc: interrupted${named}: 4 lines done, 0 succeeded, 4 failed (4 of them may have been applied: their answer was lost); lines after line 4 were not started\n`,
+    );
   });
 });
 
@@ -120,14 +142,17 @@ describe.each(stopSignals)('$signal during a single call', ({ signal, code, name
 
 describe('a batch whose standard output is closed (svc … | head -1)', () => {
   const closedRun = async (args: string[], closeAfter: number) => {
-    const input = `${leadLines(300).map((line, i) => (i % 5 === 4 ? JSON.stringify({ sequenceId: 'seq_123', email: `lead${i + 1}@example.com` }) : line)).join('\n')}\n`;
+    const input = `${leadLines(300)
+      .map((line, i) => (i % 5 === 4 ? JSON.stringify({ sequenceId: 'seq_123', email: `lead${i + 1}@example.com` }) : line))
+      .join('\n')}\n`;
     const svc = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', ...args], mock.env);
     svc.child.stdin!.end(input);
     if (closeAfter > 0) await svc.linesOut(closeAfter);
     svc.child.stdout!.destroy();
     return { code: await svc.exited, stderr: svc.stderr() };
   };
-  const summary = /^svc: stopped: standard output was closed (after the record of line (\d+)|before any record was written): (\d+) lines done, (\d+) succeeded, 0 failed; lines after line (\d+) were not started\n$/;
+  const summary =
+    /^svc: stopped: standard output was closed (after the record of line (\d+)|before any record was written): (\d+) lines done, (\d+) succeeded, 0 failed; lines after line (\d+) were not started\n$/;
 
   it.each([
     [closedOutputScenes[0], [], 1],

@@ -23,7 +23,8 @@ const TEMPLATE = {
  * Cells a line of this test's text takes, by the East Asian Width of the characters it uses (all
  * "W": kana, CJK ideographs and punctuation, Hangul, 🎉 and 👍), independently of svc's string-width.
  */
-const cells = (line: string): number => [...line].reduce((sum, c) => sum + (/[\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7af\uff00-\uff60\u{1f389}\u{1f44d}]/u.test(c) ? 2 : 1), 0);
+const cells = (line: string): number =>
+  [...line].reduce((sum, c) => sum + (/[\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7af\uff00-\uff60\u{1f389}\u{1f44d}]/u.test(c) ? 2 : 1), 0);
 
 let server: MockServer;
 let terminal: Terminal | undefined;

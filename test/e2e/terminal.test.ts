@@ -17,7 +17,10 @@ beforeAll(async () => {
     { taskId: 'tsk_l1', title: LONG_TITLE, dueAt: '2026-04-01T09:00:00Z', status: 'open' },
     { taskId: 'tsk_l2', title: LONG_TITLE, dueAt: '2026-07-01T09:00:00Z', status: 'blocked' },
   ];
-  server = await startMockServer({ port: 0, fixtures: { ...builtInFixtures, taskSeries: { ...builtInFixtures.taskSeries, ser_long: { title: 'Long', occurrences } } } });
+  server = await startMockServer({
+    port: 0,
+    fixtures: { ...builtInFixtures, taskSeries: { ...builtInFixtures.taskSeries, ser_long: { title: 'Long', occurrences } } },
+  });
 });
 afterAll(() => server.close());
 afterEach(async () => {
@@ -77,7 +80,14 @@ describe.skipIf(!tmuxAvailable)(`svc on a real terminal${tmuxAvailable ? '' : ' 
   it('shows a template preview as subject, variables used and the body as text', async () => {
     const term = await openTerminal(100);
     const screen = await term.run(`${svc} email templates preview tpl_welcome --data firstName=Ada --data 'company=Acme & Co'`);
-    expect(screen).toEqual(['Subject:         Welcome, Ada', 'Variables used:  firstName, company', '', 'Hi Ada,', '', 'Welcome to Acme & Co. Reply any time, Ada.']);
+    expect(screen).toEqual([
+      'Subject:         Welcome, Ada',
+      'Variables used:  firstName, company',
+      '',
+      'Hi Ada,',
+      '',
+      'Welcome to Acme & Co. Reply any time, Ada.',
+    ]);
   });
 
   it('--output json on a terminal overrides the table', async () => {

@@ -29,9 +29,15 @@ describe('parse(serialise(body)) gives the same body', () => {
   });
 
   it('and serialising what was parsed from any valid command line gives the same body again', () => {
-    const item = fc.tuple(writableKey.filter((k) => !k.endsWith(':')), fc.constantFrom('=', ':=', '[]=', '[]:='), fieldValue).map(([key, op, value]) =>
-      op.includes(':') ? `${key}${op}${JSON.stringify(value)}` : `${key}${op}${typeof value === 'string' ? value : JSON.stringify(value)}`,
-    );
+    const item = fc
+      .tuple(
+        writableKey.filter((k) => !k.endsWith(':')),
+        fc.constantFrom('=', ':=', '[]=', '[]:='),
+        fieldValue,
+      )
+      .map(([key, op, value]) =>
+        op.includes(':') ? `${key}${op}${JSON.stringify(value)}` : `${key}${op}${typeof value === 'string' ? value : JSON.stringify(value)}`,
+      );
     fc.assert(
       fc.property(fc.array(item, { maxLength: 10 }), (items) => {
         const body = parseAll(items);
@@ -43,9 +49,13 @@ describe('parse(serialise(body)) gives the same body', () => {
 
   it('a key the grammar cannot write is refused by name, never written wrong', () => {
     fc.assert(
-      fc.property(text.filter((key) => unwritableKey(key) !== undefined), jsonValue, (key, value) => {
-        expect(() => formatFieldAssignments({ [key]: value })).toThrow(InputError);
-      }),
+      fc.property(
+        text.filter((key) => unwritableKey(key) !== undefined),
+        jsonValue,
+        (key, value) => {
+          expect(() => formatFieldAssignments({ [key]: value })).toThrow(InputError);
+        },
+      ),
     );
   });
 });
@@ -70,9 +80,13 @@ describe('no value is lost', () => {
 
   it('the value is everything after the first "=", "=" and all', () => {
     fc.assert(
-      fc.property(writableKey.filter((k) => !k.endsWith(':')), text, (key, value) => {
-        expect(parseFieldAssignment(`${key}=${value}`)).toEqual({ key, value, append: false });
-      }),
+      fc.property(
+        writableKey.filter((k) => !k.endsWith(':')),
+        text,
+        (key, value) => {
+          expect(parseFieldAssignment(`${key}=${value}`)).toEqual({ key, value, append: false });
+        },
+      ),
     );
   });
 });

@@ -15,10 +15,13 @@ export interface BearerProxy {
 export async function startBearerProxy(target: string, token: string): Promise<BearerProxy> {
   const to = new URL(target);
   const server = createServer((incoming, outgoing) => {
-    const forward = request({ host: to.hostname, port: to.port, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, authorization: `Bearer ${token}` } }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
+    const forward = request(
+      { host: to.hostname, port: to.port, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, authorization: `Bearer ${token}` } },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     forward.on('error', () => outgoing.destroy());
     incoming.pipe(forward);
   });
@@ -26,9 +29,10 @@ export async function startBearerProxy(target: string, token: string): Promise<B
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://localhost:${port}${to.pathname}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

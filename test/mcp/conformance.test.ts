@@ -27,11 +27,13 @@ afterAll(async () => {
 
 describe('the MCP conformance suite', () => {
   it('passes every scenario that applies (initialize, ping, tools-list, DNS rebinding); each other one is listed with its reason', async () => {
-    const run = await promisify(execFile)(process.execPath, [SUITE, 'server', '--url', proxy.url, '--suite', 'all', '--expected-failures', BASELINE], { timeout: 240_000, maxBuffer: 32 * 1024 * 1024 }).catch(
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
+    const run = await promisify(execFile)(process.execPath, [SUITE, 'server', '--url', proxy.url, '--suite', 'all', '--expected-failures', BASELINE], {
+      timeout: 240_000,
+      maxBuffer: 32 * 1024 * 1024,
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
     const output = `${run.stdout}\n${run.stderr}`;
-    for (const scenario of ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection']) expect(output).toMatch(new RegExp(`✓ ${scenario}: [1-9]\\d* passed, 0 failed`));
+    for (const scenario of ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'])
+      expect(output).toMatch(new RegExp(`✓ ${scenario}: [1-9]\\d* passed, 0 failed`));
     expect((run as { code?: number }).code ?? 0, output.slice(-3000)).toBe(0);
   }, 300_000);
 });

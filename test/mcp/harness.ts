@@ -31,7 +31,12 @@ export interface ConnectOptions {
 
 const transport = createUndiciTransport();
 
-export function processFor(env: Record<string, string | undefined>, profiles: Record<string, ProfileSettings> = {}, stderr: string[] = [], stdout: string[] = []): McpProcess {
+export function processFor(
+  env: Record<string, string | undefined>,
+  profiles: Record<string, ProfileSettings> = {},
+  stderr: string[] = [],
+  stdout: string[] = [],
+): McpProcess {
   const redactor = createRedactor([env.SERVICE_API_KEY]);
   const store = createMemoryStore(profiles);
   for (const name of store.profileNames()) {
@@ -59,12 +64,22 @@ export async function connect(options: ConnectOptions): Promise<Connected> {
   const handle = serveStdio(({ era }) => createMcpServer(settings, deps, mode, era), { transport: serverSide });
   const client = new Client(
     { name: 'svc-test', version: '1.0.0' },
-    { capabilities: options.elicit ? { elicitation: { form: {} } } : {}, ...(options.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}) },
+    {
+      capabilities: options.elicit ? { elicitation: { form: {} } } : {},
+      ...(options.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+    },
   );
   if (options.elicit) {
     const elicit = options.elicit;
     client.setRequestHandler('elicitation/create', (request) => elicit((request.params as { message: string }).message));
   }
   await client.connect(clientSide);
-  return { client, stderr, close: async () => { await client.close(); await handle.close(); } };
+  return {
+    client,
+    stderr,
+    close: async () => {
+      await client.close();
+      await handle.close();
+    },
+  };
 }

@@ -17,17 +17,31 @@ afterAll(async () => {
   expect(await server.stop()).toBe(0);
 });
 
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+});
 
 /** One raw POST with exactly these headers (Host included), as a browser or a rebinding attack would send it. */
 function post(headers: Record<string, string>): Promise<{ status: number; body: string }> {
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end(INITIALIZE);
   });
@@ -59,7 +73,7 @@ describe('svc mcp --http: what a web page cannot do', () => {
 });
 
 describe.each(['legacy', 'modern'] as const)('svc mcp --http with the SDK client (%s era)', (era) => {
-  it('lists and calls, and the API receives svc\'s credential, never the inbound Authorization header', async () => {
+  it("lists and calls, and the API receives svc's credential, never the inbound Authorization header", async () => {
     const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } });
     const client = new Client({ name: 'svc-http-test', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
     await client.connect(transport);
@@ -72,7 +86,9 @@ describe.each(['legacy', 'modern'] as const)('svc mcp --http with the SDK client
     } finally {
       await client.close();
     }
-    expect(mock.server.requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization}`)).toEqual([`GET /v1/email/drafts/dr_456 Bearer ${mock.server.apiKey}`]);
+    expect(mock.server.requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization}`)).toEqual([
+      `GET /v1/email/drafts/dr_456 Bearer ${mock.server.apiKey}`,
+    ]);
     expect(server.stderr()).toContain('audit tool=email_drafts_get decision=allowed status=200');
   }, 30_000);
 });
@@ -88,6 +104,8 @@ describe('starting svc mcp --http', () => {
     } finally {
       await generated.stop();
     }
-    await expect(startMcpHttp(['--host', '0.0.0.0'], { SERVICE_BASE_URL: mock.server.url })).rejects.toThrow(/--host 0.0.0.0 serves beyond this machine: set SVC_MCP_TOKEN/);
+    await expect(startMcpHttp(['--host', '0.0.0.0'], { SERVICE_BASE_URL: mock.server.url })).rejects.toThrow(
+      /--host 0.0.0.0 serves beyond this machine: set SVC_MCP_TOKEN/,
+    );
   }, 40_000);
 });

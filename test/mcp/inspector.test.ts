@@ -14,7 +14,11 @@ const mock = useMockForSvc();
 
 async function inspector(args: string[]): Promise<unknown> {
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...mock.env, SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: TEST_CACHE_HOME };
-  const { stdout } = await promisify(execFile)(process.execPath, [join(BUILD, 'index.js'), process.execPath, SVC_BIN, 'mcp', ...args], { cwd: BUILD, env, timeout: 60_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, [join(BUILD, 'index.js'), process.execPath, SVC_BIN, 'mcp', ...args], {
+    cwd: BUILD,
+    env,
+    timeout: 60_000,
+  });
   return JSON.parse(stdout);
 }
 
@@ -22,7 +26,10 @@ describe('the MCP Inspector CLI', () => {
   it('lists the tools of svc mcp and calls one', async () => {
     const listed = (await inspector(['--method', 'tools/list'])) as { tools: { name: string }[] };
     expect(listed.tools.map((tool) => tool.name)).toContain('email_drafts_get');
-    const called = (await inspector(['--method', 'tools/call', '--tool-name', 'email_drafts_get', '--tool-arg', 'draftId=dr_123'])) as { structuredContent: unknown; isError?: boolean };
+    const called = (await inspector(['--method', 'tools/call', '--tool-name', 'email_drafts_get', '--tool-arg', 'draftId=dr_123'])) as {
+      structuredContent: unknown;
+      isError?: boolean;
+    };
     expect(called.isError).toBeFalsy();
     expect(called.structuredContent).toMatchObject({ result: { draftId: 'dr_123' } });
     expect(mock.server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/email/drafts/dr_123']);

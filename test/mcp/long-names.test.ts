@@ -48,7 +48,13 @@ describe('an operation id past 64 characters', () => {
   it('is listed and called by that name, and the request reaches the service', async () => {
     const env = { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key_123456' };
     const proc = processFor(env);
-    const settings: ServeSettings = { tools: operationTools(operations), filter: { readOnly: false }, allowDestructive: false, globals: {}, gate: new DestructiveGate() };
+    const settings: ServeSettings = {
+      tools: operationTools(operations),
+      filter: { readOnly: false },
+      allowDestructive: false,
+      globals: {},
+      gate: new DestructiveGate(),
+    };
     const deps: ServeDeps = { ...proc, redaction: { text: proc.secrets.redact, value: proc.secrets.redactValue }, audit: () => {} };
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const handle = serveStdio(({ era }) => createMcpServer(settings, deps, 'tools', era), { transport: serverSide });

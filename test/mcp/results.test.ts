@@ -98,7 +98,9 @@ describe('results', () => {
     connected = await connect({ env: { SERVICE_BASE_URL: verbatim.url, SERVICE_API_KEY: 'svc_test_key_0123456789' } });
     verbatim.answer(JSON.stringify([{ ['na\u200bme']: 'evil\u202eexe.txt', hidden: 'a\u{E0041}b', esc: '\u001b[2Jx', fine: 'tab\there\nline' }]));
     const result = await connected.client.callTool(OCCURRENCES);
-    expect(result.structuredContent).toEqual({ result: [{ 'na<U+200B>me': 'evil<U+202E>exe.txt', hidden: 'a<U+E0041>b', esc: '^[[2Jx', fine: 'tab\there\nline' }] });
+    expect(result.structuredContent).toEqual({
+      result: [{ 'na<U+200B>me': 'evil<U+202E>exe.txt', hidden: 'a<U+E0041>b', esc: '^[[2Jx', fine: 'tab\there\nline' }],
+    });
     expect(textOf(result)).not.toMatch(/[\u200b\u202e\u001b]|\u{E0041}/u);
   });
 
@@ -132,13 +134,22 @@ describe('--mode discover', () => {
     expect(found.structuredContent).toEqual({ result: [{ name: 'email_drafts_get', summary: expect.any(String), safety: 'safe' }] });
     const all = (await connected.client.callTool({ name: 'search_operations', arguments: {} })).structuredContent as { result: { name: string }[] };
     expect(all.result.map((entry) => entry.name)).toEqual(['email_drafts_get', 'email_templates_preview', 'files_delete']);
-    const described = (await connected.client.callTool({ name: 'describe_operation', arguments: { name: 'email_drafts_get' } })).structuredContent as { result: { inputSchema: unknown } };
+    const described = (await connected.client.callTool({ name: 'describe_operation', arguments: { name: 'email_drafts_get' } })).structuredContent as {
+      result: { inputSchema: unknown };
+    };
     expect(described.result.inputSchema).toMatchObject({ required: ['draftId'] });
-    expect(errorOf(await connected.client.callTool({ name: 'describe_operation', arguments: { name: 'crm_entries_create' } })).message).toMatch(/not among the areas/);
+    expect(errorOf(await connected.client.callTool({ name: 'describe_operation', arguments: { name: 'crm_entries_create' } })).message).toMatch(
+      /not among the areas/,
+    );
     const called = await connected.client.callTool({ name: 'call_operation', arguments: { name: 'email_drafts_get', arguments: { draftId: 'dr_123' } } });
     expect(called.structuredContent).toMatchObject({ result: { draftId: 'dr_123' } });
-    expect(errorOf(await connected.client.callTool({ name: 'call_operation', arguments: { name: 'crm_entries_create', arguments: { objectName: 'd', data: {} } } })).code).toBe('not-served');
-    expect(errorOf(await connected.client.callTool({ name: 'call_operation', arguments: { name: 'files_delete', arguments: { path: 'tmp/scratch.txt' } } })).code).toBe('refused');
+    expect(
+      errorOf(await connected.client.callTool({ name: 'call_operation', arguments: { name: 'crm_entries_create', arguments: { objectName: 'd', data: {} } } }))
+        .code,
+    ).toBe('not-served');
+    expect(
+      errorOf(await connected.client.callTool({ name: 'call_operation', arguments: { name: 'files_delete', arguments: { path: 'tmp/scratch.txt' } } })).code,
+    ).toBe('refused');
     expect(mock.server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/email/drafts/dr_123']);
   });
 });

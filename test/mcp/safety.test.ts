@@ -9,7 +9,8 @@ afterEach(async () => {
   connected = undefined;
 });
 
-const open = async (options: Omit<ConnectOptions, 'env'> & { env?: Record<string, string> } = {}) => (connected = await connect({ ...options, env: { ...mock.env, ...options.env } }));
+const open = async (options: Omit<ConnectOptions, 'env'> & { env?: Record<string, string> } = {}) =>
+  (connected = await connect({ ...options, env: { ...mock.env, ...options.env } }));
 const names = async () => (await connected!.client.listTools()).tools.map((tool) => tool.name);
 const errorOf = (result: { content: unknown }) => (JSON.parse((result.content as { text: string }[])[0]!.text) as { error: Record<string, unknown> }).error;
 const sent = () => mock.server.requests.map((r) => `${r.method} ${r.path}`);

@@ -19,14 +19,27 @@ async function start(era: 'legacy' | 'modern', args: string[] = []) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [SVC_BIN, 'mcp', ...args],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: KEY, SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: TEST_CACHE_HOME },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      SERVICE_BASE_URL: mock.url,
+      SERVICE_API_KEY: KEY,
+      SVC_CONFIG_DIR: freshConfigDir(),
+      XDG_CACHE_HOME: TEST_CACHE_HOME,
+    },
     stderr: 'pipe',
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'svc-e2e', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}) });
+  const client = new Client(
+    { name: 'svc-e2e', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } }, ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}) },
+  );
   const asked: string[] = [];
-  client.setRequestHandler('elicitation/create', (request) => (asked.push((request.params as { message: string }).message), { action: 'accept', content: { confirm: true } }));
+  client.setRequestHandler(
+    'elicitation/create',
+    (request) => (asked.push((request.params as { message: string }).message), { action: 'accept', content: { confirm: true } }),
+  );
   await client.connect(transport);
   return { client, asked, stderr: () => stderr, close: () => client.close() };
 }
@@ -40,11 +53,23 @@ const reset = () => fetch(`${mock.origin}/_mock/reset`, { method: 'POST', header
 
 // Every operation, with the request the mock must receive for it.
 const CALLS = [
-  { name: 'campaigns_person_add', arguments: { sequenceId: 'seq_123', email: 'ada@example.com', displayName: 'Ada' }, sent: ['POST', '/v1/campaigns/seq_123/person', { email: 'ada@example.com', displayName: 'Ada' }] },
-  { name: 'crm_entries_create', arguments: { objectName: 'deals', data: { name: 'Acme renewal', amount: 12000 } }, sent: ['POST', '/v1/crm/objects/deals/entries', { data: { name: 'Acme renewal', amount: 12000 } }] },
+  {
+    name: 'campaigns_person_add',
+    arguments: { sequenceId: 'seq_123', email: 'ada@example.com', displayName: 'Ada' },
+    sent: ['POST', '/v1/campaigns/seq_123/person', { email: 'ada@example.com', displayName: 'Ada' }],
+  },
+  {
+    name: 'crm_entries_create',
+    arguments: { objectName: 'deals', data: { name: 'Acme renewal', amount: 12000 } },
+    sent: ['POST', '/v1/crm/objects/deals/entries', { data: { name: 'Acme renewal', amount: 12000 } }],
+  },
   { name: 'crm_tasks_series_occurrences_list', arguments: { seriesId: 'ser_weekly' }, sent: ['GET', '/v1/crm/tasks/series/ser_weekly/occurrences', undefined] },
   { name: 'email_drafts_get', arguments: { draftId: 'dr_123' }, sent: ['GET', '/v1/email/drafts/dr_123', undefined] },
-  { name: 'email_templates_preview', arguments: { templateId: 'tpl_welcome', data: { firstName: 'Ada' } }, sent: ['POST', '/v1/email/templates/tpl_welcome/preview', { data: { firstName: 'Ada' } }] },
+  {
+    name: 'email_templates_preview',
+    arguments: { templateId: 'tpl_welcome', data: { firstName: 'Ada' } },
+    sent: ['POST', '/v1/email/templates/tpl_welcome/preview', { data: { firstName: 'Ada' } }],
+  },
   { name: 'files_delete', arguments: { path: 'tmp/scratch.txt' }, sent: ['DELETE', '/v1/files', { path: 'tmp/scratch.txt' }] },
 ] as const;
 
@@ -114,7 +139,10 @@ describe('the audit line holds only what svc decided', () => {
       await session.close();
     }
     // JSON-quoted (the line break as \n), the escape made visible, the key redacted, cut at 64 characters.
-    const audit = session.stderr().split('\n').filter((line) => line.includes('audit'));
+    const audit = session
+      .stderr()
+      .split('\n')
+      .filter((line) => line.includes('audit'));
     expect(audit).toEqual([
       'svc mcp: audit tool="********^[[2J\\nsvc mcp: audit tool=files_delete decision=allowed s…" decision=refused status=not-sent',
       'svc mcp: audit tool=describe_operation decision=refused status=not-sent',

@@ -8,7 +8,13 @@ import { TOOLS_LIST_BUDGET_BYTES } from '../../src/mcp/serve.js';
 import { operationTool, operationTools } from '../../src/mcp/tool-catalog.js';
 import { runSvc } from '../support/spawn-svc.js';
 
-const settingsFor = async () => ({ tools: operationTools(await loadAllOperations()), filter: { readOnly: false }, allowDestructive: false, globals: {}, gate: new DestructiveGate() });
+const settingsFor = async () => ({
+  tools: operationTools(await loadAllOperations()),
+  filter: { readOnly: false },
+  allowDestructive: false,
+  globals: {},
+  gate: new DestructiveGate(),
+});
 const snapshot = (mode: ToolMode) => JSON.parse(readFileSync(new URL(`./__toolsnaps__/${mode}.json`, import.meta.url), 'utf8')) as unknown;
 
 describe('tools/list', () => {
@@ -30,7 +36,8 @@ describe('tools/list', () => {
       expect(tool.annotations.openWorldHint).toBe(false);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema).toMatchObject({ type: 'object', required: ['result'] });
-      for (const [name, schema] of Object.entries(tool.inputSchema.properties as Record<string, { description?: string }>)) expect(schema.description, `${tool.name} ${name}`).toBeTruthy();
+      for (const [name, schema] of Object.entries(tool.inputSchema.properties as Record<string, { description?: string }>))
+        expect(schema.description, `${tool.name} ${name}`).toBeTruthy();
     }
   });
 
@@ -42,7 +49,12 @@ describe('tools/list', () => {
   it('svc mcp tools prints the list and its size', async () => {
     const run = await runSvc(['mcp', 'tools', '--read-only'], { env: { SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
     expect(run.code).toBe(0);
-    expect(run.stdout.trim().split('\n').map((line) => line.split(' ')[0])).toEqual(['crm_tasks_series_occurrences_list', 'email_drafts_get', 'email_templates_preview']);
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ')[0]),
+    ).toEqual(['crm_tasks_series_occurrences_list', 'email_drafts_get', 'email_templates_preview']);
     expect(run.stderr).toMatch(/^3 tools; tools\/list is \d+ bytes \(about \d+ tokens; budget 8192 bytes\)\n$/);
     const json = await runSvc(['mcp', 'tools', '--json'], { env: { SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
     expect(JSON.parse(json.stdout)).toEqual(snapshot('tools'));

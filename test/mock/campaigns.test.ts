@@ -62,9 +62,7 @@ describe('campaigns person add', () => {
     const none = await addPerson('seq_123', { displayName: 'Nobody' });
     expect(none.status).toBe(400);
     expect(none.json.error.code).toBe('validation_failed');
-    expect(none.json.error.details).toEqual([
-      { path: 'email', message: 'a person needs an email or a LinkedIn profile URL (or both)' },
-    ]);
+    expect(none.json.error.details).toEqual([{ path: 'email', message: 'a person needs an email or a LinkedIn profile URL (or both)' }]);
     const bad = await addPerson('seq_123', { email: 'not-an-email' });
     expect(bad.json.error.details).toEqual([{ path: 'email', message: 'Invalid email address' }]);
     expect((await mock.state()).sequences.seq_123.enrollments).toEqual([]);

@@ -3,8 +3,7 @@ import { useMockSession } from './mock-session.js';
 
 const mock = useMockSession();
 
-const createEntry = (objectName: string, data: Record<string, unknown>) =>
-  mock.call('POST', `/v1/crm/objects/${objectName}/entries`, { body: { data } });
+const createEntry = (objectName: string, data: Record<string, unknown>) => mock.call('POST', `/v1/crm/objects/${objectName}/entries`, { body: { data } });
 
 describe('crm entries create', () => {
   it('answers 201 with a new entryId and stores every assignee, in order', async () => {

@@ -31,8 +31,7 @@ describe('email drafts get', () => {
 });
 
 describe('email templates preview', () => {
-  const preview = (templateId: string, data: Record<string, unknown>) =>
-    mock.call('POST', `/v1/email/templates/${templateId}/preview`, { body: { data } });
+  const preview = (templateId: string, data: Record<string, unknown>) => mock.call('POST', `/v1/email/templates/${templateId}/preview`, { body: { data } });
 
   it('renders placeholders (spaces inside braces allowed) and lists each variable once', async () => {
     const answer = await preview('tpl_welcome', { firstName: 'Ada', company: 'Acme' });

@@ -3,8 +3,7 @@ import { useMockSession } from './mock-session.js';
 
 const mock = useMockSession();
 
-const addAda = (fault: string) =>
-  mock.call('POST', '/v1/campaigns/seq_123/person', { body: { email: 'ada@example.com' }, headers: { 'x-mock-fault': fault } });
+const addAda = (fault: string) => mock.call('POST', '/v1/campaigns/seq_123/person', { body: { email: 'ada@example.com' }, headers: { 'x-mock-fault': fault } });
 
 describe('x-mock-fault', () => {
   it.each([

@@ -9,7 +9,11 @@ import { useMockSession } from './mock-session.js';
 const mock = useMockSession();
 
 /** node:http sends any method and the path exactly as given (fetch refuses TRACE and normalises paths). */
-function send(method: string, path: string, options: { token?: string | null; body?: string } = {}): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+function send(
+  method: string,
+  path: string,
+  options: { token?: string | null; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   const token = options.token === undefined ? mock.server().apiKey : options.token;
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${mock.server().origin}${path}`, { method, headers: token === null ? {} : { authorization: `Bearer ${token}` } }, (res) => {

@@ -17,7 +17,12 @@ function summaryTable(markdown: string): { id: string; method: string; path: str
   const rows = section.split('\n').filter((line) => line.trim().startsWith('|'));
   return rows
     .slice(2) // the header and the |---| line
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()))
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    )
     .map(([id, method, path, area]) => ({ id: id!, method: method!, path: path!, area: area! }));
 }
 
@@ -42,7 +47,10 @@ describe('the OpenAPI document', () => {
     const all = [...refs(doc)];
     expect(all.length).toBeGreaterThan(0);
     for (const ref of all) {
-      const target = ref.replace(/^#\//, '').split('/').reduce<any>((node, key) => node?.[key], doc);
+      const target = ref
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce<any>((node, key) => node?.[key], doc);
       expect(target, ref).toBeDefined();
     }
   });
@@ -73,10 +81,17 @@ describe('the OpenAPI document', () => {
   });
 
   it('uses the standard error shape for errors: 400/401/404/500 on the draft read, default elsewhere', () => {
-    expect(doc.components.schemas.ErrorBody).toMatchObject({ type: 'object', required: ['error'], properties: { error: { required: ['message', 'type', 'code'] } } });
+    expect(doc.components.schemas.ErrorBody).toMatchObject({
+      type: 'object',
+      required: ['error'],
+      properties: { error: { required: ['message', 'type', 'code'] } },
+    });
     const draftRead = doc.paths['/email/drafts/{draftId}'].get.responses;
     expect(Object.keys(draftRead).sort()).toEqual(['200', '400', '401', '404', '500']);
-    expect(draftRead['404']).toEqual({ description: 'Operation or resource not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
+    expect(draftRead['404']).toEqual({
+      description: 'Operation or resource not found',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    });
     const preview = doc.paths['/email/templates/{templateId}/preview'].post.responses;
     expect(preview.default).toEqual({
       description: 'four error bodies of the standard shape; their statuses are not documented',
@@ -125,7 +140,14 @@ describe('the OpenAPI document', () => {
     const { schemas } = doc.components;
     expect(schemas.CrmEntriesCreateBody).toEqual({
       type: 'object',
-      properties: { data: { type: 'object', propertyNames: { type: 'string' }, additionalProperties: {}, description: expect.stringContaining('entry values by field name') } },
+      properties: {
+        data: {
+          type: 'object',
+          propertyNames: { type: 'string' },
+          additionalProperties: {},
+          description: expect.stringContaining('entry values by field name'),
+        },
+      },
       required: ['data'],
       additionalProperties: false,
     });

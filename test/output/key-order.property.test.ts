@@ -26,10 +26,14 @@ const { json } = fc.letrec<{ json: string }>((tie) => ({
     { depthSize: 'small', withCrossShrink: true },
     fc.constantFrom('1', '-0', '1.50', 'true', 'null', '"x"', '"svc_secret_0001"'),
     fc.array(tie('json'), { maxLength: 3 }).map((items) => `[${items.join(',')}]`),
-    fc.uniqueArray(fc.tuple(key, tie('json')), { selector: ([k]) => k, maxLength: 5 }).map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
+    fc
+      .uniqueArray(fc.tuple(key, tie('json')), { selector: ([k]) => k, maxLength: 5 })
+      .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
   ),
 }));
-const object = fc.uniqueArray(fc.tuple(key, json), { selector: ([k]) => k, minLength: 1, maxLength: 6 }).map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`);
+const object = fc
+  .uniqueArray(fc.tuple(key, json), { selector: ([k]) => k, minLength: 1, maxLength: 6 })
+  .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`);
 
 /** Every object's keys, depth first, as the text lists them (each JSON text here has unique keys). */
 function keysInText(text: string): string[][] {
@@ -59,7 +63,7 @@ function readTree(text: string): unknown {
       const items: unknown[] = [];
       at++;
       space();
-      if (text[at] === close) return at++, close === '}' ? { entries: [] } : [];
+      if (text[at] === close) return (at++, close === '}' ? { entries: [] } : []);
       for (;;) {
         if (close === '}') {
           space();
@@ -105,7 +109,9 @@ describe('keys as received', () => {
       fc.asyncProperty(json, async (text) => {
         const exact = exactOf(text);
         expect(JSON.stringify(exact)).toBe(text);
-        expect(await renderValue(exact, 'ndjson', plain)).toBe(Array.isArray(exact) ? (readTree(text) as unknown[]).map((_, i) => `${JSON.stringify((exact as unknown[])[i])}\n`).join('') : `${text}\n`);
+        expect(await renderValue(exact, 'ndjson', plain)).toBe(
+          Array.isArray(exact) ? (readTree(text) as unknown[]).map((_, i) => `${JSON.stringify((exact as unknown[])[i])}\n`).join('') : `${text}\n`,
+        );
         const pretty = await renderValue(exact, 'json', plain);
         expect(pretty.replace(/\s+(?=(?:[^"\\]|\\.|"(?:[^"\\]|\\.)*")*$)/g, '')).toBe(text);
         expect(keysInText(pretty)).toEqual(keysInText(text));
@@ -128,7 +134,7 @@ describe('keys as received', () => {
     );
   });
 
-  it('a table lists an object\'s keys, and a list\'s columns, in the order sent', async () => {
+  it("a table lists an object's keys, and a list's columns, in the order sent", async () => {
     await fc.assert(
       fc.asyncProperty(object, async (text) => {
         const exact = exactOf(text) as Record<string, unknown>;

@@ -47,7 +47,12 @@ describe('compileQuery', () => {
   });
 
   it('keeps an escaped quote inside a literal', () => {
-    expect(run("[?name == 'it\\'s'].id", [{ name: "it's", id: 1 }, { name: 'x', id: 2 }])).toEqual([1]);
+    expect(
+      run("[?name == 'it\\'s'].id", [
+        { name: "it's", id: 1 },
+        { name: 'x', id: 2 },
+      ]),
+    ).toEqual([1]);
   });
 
   it('reports a type error found while searching, without throwing', () => {
@@ -87,7 +92,10 @@ describe('--query limits (issue #17)', () => {
   ])('a chain of 990 %s runs; one of 5000 is refused before sending', (_name, chain, expected) => {
     expect(run(chain(990), { a: 1 })).toEqual(expected === 'sum' ? 991 : expected);
     const refused = compileQuery(chain(5000));
-    expect(refused).toEqual({ ok: false, message: expect.stringMatching(/^it chains more than 1000 fields, pipes or operators; at most 1000 are accepted in "/) });
+    expect(refused).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^it chains more than 1000 fields, pipes or operators; at most 1000 are accepted in "/),
+    });
   });
 
   it('a long multi-select within the length limit runs', () => {
@@ -95,7 +103,10 @@ describe('--query limits (issue #17)', () => {
   });
 
   it('refuses brackets nested over 128 levels before parsing', () => {
-    expect(compileQuery(`${'('.repeat(200)}a${')'.repeat(200)}`)).toEqual({ ok: false, message: expect.stringMatching(/^brackets nest 200 levels deep; at most 128 are accepted/) });
+    expect(compileQuery(`${'('.repeat(200)}a${')'.repeat(200)}`)).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^brackets nest 200 levels deep; at most 128 are accepted/),
+    });
     expect(run(`${'('.repeat(100)}a${')'.repeat(100)}`, { a: 3 })).toBe(3);
   });
 
@@ -108,8 +119,18 @@ describe('--query limits (issue #17)', () => {
     ['to_string of shared parts, unfolded', `@${'|[@,@]'.repeat(25)}|to_string(@)|length(@)`, [1], /built more than 10,000,000 values/],
     ['== between two graphs that unfold exponentially', `(@${'|[@,@]'.repeat(30)}) == (@${'|[@,@]'.repeat(30)})`, [1], /built more than 10,000,000 values/],
     ['!= likewise', `(@${'|[@,@]'.repeat(30)}) != (@${'|[@,@]'.repeat(30)})`, [1], /built more than 10,000,000 values/],
-    ['merge of one large object named 2,000 times', `merge(${Array(2000).fill('@').join(',')})`, Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i])), /built more than 10,000,000 values/],
-    ['length of a large object, 150 times', `[${Array(150).fill('length(@)').join(',')}]`, Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i])), /built more than 10,000,000 values/],
+    [
+      'merge of one large object named 2,000 times',
+      `merge(${Array(2000).fill('@').join(',')})`,
+      Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i])),
+      /built more than 10,000,000 values/,
+    ],
+    [
+      'length of a large object, 150 times',
+      `[${Array(150).fill('length(@)').join(',')}]`,
+      Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i])),
+      /built more than 10,000,000 values/,
+    ],
     ['pad_left to a width of 10⁹', 'pad_left(@, `1000000000`)', 'ab', /built more than 10,000,000 values/],
     ['pad_right to a width of 10⁹', 'pad_right(@, `1000000000`)', 'ab', /built more than 10,000,000 values/],
     ['replace of the empty string by a long text', `replace(@, '', '${'x'.repeat(10_000)}')`, 'y'.repeat(60_000), /built more than 10,000,000 values/],
@@ -127,9 +148,9 @@ describe('--query limits (issue #17)', () => {
     const items = Array.from({ length: 200_000 }, (_, i) => ({ id: i, status: i % 2 ? 'open' : 'done' }));
     expect((run("[?status=='open'].id", items) as number[]).length).toBe(100_000);
     // The functions charged before they run still work on ordinary data.
-    expect(run("[to_string(@[0]), [0] == [0], length(@[0]), merge(@[0], {x: `1`}).x, pad_left('a', `3`), replace('aa', 'a', 'b'), join('-', ['a', 'b'])]", items)).toEqual([
-      '{"id":0,"status":"done"}', true, 2, 1, '  a', 'bb', 'a-b',
-    ]);
+    expect(
+      run("[to_string(@[0]), [0] == [0], length(@[0]), merge(@[0], {x: `1`}).x, pad_left('a', `3`), replace('aa', 'a', 'b'), join('-', ['a', 'b'])]", items),
+    ).toEqual(['{"id":0,"status":"done"}', true, 2, 1, '  a', 'bb', 'a-b']);
   });
 });
 
@@ -142,17 +163,25 @@ describe('what a search prints is data (issue #26)', () => {
   };
 
   it.each(['&@', ' &taskId', '&a.b'])('an expression reference alone (%j) is refused before anything is sent', (expression) => {
-    expect(failure(expression, occurrences)).toMatch(/^compile: an expression reference at column \d+ is not a value \(pass one to a function that takes it, as in sort_by\(items, &name\)\) in /);
-  });
-
-  it.each(['[&@]', '{a: &taskId}', 'a || &b', '[0].[&taskId, status]', 'map(&[&@], @)'])('an expression reference anywhere in a result (%j) is never printed', (expression) => {
-    expect(failure(expression, occurrences)).toBe(
-      'apply: the result holds an expression reference, which is not a value (pass one to a function that takes it, as in sort_by(items, &name))',
+    expect(failure(expression, occurrences)).toMatch(
+      /^compile: an expression reference at column \d+ is not a value \(pass one to a function that takes it, as in sort_by\(items, &name\)\) in /,
     );
   });
 
+  it.each(['[&@]', '{a: &taskId}', 'a || &b', '[0].[&taskId, status]', 'map(&[&@], @)'])(
+    'an expression reference anywhere in a result (%j) is never printed',
+    (expression) => {
+      expect(failure(expression, occurrences)).toBe(
+        'apply: the result holds an expression reference, which is not a value (pass one to a function that takes it, as in sort_by(items, &name))',
+      );
+    },
+  );
+
   it('an answer holding a key named expref is data, in every function', () => {
-    const data = [{ expref: true, name: 'b', n: 2 }, { expref: 1, name: 'a', n: 1 }];
+    const data = [
+      { expref: true, name: 'b', n: 2 },
+      { expref: 1, name: 'a', n: 1 },
+    ];
     expect(run('length([0])', data)).toBe(3);
     expect(run('sort_by(@, &name)[].n', data)).toEqual([1, 2]);
     expect(run('keys([1])', data)).toEqual(['expref', 'name', 'n']);

@@ -18,16 +18,32 @@ describe('a table on a terminal', () => {
       fc.property(fc.integer({ min: 20, max: 160 }), fc.array(record, { minLength: 1, maxLength: 4 }), (width, rows) => {
         expect(widest(formatTable(rows, { width, color: false }))).toBeLessThanOrEqual(width);
         expect(widest(formatTable(rows[0], { width, color: false }))).toBeLessThanOrEqual(width);
-        expect(widest(formatTable(rows.map((row) => Object.values(row)[0]), { width, color: false }))).toBeLessThanOrEqual(width);
+        expect(
+          widest(
+            formatTable(
+              rows.map((row) => Object.values(row)[0]),
+              { width, color: false },
+            ),
+          ),
+        ).toBeLessThanOrEqual(width);
       }),
       { numRuns: 150 },
     );
   });
 
   it('shows rows with too many columns for the width as labelled blocks, every value still there', () => {
-    const rows = [Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`k${i}`, `v${i}`])), Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`k${i}`, `w${i}`]))];
+    const rows = [
+      Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`k${i}`, `v${i}`])),
+      Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`k${i}`, `w${i}`])),
+    ];
     expect(formatTable(rows, { width: 20, color: false })).toBe(
-      `${rows.map((row) => Object.entries(row).map(([k, v]) => `${k}  ${v}`).join('\n')).join('\n\n')}\n`,
+      `${rows
+        .map((row) =>
+          Object.entries(row)
+            .map(([k, v]) => `${k}  ${v}`)
+            .join('\n'),
+        )
+        .join('\n\n')}\n`,
     );
     // Wide enough for six narrow columns: side by side.
     expect(formatTable(rows, { width: 60, color: false }).split('\n')[0]).toBe('k0  k1  k2  k3  k4  k5');

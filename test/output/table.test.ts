@@ -44,7 +44,13 @@ describe('formatTable', () => {
   });
 
   it('lines up wide characters by the cells they take', () => {
-    const text = formatTable([{ name: '日本', n: 1 }, { name: 'ab', n: 2 }], { color: false });
+    const text = formatTable(
+      [
+        { name: '日本', n: 1 },
+        { name: 'ab', n: 2 },
+      ],
+      { color: false },
+    );
     expect(text).toBe('name  n\n日本  1\nab    2\n');
   });
 

@@ -78,7 +78,7 @@ describe('only svc colour (SGR, up to five numbers of up to three digits) surviv
 });
 
 describe('colour is kept only when asked for', () => {
-  it('stderr and piped text (no colour asked) show even svc\'s own colour sequence', () => {
+  it("stderr and piped text (no colour asked) show even svc's own colour sequence", () => {
     expect(terminalSafe('\u001b[31mred\u001b[0m', { newlines: true })).toBe('^[[31mred^[[0m');
     expect(terminalSafe('\u001b[31mred', { newlines: true, colour: false })).toBe('^[[31mred');
     expect(terminalSafeLine('\u001b[1mbold')).toBe('^[[1mbold');

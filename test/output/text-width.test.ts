@@ -65,7 +65,7 @@ describe('wrapToWidth', () => {
     expect(lines.join('').replace(/ /g, '')).toBe('seehttps://example.com/a/very/long/path/that/does/not/fit');
   });
 
-  it('keeps a line\'s indentation (code in a <pre>, a nested list) on every line it wraps to', () => {
+  it("keeps a line's indentation (code in a <pre>, a nested list) on every line it wraps to", () => {
     expect(wrapToWidth('    if (x) {', 40)).toEqual(['    if (x) {']);
     expect(wrapToWidth('    return someValue + anotherValue', 20)).toEqual(['    return someValue', '    + anotherValue']);
   });

@@ -13,7 +13,24 @@ describe('formatYaml lays out data in block style', () => {
   it('nests maps under their key and lists after their dash, two spaces a level', () => {
     const value = { a: { b: [1, { c: 2, d: [true, null] }], e: [], f: {} }, l: [[1, 2], [], {}], s: 'x' };
     expect(formatYaml(value)).toBe(
-      ['a:', '  b:', '    - 1', '    - c: 2', '      d:', '        - true', '        - null', '  e: []', '  f: {}', 'l:', '  - - 1', '    - 2', '  - []', '  - {}', 's: x', ''].join('\n'),
+      [
+        'a:',
+        '  b:',
+        '    - 1',
+        '    - c: 2',
+        '      d:',
+        '        - true',
+        '        - null',
+        '  e: []',
+        '  f: {}',
+        'l:',
+        '  - - 1',
+        '    - 2',
+        '  - []',
+        '  - {}',
+        's: x',
+        '',
+      ].join('\n'),
     );
     expect(parse(formatYaml(value))).toEqual(value);
   });
@@ -159,7 +176,8 @@ describe('numbers read back as numbers in YAML 1.1 and 1.2', () => {
 
 describe.skipIf(!pyyamlAvailable)(`PyYAML, a YAML 1.1 reader${pyyamlAvailable ? '' : ' (skipped: python3 with PyYAML is not installed)'}`, () => {
   it('reads every tricky string and number back as the JSON the service sent', () => {
-    const json = '{"words":["yes","No","on","OFF","y","~","null","0b11","1_000","2026-01-01","12:30:45","1st","a: b"],"controls":"\\u0000\\u0007\\b\\t\\n\\u000b\\f\\r\\u001b\\"\\\\\\u007f\\u0085\\u2028\\u2029","n":[9007199254740993,1e400,-1e5,1E-7,1.50],"nested":{"yes":[[]],"plain words":{}}}';
+    const json =
+      '{"words":["yes","No","on","OFF","y","~","null","0b11","1_000","2026-01-01","12:30:45","1st","a: b"],"controls":"\\u0000\\u0007\\b\\t\\n\\u000b\\f\\r\\u001b\\"\\\\\\u007f\\u0085\\u2028\\u2029","n":[9007199254740993,1e400,-1e5,1E-7,1.50],"nested":{"yes":[[]],"plain words":{}}}';
     const parsed = parseJsonBody(json);
     if (!parsed.ok) throw new Error('not parsed');
     expect(pyyamlReadsAsJson(formatYaml(parsed.exact), json).detail).toBe('same');

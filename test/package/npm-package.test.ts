@@ -53,7 +53,9 @@ describe('the tarball installed into a consumer project (type: module, nodenext,
 
   it('type-checks a call whose result is typed from the registry, and refuses a misspelt parameter', async () => {
     const env = { PATH: '', NODE_DISABLE_COMPILE_CACHE: '1' };
-    const result = await exec(process.execPath, [tsc, '-p', consumer, '--noEmit', 'false', '--outDir', join(consumer, 'out')], { cwd: consumer, env }).catch((error) => error);
+    const result = await exec(process.execPath, [tsc, '-p', consumer, '--noEmit', 'false', '--outDir', join(consumer, 'out')], { cwd: consumer, env }).catch(
+      (error) => error,
+    );
     const errors = String(result.stdout).trim().split('\n');
     expect(errors.filter((line) => !line.startsWith('misspelt.ts'))).toEqual([]);
     expect(errors).toHaveLength(1);
@@ -63,9 +65,14 @@ describe('the tarball installed into a consumer project (type: module, nodenext,
   it('runs that call against the installed `svc mock`', async () => {
     const mock = await startMockProcess([], [process.execPath, join(installed, 'bin', 'svc.cjs')]);
     try {
-      const { stdout } = await exec(process.execPath, [join(consumer, 'out', 'good.js'), mock.url], { cwd: consumer, env: { PATH: '', SERVICE_API_KEY: mock.apiKey } });
+      const { stdout } = await exec(process.execPath, [join(consumer, 'out', 'good.js'), mock.url], {
+        cwd: consumer,
+        env: { PATH: '', SERVICE_API_KEY: mock.apiKey },
+      });
       expect(JSON.parse(stdout)).toEqual({ draftId: 'dr_123', status: 'synced', asNumber: 'synced' });
-      const received = await fetch(`${mock.origin}/_mock/requests`, { headers: { authorization: `Bearer ${mock.apiKey}` } }).then((response) => response.json());
+      const received = await fetch(`${mock.origin}/_mock/requests`, { headers: { authorization: `Bearer ${mock.apiKey}` } }).then((response) =>
+        response.json(),
+      );
       expect(received).toMatchObject([{ method: 'GET', path: '/v1/email/drafts/dr_123' }]);
     } finally {
       await mock.stop();
@@ -92,19 +99,27 @@ describe('npm install -g <tarball>', () => {
     expect(answer).toMatchObject({ result: { structuredContent: { result: { draftId: 'dr_123' } } } });
   }, 120_000);
 
-  it.skipIf(!manAvailable)(`installs a man page per command: man svc-campaigns-person-add shows every flag's meaning${manAvailable ? '' : ' (skipped: man is not installed; CI installs man-db)'}`, async () => {
-    const env = { PATH: '/usr/bin:/bin', HOME: work, MANPATH: join(prefix, 'share', 'man'), MANWIDTH: '200', MANPAGER: 'cat', PAGER: 'cat' };
-    const { stdout } = await exec('man', ['svc-campaigns-person-add'], { env });
-    expect(stdout).toMatch(/^SVC-CAMPAIGNS-PERSON-ADD\(1\)/);
-    for (const field of operationFields(registry.campaigns_person_add)) expect(stdout).toContain(field.description);
-    expect((await exec('man', ['svc'], { env })).stdout).toMatch(/^SVC\(1\)/);
-  }, 60_000);
+  it.skipIf(!manAvailable)(
+    `installs a man page per command: man svc-campaigns-person-add shows every flag's meaning${manAvailable ? '' : ' (skipped: man is not installed; CI installs man-db)'}`,
+    async () => {
+      const env = { PATH: '/usr/bin:/bin', HOME: work, MANPATH: join(prefix, 'share', 'man'), MANWIDTH: '200', MANPAGER: 'cat', PAGER: 'cat' };
+      const { stdout } = await exec('man', ['svc-campaigns-person-add'], { env });
+      expect(stdout).toMatch(/^SVC-CAMPAIGNS-PERSON-ADD\(1\)/);
+      for (const field of operationFields(registry.campaigns_person_add)) expect(stdout).toContain(field.description);
+      expect((await exec('man', ['svc'], { env })).stdout).toMatch(/^SVC\(1\)/);
+    },
+    60_000,
+  );
 });
 
 /** A Node.js older than svc needs (Debian's is 20), to check what each entry point says on it. */
 const OLD_NODE = '/usr/bin/node';
 const oldNodeVersion = existsSync(OLD_NODE) ? spawnSync(OLD_NODE, ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
-const whyNoOldNode = !oldNodeVersion ? `${OLD_NODE} is absent` : Number(oldNodeVersion.slice(1).split('.')[0]) >= 22 ? `${OLD_NODE} is ${oldNodeVersion}, not older than 22` : '';
+const whyNoOldNode = !oldNodeVersion
+  ? `${OLD_NODE} is absent`
+  : Number(oldNodeVersion.slice(1).split('.')[0]) >= 22
+    ? `${OLD_NODE} is ${oldNodeVersion}, not older than 22`
+    : '';
 
 describe(`on Node.js older than 22${whyNoOldNode ? ` (skipped: ${whyNoOldNode})` : ''}`, () => {
   it.skipIf(whyNoOldNode !== '')('the command says which version it needs and what to do, and exits 2', () => {
@@ -117,7 +132,11 @@ describe(`on Node.js older than 22${whyNoOldNode ? ` (skipped: ${whyNoOldNode})`
   });
 
   it.skipIf(whyNoOldNode !== '')('importing the library fails with the same sentence', () => {
-    const run = spawnSync(OLD_NODE, ['--input-type=module', '-e', "import('@svc-cli/svc').then(() => console.log('loaded'), (error) => console.log(error.message))"], { cwd: consumer, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: work } });
+    const run = spawnSync(
+      OLD_NODE,
+      ['--input-type=module', '-e', "import('@svc-cli/svc').then(() => console.log('loaded'), (error) => console.log(error.message))"],
+      { cwd: consumer, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: work } },
+    );
     expect(run.stdout).toContain(`svc needs Node.js 22 or newer; this is ${oldNodeVersion}. Install Node.js 22+`);
     expect(run.stdout).not.toContain('loaded');
   });
@@ -127,7 +146,12 @@ describe(`on Node.js older than 22${whyNoOldNode ? ` (skipped: ${whyNoOldNode})`
 function mcpToolCall(svc: string, env: Record<string, string>, name: string, args: Record<string, unknown>): Promise<unknown> {
   const child = spawn(svc, ['mcp'], { env, stdio: ['pipe', 'pipe', 'ignore'] });
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
-  send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'package-test', version: '1' } } });
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'package-test', version: '1' } },
+  });
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args } });
   return new Promise((resolve, reject) => {

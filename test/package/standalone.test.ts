@@ -20,7 +20,10 @@ let mock: MockProcess;
 async function svc(args: string[], env: Record<string, string> = {}, input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const child = exec(binary, args, { env: { ...noNode, ...env }, timeout: 30_000 });
   if (input !== undefined) child.child.stdin!.end(input);
-  return child.then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }));
+  return child.then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
 }
 
 describe.skipIf(unsupported !== undefined)(`the standalone binary${unsupported ? ` (skipped: ${unsupported})` : ''}`, () => {
@@ -67,8 +70,15 @@ describe.skipIf(unsupported !== undefined)(`the standalone binary${unsupported ?
     writeFileSync(input, '{"draftId":"dr_123"}\n{"draftId":"dr_nope"}\n');
     const batch = await svc(['email', 'drafts', 'get', '--input', input, '--concurrency', '1'], api());
     expect(batch.code).toBe(1);
-    expect(batch.stdout.trim().split('\n').map((line) => JSON.parse(line).status)).toEqual([200, 404]);
-    const received = (await fetch(`${mock.origin}/_mock/requests`, { headers: { authorization: `Bearer ${mock.apiKey}` } }).then((response) => response.json())) as { method: string; path: string }[];
+    expect(
+      batch.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).status),
+    ).toEqual([200, 404]);
+    const received = (await fetch(`${mock.origin}/_mock/requests`, { headers: { authorization: `Bearer ${mock.apiKey}` } }).then((response) =>
+      response.json(),
+    )) as { method: string; path: string }[];
     expect(received.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /v1/email/drafts/dr_123',
       'POST /v1/campaigns/seq_123/person',

@@ -19,7 +19,8 @@ export async function startFaultProxy(upstreamUrl: string, faultFor: (body: stri
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value;
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers[name] = value;
     const fault = faultFor(body);
     if (fault) headers['x-mock-fault'] = fault;
     try {

@@ -165,7 +165,13 @@ export const behaviours: Record<string, Behaviour> = {
   },
   'invalid-utf8': (_q, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(Buffer.concat([Buffer.from('{"ok":true,"kind":"email","draftId":"dr_1","syncStatus":"synced","revision":1,"subject":"Caf'), Buffer.from([0xe9]), Buffer.from('"}')]));
+    res.end(
+      Buffer.concat([
+        Buffer.from('{"ok":true,"kind":"email","draftId":"dr_1","syncStatus":"synced","revision":1,"subject":"Caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('"}'),
+      ]),
+    );
   },
   'early-hints': (_q, res) => {
     res.writeEarlyHints({ link: '</style.css>; rel=preload' });
@@ -187,7 +193,8 @@ export const behaviours: Record<string, Behaviour> = {
     res.end();
   },
   'http10-close': (_q, res) => raw(res, `HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(DRAFT)}`),
-  'escape-error': (_q, res) => json(res, 400, { error: { message: 'bad\u001b]0;pwned\u0007\u001b[2J\nsvc: all good\r\u009b1A', type: 't\u001b[31m', code: 'c' } }),
+  'escape-error': (_q, res) =>
+    json(res, 400, { error: { message: 'bad\u001b]0;pwned\u0007\u001b[2J\nsvc: all good\r\u009b1A', type: 't\u001b[31m', code: 'c' } }),
   'escape-success': (_q, res) => json(res, 200, { ...DRAFT, subject: '\u001b]0;pwned\u0007\u001b[2Jhi\u009b' }),
   'escape-header': (_q, res) => json(res, 200, { ...DRAFT, '\u001b[2Jkey': 1 }),
   'not-modified': (_q, res) => {
@@ -195,7 +202,10 @@ export const behaviours: Record<string, Behaviour> = {
     res.end();
   },
   /** Echoes the bearer token back in an error and in a success body: output must redact it. */
-  'echo-token-error': (req, res) => json(res, 400, { error: { message: `bad key ${req.headers.authorization}`, type: 'invalid_request_error', code: 'bad', details: { got: req.headers.authorization } } }),
+  'echo-token-error': (req, res) =>
+    json(res, 400, {
+      error: { message: `bad key ${req.headers.authorization}`, type: 'invalid_request_error', code: 'bad', details: { got: req.headers.authorization } },
+    }),
   'echo-token': (req, res) => json(res, 200, { ...DRAFT, echo: req.headers.authorization }),
 };
 
@@ -209,7 +219,9 @@ export async function startHostileServer(): Promise<HostileServer> {
     const count = { bytes: 0 };
     res.on('close', () => served.set(key, (served.get(key) ?? 0) + count.bytes));
     req.resume();
-    const behaviour = Object.hasOwn(behaviours, name) ? behaviours[name]! : (_q: IncomingMessage, r: ServerResponse) => json(r, 404, { error: { message: `no behaviour ${name}` } });
+    const behaviour = Object.hasOwn(behaviours, name)
+      ? behaviours[name]!
+      : (_q: IncomingMessage, r: ServerResponse) => json(r, 404, { error: { message: `no behaviour ${name}` } });
     Promise.resolve(behaviour(req, res, count)).catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -40,7 +40,9 @@ export async function runAndTrace(
 
 /** The CLI scripts that ran (`cli.cjs`, `cli-root.cjs`), and the source files with at least one function that ran, from a NODE_V8_COVERAGE folder. */
 function sourcesThatRan(folder: string): { scripts: Set<string>; sources: Set<string> } {
-  const scripts = readdirSync(folder).flatMap((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')).result as { url: string; functions: FunctionCoverage[] }[]);
+  const scripts = readdirSync(folder).flatMap(
+    (name) => JSON.parse(readFileSync(join(folder, name), 'utf8')).result as { url: string; functions: FunctionCoverage[] }[],
+  );
   const sources = new Set<string>();
   const ran = new Set<string>();
   for (const script of SCRIPTS) {

@@ -20,4 +20,3 @@ export default function setup(): () => void {
     if (left.length > 0) throw new Error(`tests left ${left.length} entries in the temp folder: ${left.sort().join(', ')}`);
   };
 }
-

@@ -44,9 +44,18 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, rawHeaders: req.rawHeaders, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        rawHeaders: req.rawHeaders,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       for (const waiter of waiters.filter((w) => received.length >= w.count)) waiter.resolve();
-      const answer = routes.get(req.url ?? '') ?? { status: 404, body: { error: { message: `nothing scripted for ${req.url}`, type: 'not_found_error', code: 'not_found' } } };
+      const answer = routes.get(req.url ?? '') ?? {
+        status: 404,
+        body: { error: { message: `nothing scripted for ${req.url}`, type: 'not_found_error', code: 'not_found' } },
+      };
       const send = () => {
         const text = JSON.stringify(answer.body ?? null);
         res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });

@@ -29,7 +29,9 @@ export async function startSecretService(): Promise<SecretService> {
   const runtime = join(home, 'run');
   mkdirSync(runtime, { mode: 0o700 });
   const address = `unix:path=${join(home, 'bus')}`;
-  const bus: ChildProcess = spawn('dbus-daemon', ['--session', '--nofork', `--address=${address}`, '--print-address=1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const bus: ChildProcess = spawn('dbus-daemon', ['--session', '--nofork', `--address=${address}`, '--print-address=1'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   await new Promise<void>((resolve, reject) => {
     bus.once('error', reject);
     bus.stdout!.once('data', () => resolve());
@@ -37,7 +39,12 @@ export async function startSecretService(): Promise<SecretService> {
   const env = { DBUS_SESSION_BUS_ADDRESS: address, HOME: home, XDG_RUNTIME_DIR: runtime, XDG_DATA_HOME: join(home, 'data') };
   const daemonEnv = { PATH: process.env.PATH ?? '', ...env };
   // --unlock reads the login keyring's password on stdin, creating the keyring on first use.
-  execFileSync('gnome-keyring-daemon', ['--daemonize', '--unlock', '--components=secrets'], { env: daemonEnv, input: 'svc-test-keyring', stdio: ['pipe', 'ignore', 'ignore'], timeout: 10_000 });
+  execFileSync('gnome-keyring-daemon', ['--daemonize', '--unlock', '--components=secrets'], {
+    env: daemonEnv,
+    input: 'svc-test-keyring',
+    stdio: ['pipe', 'ignore', 'ignore'],
+    timeout: 10_000,
+  });
   const lookup = (account: string): string | undefined => {
     const found = spawnSync('secret-tool', ['lookup', 'service', 'svc', 'username', account], { env: daemonEnv, encoding: 'utf8', timeout: 10_000 });
     return found.status === 0 && found.stdout !== '' ? found.stdout : undefined;

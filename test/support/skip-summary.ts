@@ -31,7 +31,9 @@ export default class SkipSummary implements Reporter {
     this.vitest.logger.log(`\nSkipped (${lines.length}):\n${lines.join('\n')}\n`);
     const missingTools = lines.filter((line) => TOOL_MISSING.test(line));
     if (process.env.CI !== 'true' || missingTools.length === 0) return;
-    this.vitest.logger.error(`CI: ${missingTools.length} test${missingTools.length === 1 ? ' was' : 's were'} skipped for a missing tool, which CI must install; the run fails`);
+    this.vitest.logger.error(
+      `CI: ${missingTools.length} test${missingTools.length === 1 ? ' was' : 's were'} skipped for a missing tool, which CI must install; the run fails`,
+    );
     process.exitCode = 1;
   }
 }

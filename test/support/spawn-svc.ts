@@ -56,7 +56,9 @@ const quote = (text: string): string => `'${text.replace(/'/g, "'\\''")}'`;
 /** Node can only pass argv as UTF-8 text, so raw bytes go through sh's printf. */
 function command(args: readonly Arg[], nodeArgs: readonly string[] = [], bin = SVC_BIN): [string, string[]] {
   if (args.every((arg) => typeof arg === 'string')) return [process.execPath, [...nodeArgs, bin, ...args]];
-  const words = args.map((arg) => (typeof arg === 'string' ? quote(arg) : `"$(printf '${arg.map((byte) => `\\${byte.toString(8).padStart(3, '0')}`).join('')}')"`));
+  const words = args.map((arg) =>
+    typeof arg === 'string' ? quote(arg) : `"$(printf '${arg.map((byte) => `\\${byte.toString(8).padStart(3, '0')}`).join('')}')"`,
+  );
   return ['/bin/sh', ['-c', `exec ${[process.execPath, ...nodeArgs, bin].map(quote).join(' ')} ${words.join(' ')}`]];
 }
 
@@ -71,10 +73,15 @@ export function startSvc(args: readonly Arg[], options: SpawnOptions = {}): Runn
   let child!: ChildProcess;
   const done = new Promise<SvcRun>((resolve) => {
     const [file, argv] = command(args, options.nodeArgs, options.bin);
-    child = execFile(file, argv, { env, cwd: options.cwd, timeout: options.timeoutMs ?? 15_000, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderrAll) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr: stderrAll });
-    });
+    child = execFile(
+      file,
+      argv,
+      { env, cwd: options.cwd, timeout: options.timeoutMs ?? 15_000, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderrAll) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr: stderrAll });
+      },
+    );
   });
   child.stderr!.on('data', (chunk: string) => {
     stderr += chunk;

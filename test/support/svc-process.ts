@@ -63,5 +63,5 @@ export async function signalTaken(pid: number, signal: NodeJS.Signals, safetyMs 
     }
     return [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].some((match) => (BigInt(`0x${match[1]}`) & bit) !== 0n);
   };
-  for (const started = Date.now(); pending() && Date.now() - started < safetyMs; ) await new Promise((resolve) => setTimeout(resolve, 5));
+  for (const started = Date.now(); pending() && Date.now() - started < safetyMs;) await new Promise((resolve) => setTimeout(resolve, 5));
 }

@@ -39,7 +39,22 @@ export class Terminal {
     const env = Object.entries(options.env).map(([name, value]) => `${name}=${value}`);
     const program = ['env', '-i', ...env, ...(options.shell ?? ['bash', '--norc', '--noprofile'])];
     const flags = options.utf8 ? ['-u'] : [];
-    await exec('tmux', [...flags, '-S', socket, '-f', '/dev/null', 'new-session', '-d', '-x', String(options.width), '-y', String(options.height), '-s', 'main', ...program]);
+    await exec('tmux', [
+      ...flags,
+      '-S',
+      socket,
+      '-f',
+      '/dev/null',
+      'new-session',
+      '-d',
+      '-x',
+      String(options.width),
+      '-y',
+      String(options.height),
+      '-s',
+      'main',
+      ...program,
+    ]);
     return new Terminal(socket, flags);
   }
 

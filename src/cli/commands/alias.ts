@@ -44,7 +44,11 @@ Examples:
         if (replaced !== undefined && !options.clobber) throw usageError(`alias "${name}" already stands for "${replaced}"; add --clobber to replace it`);
         return { ...current, [name]: expansion };
       });
-      ctx.io.err(replaced === undefined ? `Added alias ${name}: svc ${name} now runs svc ${expansion}\n` : `Changed alias ${name} from "${replaced}" to "${expansion}"\n`);
+      ctx.io.err(
+        replaced === undefined
+          ? `Added alias ${name}: svc ${name} now runs svc ${expansion}\n`
+          : `Changed alias ${name} from "${replaced}" to "${expansion}"\n`,
+      );
     });
 
   alias

@@ -126,7 +126,9 @@ async function readRawBody(ctx: Context, options: ApiOptions): Promise<unknown> 
   if (!options.data) return base;
   const isObject = base !== null && typeof base === 'object' && !Array.isArray(base);
   if (base !== undefined && !isObject) throw new InputError('--data needs --body to be a JSON object');
-  const fields = options.data.some(mayNameFile) ? await (await import('../../input/field-files.js')).readFieldAssignments('--data', options.data, jsonSources(ctx)) : parseAssignments('--data', options.data);
+  const fields = options.data.some(mayNameFile)
+    ? await (await import('../../input/field-files.js')).readFieldAssignments('--data', options.data, jsonSources(ctx))
+    : parseAssignments('--data', options.data);
   return { ...(base as object | undefined), ...fields };
 }
 

@@ -20,11 +20,16 @@ export function register(program: Command, ctx: Context): void {
     .command('login')
     .description(`Store an agent session token (${AGENT_TOKEN_PREFIX}...) for the profile, read from stdin or a hidden prompt`)
     .option('--insecure-storage', 'store the token in plain text in the config file (mode 0600) instead of the system keyring')
-    .addHelpText('after', '\nThe token goes to the system keyring (Secret Service, Keychain, Credential Manager); where none\nis reachable (a container, a headless runner) it goes to the config file, and svc says so.\n\nExamples:\n  svc auth login\n  printf %s "$TOKEN" | svc auth login --profile acme\n  printf %s "$TOKEN" | svc auth login --insecure-storage\n')
+    .addHelpText(
+      'after',
+      '\nThe token goes to the system keyring (Secret Service, Keychain, Credential Manager); where none\nis reachable (a container, a headless runner) it goes to the config file, and svc says so.\n\nExamples:\n  svc auth login\n  printf %s "$TOKEN" | svc auth login --profile acme\n  printf %s "$TOKEN" | svc auth login --insecure-storage\n',
+    )
     .action(async (options: { insecureStorage?: boolean }, command: Command) => {
       const profile = profileName(ctx, globals(command));
       // Piped, the one line break that ends the line is not part of the token; anything else around it is refused.
-      const given = ctx.io.stdinIsTTY ? await ctx.io.prompt(`Paste the agent session token for profile "${profile}": `, { hidden: true }) : (await ctx.io.stdin(MAX_PIPED_TOKEN_BYTES)).replace(/\r?\n$/, '');
+      const given = ctx.io.stdinIsTTY
+        ? await ctx.io.prompt(`Paste the agent session token for profile "${profile}": `, { hidden: true })
+        : (await ctx.io.stdin(MAX_PIPED_TOKEN_BYTES)).replace(/\r?\n$/, '');
       ctx.secrets?.add(given);
       if (given.trim() === '') throw usageError(`no token given: pipe it on stdin or paste it at the prompt`);
       const token = given;
@@ -44,15 +49,22 @@ export function register(program: Command, ctx: Context): void {
       const profile = profileName(ctx, options);
       const store = await ctx.config();
       const credential = await resolveCredential(ctx, profile);
-      const base = options.baseUrl ? `${options.baseUrl} (--base-url)` : ctx.env.SERVICE_BASE_URL ? `${ctx.env.SERVICE_BASE_URL} (SERVICE_BASE_URL)` : (store.profile(profile).baseUrl ?? 'not set');
-      ctx.io.out(`Profile:     ${profile}\nBase URL:    ${base}\n${describeNetwork(ctx, store.profile(profile), options.baseUrl ?? ctx.env.SERVICE_BASE_URL ?? store.profile(profile).baseUrl)}`);
+      const base = options.baseUrl
+        ? `${options.baseUrl} (--base-url)`
+        : ctx.env.SERVICE_BASE_URL
+          ? `${ctx.env.SERVICE_BASE_URL} (SERVICE_BASE_URL)`
+          : (store.profile(profile).baseUrl ?? 'not set');
+      ctx.io.out(
+        `Profile:     ${profile}\nBase URL:    ${base}\n${describeNetwork(ctx, store.profile(profile), options.baseUrl ?? ctx.env.SERVICE_BASE_URL ?? store.profile(profile).baseUrl)}`,
+      );
       if (!credential) {
         ctx.io.out('Credential:  none\n');
         throw new SvcError('not signed in: set SERVICE_API_KEY, or run `svc auth login`', ExitCode.auth);
       }
       const storage = credential.storage === 'keyring' ? 'the system keyring\n' : credential.storage === 'file' ? `${store.path} (plain text)\n` : '';
       ctx.io.out(`Credential:  ${credential.source}\n${storage && `Stored in:   ${storage}`}Token:       ${redactToken(credential.token)}\n`);
-      if (credential.storage === 'file') ctx.io.err('svc: note: the token is stored in plain text; `svc auth login` stores it in the system keyring where one is reachable\n');
+      if (credential.storage === 'file')
+        ctx.io.err('svc: note: the token is stored in plain text; `svc auth login` stores it in the system keyring where one is reachable\n');
     });
 
   auth
@@ -74,7 +86,11 @@ export function register(program: Command, ctx: Context): void {
       // The keyring is asked even when the file does not point to it: a token left there by an earlier login goes too.
       const fromKeyring = await removeFromKeyring(ctx, profile, settings.tokenStorage === 'keyring');
       if (!settings.token && !settings.tokenStorage) {
-        ctx.io.err(fromKeyring ? `Signed out: removed the token of profile "${profile}" from the system keyring.\n` : `Profile "${profile}" has no stored token; nothing to remove.\n`);
+        ctx.io.err(
+          fromKeyring
+            ? `Signed out: removed the token of profile "${profile}" from the system keyring.\n`
+            : `Profile "${profile}" has no stored token; nothing to remove.\n`,
+        );
         return;
       }
       await store.updateProfile(profile, ({ token: _removed, tokenStorage: _where, ...rest }) => rest);
@@ -96,7 +112,9 @@ async function storeToken(ctx: Context, store: ConfigStore, profile: string, tok
       return 'the system keyring';
     } catch (error) {
       if (!(error instanceof KeyringUnavailable)) throw error;
-      ctx.io.err(`svc: note: no system keyring can be used (${error.message}); the token is stored in plain text in the config file instead (--insecure-storage says so without trying)\n`);
+      ctx.io.err(
+        `svc: note: no system keyring can be used (${error.message}); the token is stored in plain text in the config file instead (--insecure-storage says so without trying)\n`,
+      );
     }
   } else await removeFromKeyring(ctx, profile, false);
   await store.updateProfile(profile, ({ tokenStorage: _where, ...current }) => ({ ...current, token }));

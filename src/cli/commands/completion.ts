@@ -19,14 +19,16 @@ export function register(program: Command, ctx: Context, builtins: Builtins): vo
     .command('completion')
     .description('Print a completion script for bash, zsh, fish or PowerShell, generated from the registry')
     .addArgument(new Argument('<shell>', 'the shell to complete in').choices(Object.keys(SHELLS)))
-    .addHelpText('after', '\nExamples:\n  source <(svc completion bash)          # in ~/.bashrc\n  source <(svc completion zsh)           # in ~/.zshrc, after compinit\n  svc completion fish | source           # in ~/.config/fish/config.fish\n  svc completion powershell | Out-String | Invoke-Expression   # in $PROFILE\n\nAliases (svc alias set) complete as the commands they stand for; print the script again after adding one.\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  source <(svc completion bash)          # in ~/.bashrc\n  source <(svc completion zsh)           # in ~/.zshrc, after compinit\n  svc completion fish | source           # in ~/.config/fish/config.fish\n  svc completion powershell | Out-String | Invoke-Expression   # in $PROFILE\n\nAliases (svc alias set) complete as the commands they stand for; print the script again after adding one.\n',
+    )
     .action(async (shell: keyof typeof SHELLS) => {
       const tree = await buildFullTree(ctx, builtins);
       const model = buildCompletionModel(tree, { ops: Object.keys(await loadAllOperations()), api: API_METHODS });
       ctx.io.out(SHELLS[shell](withAliases(model, await aliasWords(ctx))));
     });
 }
-
 
 /** The user's aliases, by name, as words; one that no longer splits is left out of completion, not fatal. */
 async function aliasWords(ctx: Context): Promise<Record<string, string[]>> {

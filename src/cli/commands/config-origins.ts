@@ -19,7 +19,11 @@ const NOT_SET = '(not set)';
  * as it is rather than hiding the rest; secrets are masked (a proxy's password, the token).
  */
 export function settingOrigins(env: Record<string, string | undefined>, globals: GlobalOptions, store: ConfigStore): SettingOrigin[] {
-  const [profile, profileFrom] = globals.profile ? [globals.profile, '--profile'] : env.SERVICE_PROFILE ? [env.SERVICE_PROFILE, 'SERVICE_PROFILE'] : ['default', 'default'];
+  const [profile, profileFrom] = globals.profile
+    ? [globals.profile, '--profile']
+    : env.SERVICE_PROFILE
+      ? [env.SERVICE_PROFILE, 'SERVICE_PROFILE']
+      : ['default', 'default'];
   const stored = store.profile(profile);
   const inProfile = `profile "${profile}" (${store.path})`;
   const pick = (...candidates: [unknown, string][]): [string, string] => {

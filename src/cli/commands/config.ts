@@ -48,35 +48,51 @@ function settingKey(name: string): SettingKey {
 /** `svc config set|get|unset|list`: per-profile settings (one profile per workspace). */
 export function register(program: Command, ctx: Context): void {
   const config = program.command('config').description('Show and change per-profile settings such as base-url');
-  config.addHelpText('after', `\nSettings:\n${Object.entries(KEYS).map(([name, key]) => `  ${name.padEnd(10)} ${key.help}`).join('\n')}\n\nExamples:\n  svc config set base-url https://api.example.com/v1\n  svc config set base-url https://eu.example.com/v1 --profile acme\n  svc config unset timeout\n  svc config list\n  svc config list --all\n`);
+  config.addHelpText(
+    'after',
+    `\nSettings:\n${Object.entries(KEYS)
+      .map(([name, key]) => `  ${name.padEnd(10)} ${key.help}`)
+      .join(
+        '\n',
+      )}\n\nExamples:\n  svc config set base-url https://api.example.com/v1\n  svc config set base-url https://eu.example.com/v1 --profile acme\n  svc config unset timeout\n  svc config list\n  svc config list --all\n`,
+  );
   const profileOf = (command: Command) => profileName(ctx, command.optsWithGlobals<GlobalOptions>());
 
-  config.command('set <key> <value>').description('Set a setting of the profile').action(async (name: string, value: string, _o, command: Command) => {
-    const key = settingKey(name);
-    const parsed = key.parse(value);
-    const profile = profileOf(command);
-    const store = await ctx.config();
-    await store.updateProfile(profile, (current) => ({ ...current, [key.field]: parsed }));
-    ctx.io.err(`Set ${name} of profile "${profile}" to ${shown(parsed)}.\n`);
-  });
+  config
+    .command('set <key> <value>')
+    .description('Set a setting of the profile')
+    .action(async (name: string, value: string, _o, command: Command) => {
+      const key = settingKey(name);
+      const parsed = key.parse(value);
+      const profile = profileOf(command);
+      const store = await ctx.config();
+      await store.updateProfile(profile, (current) => ({ ...current, [key.field]: parsed }));
+      ctx.io.err(`Set ${name} of profile "${profile}" to ${shown(parsed)}.\n`);
+    });
 
-  config.command('get <key>').description('Print a setting of the profile').action(async (name: string, _o, command: Command) => {
-    const key = settingKey(name);
-    const value = (await ctx.config()).profile(profileOf(command))[key.field];
-    if (value !== undefined) ctx.io.out(`${shown(value)}\n`);
-  });
+  config
+    .command('get <key>')
+    .description('Print a setting of the profile')
+    .action(async (name: string, _o, command: Command) => {
+      const key = settingKey(name);
+      const value = (await ctx.config()).profile(profileOf(command))[key.field];
+      if (value !== undefined) ctx.io.out(`${shown(value)}\n`);
+    });
 
-  config.command('unset <key>').description('Remove a setting from the profile, so its default (or the environment) applies').action(async (name: string, _o, command: Command) => {
-    const key = settingKey(name);
-    const profile = profileOf(command);
-    const store = await ctx.config();
-    if (store.profile(profile)[key.field] === undefined) {
-      ctx.io.err(`Profile "${profile}" has no ${name} set; nothing to change.\n`);
-      return;
-    }
-    await store.updateProfile(profile, ({ [key.field]: _removed, ...rest }) => rest);
-    ctx.io.err(`Unset ${name} of profile "${profile}".\n`);
-  });
+  config
+    .command('unset <key>')
+    .description('Remove a setting from the profile, so its default (or the environment) applies')
+    .action(async (name: string, _o, command: Command) => {
+      const key = settingKey(name);
+      const profile = profileOf(command);
+      const store = await ctx.config();
+      if (store.profile(profile)[key.field] === undefined) {
+        ctx.io.err(`Profile "${profile}" has no ${name} set; nothing to change.\n`);
+        return;
+      }
+      await store.updateProfile(profile, ({ [key.field]: _removed, ...rest }) => rest);
+      ctx.io.err(`Unset ${name} of profile "${profile}".\n`);
+    });
 
   config
     .command('list')

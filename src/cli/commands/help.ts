@@ -27,7 +27,9 @@ export function register(program: Command, ctx: Context, builtins: Builtins): vo
       const guide = words.length === 1 ? guides.find((g) => g.name === words[0]) : undefined;
       if (guide) return ctx.io.out(guideAsText(guide, columns));
       const known = [...Object.keys(areas), ...Object.keys(builtins), 'reference', 'topics', ...guides.map((g) => g.name)];
-      throw usageError(`unknown command or help topic '${words.join(' ')}'${didYouMean(words[0]!, known)}; \`svc help topics\` lists the topics, \`svc --help\` the commands`);
+      throw usageError(
+        `unknown command or help topic '${words.join(' ')}'${didYouMean(words[0]!, known)}; \`svc help topics\` lists the topics, \`svc --help\` the commands`,
+      );
     });
 }
 async function printReference(ctx: Context, builtins: Builtins): Promise<void> {

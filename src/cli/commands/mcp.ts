@@ -12,7 +12,9 @@ export function register(program: Command, ctx: Context): void {
     .command('mcp')
     .description(description)
     .argument('[tools]', 'instead of serving, list the tools it would serve with these options, and the size of tools/list')
-    .addOption(new Option('--mode <mode>', 'tools: one tool per operation; discover: search, describe and call (env SVC_MCP_MODE)').choices(['tools', 'discover']))
+    .addOption(
+      new Option('--mode <mode>', 'tools: one tool per operation; discover: search, describe and call (env SVC_MCP_MODE)').choices(['tools', 'discover']),
+    )
     .option('--read-only', 'serve only the operations that read (env SVC_MCP_READ_ONLY=1)')
     .option('--areas <list>', 'serve only these areas, comma-separated (env SVC_MCP_AREAS)')
     .option('--tools <list>', 'serve only these tools, comma-separated, besides any --areas (env SVC_MCP_TOOLS)')
@@ -60,10 +62,11 @@ function processOf(ctx: Context): McpProcess {
     secrets: { add: secrets.add, redact: secrets.redact, redactValue: (value) => secrets.redactValue(value) },
     err: (text) => ctx.io.err(text),
     out: (text) => ctx.io.out(text),
-    stdinClosed: () => new Promise((resolve) => {
-      process.stdin.once('end', () => resolve());
-      process.stdin.once('close', () => resolve());
-    }),
+    stdinClosed: () =>
+      new Promise((resolve) => {
+        process.stdin.once('end', () => resolve());
+        process.stdin.once('close', () => resolve());
+      }),
   };
 }
 

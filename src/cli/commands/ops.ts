@@ -16,7 +16,10 @@ export function register(program: Command, ctx: Context): void {
     .command('ops')
     .description('List the operations, or show one in full: arguments, flags, schemas, examples')
     .argument('[id...]', 'an operation id (email_drafts_get) or its command words (email drafts get)')
-    .addHelpText('after', '\nExamples:\n  svc ops\n  svc ops email_drafts_get\n  svc ops crm entries create --output json\n  svc ops --query "[].id" --output ndjson\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  svc ops\n  svc ops email_drafts_get\n  svc ops crm entries create --output json\n  svc ops --query "[].id" --output ndjson\n',
+    )
     .action(async (words: string[], _options, command: Command) => {
       const presenter = await preparePresenter(ctx, command.optsWithGlobals<OutputOptions>());
       const operations = await loadAllOperations();

@@ -4,7 +4,9 @@ import { type CompletionNode, completionTables, shellWord } from './model.js';
  * Data functions shared by the bash and zsh scripts: `case` tables from command path to words.
  */
 export function shellDataFunctions(nodes: CompletionNode[]): string {
-  return completionTables(nodes).map(([name, rows]) => shellTable(`_svc_${name}`, rows)).join('\n\n');
+  return completionTables(nodes)
+    .map(([name, rows]) => shellTable(`_svc_${name}`, rows))
+    .join('\n\n');
 }
 
 /** A shell function that echoes the words of the row its first argument names. */

@@ -1,7 +1,9 @@
 import { type CompletionNode, completionTables, descriptionRows, shellWord } from './model.js';
 
 function fishTable(name: string, rows: [string, string[]][]): string {
-  const cases = rows.filter(([, words]) => words.length > 0).map(([key, words]) => `        case ${shellWord(key)}\n            echo ${shellWord(words.join(' '))}`);
+  const cases = rows
+    .filter(([, words]) => words.length > 0)
+    .map(([key, words]) => `        case ${shellWord(key)}\n            echo ${shellWord(words.join(' '))}`);
   return `function ${name}\n    switch "$argv[1]"\n${cases.join('\n')}\n    end\nend`;
 }
 

@@ -74,7 +74,11 @@ const collapseSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim(
 
 /** Descriptions for the shells that show them (zsh, fish), keyed by "<path> <word>". */
 export function descriptionRows(nodes: CompletionNode[]): [string, string[]][] {
-  return nodes.flatMap((node) => Object.entries(node.descriptions).filter(([, text]) => text !== '').map(([word, text]): [string, string[]] => [`${node.path} ${word}`, [text]]));
+  return nodes.flatMap((node) =>
+    Object.entries(node.descriptions)
+      .filter(([, text]) => text !== '')
+      .map(([word, text]): [string, string[]] => [`${node.path} ${word}`, [text]]),
+  );
 }
 
 /** A word in single quotes for sh, bash, zsh and fish alike (none of ours holds a quote, but be safe). */

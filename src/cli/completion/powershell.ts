@@ -11,7 +11,9 @@ export const powershellString = (text: string): string => `'${text.replace(/['\u
  * default `@{}` compares keys ignoring case.
  */
 function powershellTable(name: string, rows: readonly (readonly [string, readonly string[]])[]): string {
-  const lines = rows.filter(([, words]) => words.length > 0).map(([key, words]) => `$${name}[${powershellString(key)}] = @(${words.map(powershellString).join(', ')})`);
+  const lines = rows
+    .filter(([, words]) => words.length > 0)
+    .map(([key, words]) => `$${name}[${powershellString(key)}] = @(${words.map(powershellString).join(', ')})`);
   return [`$${name} = [System.Collections.Hashtable]::new([System.StringComparer]::Ordinal)`, ...lines].join('\n');
 }
 

@@ -34,11 +34,28 @@ export function guideBlocks(markdown: string, guideRef: GuideReference): Block[]
         return [{ kind: 'code', text: (token as Tokens.Code).text }];
       case 'list': {
         const list = token as Tokens.List;
-        return [{ kind: 'list', ordered: list.ordered, items: list.items.map((item) => text(item.tokens.flatMap((t) => ('tokens' in t && t.tokens ? t.tokens : [t])), item.text)) }];
+        return [
+          {
+            kind: 'list',
+            ordered: list.ordered,
+            items: list.items.map((item) =>
+              text(
+                item.tokens.flatMap((t) => ('tokens' in t && t.tokens ? t.tokens : [t])),
+                item.text,
+              ),
+            ),
+          },
+        ];
       }
       case 'table': {
         const table = token as Tokens.Table;
-        return [{ kind: 'table', header: table.header.map((cell) => text(cell.tokens, cell.text)), rows: table.rows.map((row) => row.map((cell) => text(cell.tokens, cell.text))) }];
+        return [
+          {
+            kind: 'table',
+            header: table.header.map((cell) => text(cell.tokens, cell.text)),
+            rows: table.rows.map((row) => row.map((cell) => text(cell.tokens, cell.text))),
+          },
+        ];
       }
       default:
         return [];

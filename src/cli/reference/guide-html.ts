@@ -22,7 +22,10 @@ const marked = new Marked({
       return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
     },
     heading({ tokens, depth, text }) {
-      const id = text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      const id = text
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
       return `<h${depth} id="${id}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
     },
   },

@@ -19,7 +19,15 @@ function render(block: Block): string[] {
       // A table as terms and meanings: roff's own tables cannot wrap a cell to 80 columns.
       return [
         '.PP',
-        ...definitionList(block.rows.map((row) => ({ term: row[0] ?? '', description: row.slice(1).map((cell, i) => (block.header.length > 2 ? `${block.header[i + 1]}: ${cell}` : cell)).join('; ') }))),
+        ...definitionList(
+          block.rows.map((row) => ({
+            term: row[0] ?? '',
+            description: row
+              .slice(1)
+              .map((cell, i) => (block.header.length > 2 ? `${block.header[i + 1]}: ${cell}` : cell))
+              .join('; '),
+          })),
+        ),
       ];
   }
 }

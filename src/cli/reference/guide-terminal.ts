@@ -25,7 +25,12 @@ function table(block: Extract<Block, { kind: 'table' }>, width: number): string 
     return [line(block.header), line(widths.map((w) => '-'.repeat(w))), ...block.rows.map(line)].join('\n');
   }
   return block.rows
-    .map((row) => [fill(row[0] ?? '', width, '  '), ...row.slice(1).map((cell, i) => fill(block.header.length > 2 ? `${block.header[i + 1]}: ${cell}` : cell, width, '      '))].join('\n'))
+    .map((row) =>
+      [
+        fill(row[0] ?? '', width, '  '),
+        ...row.slice(1).map((cell, i) => fill(block.header.length > 2 ? `${block.header[i + 1]}: ${cell}` : cell, width, '      ')),
+      ].join('\n'),
+    )
     .join('\n\n');
 }
 
@@ -36,7 +41,9 @@ function render(block: Block, width: number): string {
     case 'paragraph':
       return fill(block.text, width, '  ');
     case 'list':
-      return block.items.map((item, i) => (block.ordered ? fill(item, width, '      ', `  ${`${i + 1}.`.padStart(3)}`) : fill(item, width, '    ', '  -'))).join('\n');
+      return block.items
+        .map((item, i) => (block.ordered ? fill(item, width, '      ', `  ${`${i + 1}.`.padStart(3)}`) : fill(item, width, '    ', '  -')))
+        .join('\n');
     case 'code':
       // Kept as written, to copy: never wrapped.
       return block.text.replace(/^/gm, '    ');
@@ -62,7 +69,9 @@ export function topicList(guides: readonly Guide[], columns: number): string {
   const nameWidth = Math.max(...guides.map((guide) => guide.name.length)) + 2;
   const rows = guides.map((guide) => {
     const start = `  ${guide.name.padEnd(nameWidth)}`;
-    return width - start.length >= 30 ? fill(guide.summary, width, ' '.repeat(start.length + 1), start) : `  ${guide.name}\n${fill(guide.summary, width, '      ')}`;
+    return width - start.length >= 30
+      ? fill(guide.summary, width, ' '.repeat(start.length + 1), start)
+      : `  ${guide.name}\n${fill(guide.summary, width, '      ')}`;
   });
   return `Help topics (svc help <topic>):\n${rows.join('\n')}\n\nCommands: svc --help, or svc help <command words>.\n`;
 }

@@ -7,13 +7,11 @@ import { schemaRows, schemaSummary } from './schema-rows.js';
 /** One command's page: usage, summary, request, arguments and flags, schemas, then its help's closing text. */
 export function commandPage(doc: CommandDoc, model: ReferenceModel): string {
   const op = doc.operation;
-  const sections = [
-    `<h1>${h(doc.name)}</h1>`,
-    `<p>${h(doc.summary)}</p>`,
-    `<pre class="usage"><code>${h(doc.usage)}</code></pre>`,
-    breadcrumbs(doc),
-  ];
-  if (op) sections.push(`<p>Request: <code>${h(`${op.method} ${op.path}`)}</code>${op.destructive ? ' (destructive: asks for confirmation on a terminal unless <code>--yes</code>)' : ''}</p>\n<p>${h(safety(op.idempotent))}</p>`);
+  const sections = [`<h1>${h(doc.name)}</h1>`, `<p>${h(doc.summary)}</p>`, `<pre class="usage"><code>${h(doc.usage)}</code></pre>`, breadcrumbs(doc)];
+  if (op)
+    sections.push(
+      `<p>Request: <code>${h(`${op.method} ${op.path}`)}</code>${op.destructive ? ' (destructive: asks for confirmation on a terminal unless <code>--yes</code>)' : ''}</p>\n<p>${h(safety(op.idempotent))}</p>`,
+    );
   sections.push(definitions('Arguments', doc.arguments));
   for (const group of doc.optionGroups) sections.push(definitions(group.heading.replace(/:$/, ''), group.items));
   if (op && op.rules.length > 0) sections.push(`<h2>Rules</h2>\n<ul>\n${op.rules.map((rule) => `<li>${h(rule.text)}</li>`).join('\n')}\n</ul>`);
@@ -23,7 +21,11 @@ export function commandPage(doc: CommandDoc, model: ReferenceModel): string {
   if (op?.body) sections.push(schemaTable('Request body', op.body));
   if (op) sections.push(schemaTable('Response', op.response), errorTable(op.errors));
   sections.push(...closingSections(doc));
-  sections.push(doc.words.length > 0 ? '<p class="muted">Every command also takes svc\'s <a href="svc.html">global options</a>.</p>' : definitions('Global options', model.globalOptions));
+  sections.push(
+    doc.words.length > 0
+      ? '<p class="muted">Every command also takes svc\'s <a href="svc.html">global options</a>.</p>'
+      : definitions('Global options', model.globalOptions),
+  );
   return page(`${doc.name}: svc manual`, sections.filter(Boolean).join('\n'));
 }
 
@@ -43,7 +45,9 @@ function definitions(heading: string, items: HelpItem[]): string {
 }
 
 function subcommandList(doc: CommandDoc, model: ReferenceModel): string {
-  const rows = childrenOf(model, doc).map((child) => `<li><a href="${commandPageName(child.words)}"><code>${h(child.name)}</code></a>: ${h(child.summary)}</li>`);
+  const rows = childrenOf(model, doc).map(
+    (child) => `<li><a href="${commandPageName(child.words)}"><code>${h(child.name)}</code></a>: ${h(child.summary)}</li>`,
+  );
   return `<h2>Commands</h2>\n<ul>\n${rows.join('\n')}\n</ul>`;
 }
 
@@ -52,7 +56,9 @@ function schemaTable(heading: string, schema: JsonSchema): string {
   const open = schema.additionalProperties !== false ? '<p class="muted">Other fields may appear and are kept.</p>' : '';
   const whole = typeof schema.description === 'string' ? `<p>${h(schemaSummary(schema))}</p>\n` : '';
   if (rows.length === 0) return `<h2>${h(heading)}</h2>\n${whole || '<p>Any JSON value.</p>'}`;
-  const body = rows.map((r) => `<tr><td><code>${h(r.name)}</code></td><td>${h(r.type)}</td><td>${r.required ? 'required' : 'optional'}</td><td>${h(r.description)}</td></tr>`);
+  const body = rows.map(
+    (r) => `<tr><td><code>${h(r.name)}</code></td><td>${h(r.type)}</td><td>${r.required ? 'required' : 'optional'}</td><td>${h(r.description)}</td></tr>`,
+  );
   return `<h2>${h(heading)}</h2>\n${whole}<table>\n<thead><tr><th>Field</th><th>Type</th><th></th><th>Meaning</th></tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>\n${open}`;
 }
 

@@ -36,7 +36,10 @@ export function indexPage(model: ReferenceModel, guides: readonly GuidePage[]): 
     '<nav aria-label="Contents"><p><strong>Contents:</strong> <a href="#guides">Guides</a> · <a href="#commands">Commands</a> · <a href="svc.html">Global options, environment and exit codes</a></p></nav>',
     '<input type="search" id="filter" placeholder="Filter guides and commands" aria-label="Filter guides and commands" hidden>',
     `<h2 id="guides">Guides</h2>\n<ul class="filtered">\n${guides.map(({ guide, file }) => `<li><a href="${file}">${h(guide.title)}</a> <span class="summary">${h(guide.summary)}</span></li>`).join('\n')}\n</ul>`,
-    `<h2 id="commands">Commands</h2>\n<ul class="filtered commands">\n${model.commands.filter((doc) => doc.words.length >= 1).map((doc) => commandRow(doc, model)).join('\n')}\n</ul>`,
+    `<h2 id="commands">Commands</h2>\n<ul class="filtered commands">\n${model.commands
+      .filter((doc) => doc.words.length >= 1)
+      .map((doc) => commandRow(doc, model))
+      .join('\n')}\n</ul>`,
   ];
   return page('svc manual', body.join('\n'), { script: FILTER_SCRIPT });
 }
@@ -44,8 +47,12 @@ export function indexPage(model: ReferenceModel, guides: readonly GuidePage[]): 
 /** A guide's page: its title and summary, its text, and the guides before and after it. */
 export function guidePage(current: GuidePage, guides: readonly GuidePage[]): string {
   const at = guides.indexOf(current);
-  const link = (other: GuidePage | undefined, rel: string, label: string) => (other ? `<a rel="${rel}" href="${other.file}">${label}: ${h(other.guide.title)}</a>` : '');
+  const link = (other: GuidePage | undefined, rel: string, label: string) =>
+    other ? `<a rel="${rel}" href="${other.file}">${label}: ${h(other.guide.title)}</a>` : '';
   const nav = `<nav class="pager" aria-label="Guides">${[link(guides[at - 1], 'prev', 'Previous'), '<a href="index.html#guides">All guides</a>', link(guides[at + 1], 'next', 'Next')].filter(Boolean).join(' · ')}</nav>`;
   const { guide } = current;
-  return page(`${guide.title}: svc manual`, `<h1>${h(guide.title)}</h1>\n<p class="lead">${h(guide.summary)}</p>\n<p class="muted">Also in the terminal: <code>svc help ${h(guide.name)}</code> and <code>man svc-${h(guide.name)}</code>.</p>\n${current.html}\n${nav}`);
+  return page(
+    `${guide.title}: svc manual`,
+    `<h1>${h(guide.title)}</h1>\n<p class="lead">${h(guide.summary)}</p>\n<p class="muted">Also in the terminal: <code>svc help ${h(guide.name)}</code> and <code>man svc-${h(guide.name)}</code>.</p>\n${current.html}\n${nav}`,
+  );
 }

@@ -29,12 +29,18 @@ export async function writeManual(options: { manualDir: string; manDir: string; 
   refuseMissingMeanings(model);
   const guides = readGuides();
   const webGuides = guidePages(guides);
-  const pages = new Map<string, string>([['index.html', indexPage(model, webGuides)], ['style.css', STYLESHEET]]);
+  const pages = new Map<string, string>([
+    ['index.html', indexPage(model, webGuides)],
+    ['style.css', STYLESHEET],
+  ]);
   for (const doc of model.commands) pages.set(commandPageName(doc.words), commandPage(doc, model));
   for (const guide of webGuides) pages.set(guide.file, guidePage(guide, webGuides));
   const manPages = renderManPages(model, options.version, guides);
   for (const guide of guides) manPages.set(guideManPageName(guide), guideManPage(guide, guides, options.version));
-  for (const [dir, files] of [[options.manualDir, pages], [options.manDir, manPages]] as const) {
+  for (const [dir, files] of [
+    [options.manualDir, pages],
+    [options.manDir, manPages],
+  ] as const) {
     mkdirSync(dir, { recursive: true });
     for (const [name, text] of files) writeFileSync(join(dir, name), text);
   }
@@ -49,8 +55,17 @@ export function refuseMissingMeanings(model: ReferenceModel): void {
   const missing = model.commands.flatMap((doc) => {
     const op = doc.operation;
     if (!op) return [];
-    const errors = Object.entries(op.errors).filter(([, meaning]) => !meaning.trim()).map(([status]) => `Errors: ${status}`);
-    return [...rowsWithoutMeaning('Query parameters', op.query), ...rowsWithoutMeaning('Header parameters', op.headers ?? null), ...rowsWithoutMeaning('Request body', op.body), ...rowsWithoutMeaning('Response', op.response), ...errors].map((row) => `${doc.name}: ${row}`);
+    const errors = Object.entries(op.errors)
+      .filter(([, meaning]) => !meaning.trim())
+      .map(([status]) => `Errors: ${status}`);
+    return [
+      ...rowsWithoutMeaning('Query parameters', op.query),
+      ...rowsWithoutMeaning('Header parameters', op.headers ?? null),
+      ...rowsWithoutMeaning('Request body', op.body),
+      ...rowsWithoutMeaning('Response', op.response),
+      ...errors,
+    ].map((row) => `${doc.name}: ${row}`);
   });
-  if (missing.length > 0) throw new Error(`the manual would show a field without a meaning; describe it in the registry (from the spec):\n  ${missing.join('\n  ')}`);
+  if (missing.length > 0)
+    throw new Error(`the manual would show a field without a meaning; describe it in the registry (from the spec):\n  ${missing.join('\n  ')}`);
 }

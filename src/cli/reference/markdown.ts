@@ -19,7 +19,10 @@ export function renderMarkdown(model: ReferenceModel): string {
 function commandSection(doc: CommandDoc): string {
   const heading = `## \`${doc.name}\``;
   const parts = [heading, doc.summary, codeBlock(doc.usage)];
-  if (doc.operation) parts.push(`\`${doc.operation.method} ${doc.operation.path}\`${doc.operation.destructive ? ' (destructive: asks for confirmation on a terminal unless `--yes`)' : ''}`);
+  if (doc.operation)
+    parts.push(
+      `\`${doc.operation.method} ${doc.operation.path}\`${doc.operation.destructive ? ' (destructive: asks for confirmation on a terminal unless `--yes`)' : ''}`,
+    );
   parts.push(list('Arguments', doc.arguments));
   if (doc.operation && doc.operation.rules.length > 0) parts.push(`### Rules\n\n${doc.operation.rules.map((rule) => `- ${rule.text}`).join('\n')}`);
   if (doc.operation) parts.push(list('Errors', errorItems(doc.operation.errors)));

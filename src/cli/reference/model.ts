@@ -70,7 +70,10 @@ function describeCommand(help: Help, command: Command, words: string[], operatio
     usage: help.commandUsage(command),
     arguments: help.visibleArguments(command).map((a) => ({ term: help.argumentTerm(a), description: help.argumentDescription(a) })),
     optionGroups: [...groups].map(([heading, list]) => ({ heading, items: list })),
-    subcommands: help.visibleCommands(command).filter((c) => c.name() !== 'help' || words.length === 0).map((c) => ({ term: help.subcommandTerm(c), description: help.subcommandDescription(c) })),
+    subcommands: help
+      .visibleCommands(command)
+      .filter((c) => c.name() !== 'help' || words.length === 0)
+      .map((c) => ({ term: help.subcommandTerm(c), description: help.subcommandDescription(c) })),
     after: afterHelpText(command),
     ...(op ? { operation: describeOperation(id, op) } : {}),
   };
@@ -93,10 +96,12 @@ export const safety = (idempotent: boolean): string =>
 export const errorItems = (errors: Readonly<Record<string, string>>): HelpItem[] =>
   Object.entries(errors).map(([status, meaning]) => ({ term: status === 'default' ? 'other' : status, description: meaning }));
 
-const isParentOf = (parent: CommandDoc, child: CommandDoc): boolean => child.words.length === parent.words.length + 1 && child.words.slice(0, -1).join(' ') === parent.words.join(' ');
+const isParentOf = (parent: CommandDoc, child: CommandDoc): boolean =>
+  child.words.length === parent.words.length + 1 && child.words.slice(0, -1).join(' ') === parent.words.join(' ');
 
 /** The commands directly below `doc` (`svc email` → `svc email drafts`), in the model's order. */
 export const childrenOf = (model: ReferenceModel, doc: CommandDoc): CommandDoc[] => model.commands.filter((other) => isParentOf(doc, other));
 
 /** The command directly above `doc` and those directly below, in the model's order: a page's neighbours. */
-export const neighboursOf = (model: ReferenceModel, doc: CommandDoc): CommandDoc[] => model.commands.filter((other) => isParentOf(other, doc) || isParentOf(doc, other));
+export const neighboursOf = (model: ReferenceModel, doc: CommandDoc): CommandDoc[] =>
+  model.commands.filter((other) => isParentOf(other, doc) || isParentOf(doc, other));

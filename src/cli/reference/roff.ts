@@ -74,7 +74,9 @@ function manPage(doc: CommandDoc, model: ReferenceModel, version: string, shared
 const FILES = [
   '.TP',
   bold('$SVC_CONFIG_DIR/config.json'),
-  escape('The settings file: profiles, their settings and a stored session token, readable by its owner only. Without SVC_CONFIG_DIR: ~/.config/svc/config.json (or under $XDG_CONFIG_HOME), ~/Library/Preferences/svc/config.json on macOS, %APPDATA%\\svc\\Config\\config.json on Windows.'),
+  escape(
+    'The settings file: profiles, their settings and a stored session token, readable by its owner only. Without SVC_CONFIG_DIR: ~/.config/svc/config.json (or under $XDG_CONFIG_HOME), ~/Library/Preferences/svc/config.json on macOS, %APPDATA%\\svc\\Config\\config.json on Windows.',
+  ),
   '.TP',
   bold('~/.cache/svc/code'),
   escape('Compiled code kept between runs to start faster (or under $XDG_CACHE_HOME; ~/Library/Caches/svc/code on macOS). Safe to delete.'),
@@ -85,7 +87,12 @@ function description(doc: CommandDoc, model: ReferenceModel, sections: HelpSecti
   const op = doc.operation;
   const lines = [escape(doc.summary.endsWith('.') ? doc.summary : `${doc.summary}.`)];
   if (op) {
-    lines.push('.PP', `Request: ${bold(`${op.method} ${op.path}`)}${op.destructive ? ' (destructive: asks for confirmation on a terminal unless \\fB\\-\\-yes\\fR)' : ''}.`, '.PP', escape(safety(op.idempotent)));
+    lines.push(
+      '.PP',
+      `Request: ${bold(`${op.method} ${op.path}`)}${op.destructive ? ' (destructive: asks for confirmation on a terminal unless \\fB\\-\\-yes\\fR)' : ''}.`,
+      '.PP',
+      escape(safety(op.idempotent)),
+    );
     if (op.rules.length > 0) lines.push('.SS Rules', ...op.rules.flatMap((rule) => ['.IP \\(bu 2', escape(rule.text)]));
     if (op.query) lines.push(...fields('Query parameters', op.query));
     if (op.headers) lines.push(...fields('Header parameters', op.headers));
@@ -119,7 +126,11 @@ function fields(heading: string, schema: JsonSchema): string[] {
   const rows = schemaRows(schema);
   const whole = typeof schema.description === 'string' ? [escape(`${schema.description[0]!.toUpperCase()}${schema.description.slice(1)}.`)] : [];
   if (rows.length === 0) return [`.SS ${heading}`, ...(whole.length > 0 ? whole : [escape('Any JSON value.')])];
-  return [`.SS ${heading}`, ...whole, ...rows.flatMap((row) => ['.TP', `${bold(row.name)} (${escape(row.type)}, ${row.required ? 'required' : 'optional'})`, escape(row.description || ' ')])];
+  return [
+    `.SS ${heading}`,
+    ...whole,
+    ...rows.flatMap((row) => ['.TP', `${bold(row.name)} (${escape(row.type)}, ${row.required ? 'required' : 'optional'})`, escape(row.description || ' ')]),
+  ];
 }
 
 /** Arguments, then the command's own flags by group, then where the global options are. */
@@ -130,12 +141,15 @@ function options(doc: CommandDoc, model: ReferenceModel): string[] {
     const heading = group.heading.replace(/:$/, '');
     lines.push(...(heading === 'Options' ? [] : [`.SS "${heading}"`]), ...definitionList(group.items));
   }
-  if (doc.words.length === 0) lines.push(escape('These global options work before or after the command words, for every command.'), ...definitionList(model.globalOptions));
+  if (doc.words.length === 0)
+    lines.push(escape('These global options work before or after the command words, for every command.'), ...definitionList(model.globalOptions));
   else lines.push('.PP', `Every command also accepts the global options of ${bold('svc(1)')}.`);
   return lines;
 }
 
 /** The parent command and the commands directly below, as `svc-email(1), svc-email-drafts-get(1)`. */
 function seeAlso(doc: CommandDoc, model: ReferenceModel): string {
-  return neighboursOf(model, doc).map((other) => bold(`${['svc', ...other.words].join('-')}(1)`)).join(', ');
+  return neighboursOf(model, doc)
+    .map((other) => bold(`${['svc', ...other.words].join('-')}(1)`))
+    .join(', ');
 }

@@ -46,5 +46,9 @@ export function schemaSummary(schema: JsonSchema): string {
 
 /** The rows that leave the reader without a meaning: `Response: syncStatus`. Docs generation fails on any. */
 export function rowsWithoutMeaning(where: string, schema: JsonSchema | null): string[] {
-  return schema ? schemaRows(schema).filter((row) => !row.description.trim()).map((row) => `${where}: ${row.name}`) : [];
+  return schema
+    ? schemaRows(schema)
+        .filter((row) => !row.description.trim())
+        .map((row) => `${where}: ${row.name}`)
+    : [];
 }

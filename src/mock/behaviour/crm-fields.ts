@@ -6,11 +6,7 @@ import { findById } from '../state.js';
  * Checks entry values against the object's field definitions, and lists every problem with its
  * body path (`data.<field>`). `null` leaves a field unset, whatever its type.
  */
-export function checkEntryData(
-  data: Record<string, unknown>,
-  fields: Record<string, FieldDefinition>,
-  memberIds: readonly string[],
-): FieldProblem[] {
+export function checkEntryData(data: Record<string, unknown>, fields: Record<string, FieldDefinition>, memberIds: readonly string[]): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const [name, value] of Object.entries(data)) {
     const field = findById(fields, name);

@@ -9,7 +9,11 @@ const createEntry: Behaviour<'crm_entries_create'> = (store, { objectName }, { d
   if (!object) {
     return failure(404, `No CRM object "${objectName}" exists; the objects are ${Object.keys(crmObjects).join(', ')}.`);
   }
-  const problems = checkEntryData(data, object.fields, members.map((member) => member.userId));
+  const problems = checkEntryData(
+    data,
+    object.fields,
+    members.map((member) => member.userId),
+  );
   if (problems.length > 0) {
     const summary = problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ');
     return validationFailure(`Invalid entry for ${objectName}: ${summary}.`, problems);

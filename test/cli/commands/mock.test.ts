@@ -88,16 +88,25 @@ describe('svc mock', () => {
     [['--fixtures', tempFile('bad.json', '{"drafts": ')], /^--fixtures: JSON in .*bad\.json is not valid: /],
     [['--fixtures', tempFile('deep.json', `{"drafts": ${'['.repeat(5000)}${']'.repeat(5000)}}`)], /^--fixtures: .*deep\.json nests deeper than 1000 levels$/],
     [['--fixtures', tempFile('typo.json', '{"draft": {}}')], /^--fixtures: .*typo\.json is not a fixtures file: \(top level\): Unrecognized key: "draft"$/],
-    [['--fixtures', tempFile('proto.json', '{"drafts": {"dr_1": {"__proto__": {"x": 1}}}}')], /^--fixtures: .*proto\.json holds a field named "__proto__" \(at drafts\.dr_1\), which the mock cannot keep as data; rename it$/],
+    [
+      ['--fixtures', tempFile('proto.json', '{"drafts": {"dr_1": {"__proto__": {"x": 1}}}}')],
+      /^--fixtures: .*proto\.json holds a field named "__proto__" \(at drafts\.dr_1\), which the mock cannot keep as data; rename it$/,
+    ],
     [['--fixtures', tempFile('proto-top.json', '{"__proto__": {}}')], /^--fixtures: .*proto-top\.json holds a field named "__proto__" \(at \(top level\)\)/],
-    [['--fixtures', tempFile('wrong.json', '{"drafts": {"dr_1": {"revision": "3"}}}')], /is not a fixtures file: drafts\.dr_1\.syncStatus: .*; drafts\.dr_1\.revision: /],
+    [
+      ['--fixtures', tempFile('wrong.json', '{"drafts": {"dr_1": {"revision": "3"}}}')],
+      /is not a fixtures file: drafts\.dr_1\.syncStatus: .*; drafts\.dr_1\.revision: /,
+    ],
     [['--port', 'abc'], /^--port: expected a whole number from 0 to 65535, got "abc"$/],
     [['--port', '70000'], /^--port: expected a whole number/],
     [['--latency', '-5'], /^--latency: expected a whole number of milliseconds from 0 to 600000, got "-5"$/],
     [['--api-key', 'has space'], /^--api-key: "has space" is not a usable bearer token$/],
   ])('refuses %j with a usage error', async (args, message) => {
     const run = runMock(['--port', '0', ...args]);
-    const error = await run.done.then(() => undefined, (caught: unknown) => caught);
+    const error = await run.done.then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(SvcError);
     expect((error as SvcError).message).toMatch(message);
     expect((error as SvcError).exitCode).toBe(ExitCode.usage);

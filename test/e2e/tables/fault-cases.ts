@@ -17,7 +17,11 @@ export const reads: Operation[] = [
   { name: 'crm tasks series occurrences list (GET)', argv: ['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly'], idempotent: true },
   { name: 'files delete (DELETE)', argv: ['files', 'delete', 'notes/todo.md'], idempotent: true },
   // A POST without side effects: the registry declares it idempotent (issue #12).
-  { name: 'email templates preview (POST, declared idempotent)', argv: ['email', 'templates', 'preview', 'tpl_welcome', '--data', 'firstName=Ada'], idempotent: true },
+  {
+    name: 'email templates preview (POST, declared idempotent)',
+    argv: ['email', 'templates', 'preview', 'tpl_welcome', '--data', 'firstName=Ada'],
+    idempotent: true,
+  },
 ];
 
 export interface Fault {

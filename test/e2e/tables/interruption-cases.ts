@@ -18,7 +18,11 @@ export const stopSignals: StopSignalCase[] = [
 ];
 
 /** Where a signal lands in a batch: each is run with every stop signal. */
-export const batchScenes = ['mid-batch, with failed lines going to --rejects', 'while standard input sends nothing more', 'a second signal abandons the calls in flight'] as const;
+export const batchScenes = [
+  'mid-batch, with failed lines going to --rejects',
+  'while standard input sends nothing more',
+  'a second signal abandons the calls in flight',
+] as const;
 
 /** Where a signal lands in a single call: each is run with every stop signal. */
 export const singleScenes = ['a write in flight', 'a read in flight', 'a wait between retries'] as const;
@@ -31,4 +35,5 @@ export const promptStops = ['Ctrl-C typed', 'SIGTERM sent'] as const;
 export const closedOutputScenes = ['after the first record', 'before the first record', 'unordered, after the first record'] as const;
 
 /** Every interruption the suite runs, each checked for records written, summary and exit code. */
-export const interruptionCount = stopSignals.length * (batchScenes.length + singleScenes.length) + promptScenes.length * promptStops.length + closedOutputScenes.length;
+export const interruptionCount =
+  stopSignals.length * (batchScenes.length + singleScenes.length) + promptScenes.length * promptStops.length + closedOutputScenes.length;

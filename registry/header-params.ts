@@ -4,16 +4,13 @@
 export const HEADER_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /**
- * Headers svc sets itself for the request it sends, from its credential, its body and its connection:
- * a parameter of one of these names would contradict the request, so no operation declares one.
+ * Headers svc sets itself from the request it sends (its framing, its connection, the host it
+ * dials): one given with `svc api -H` or declared as a parameter would contradict the request or the
+ * proxy it goes through.
  */
-export const RESERVED_HEADER_NAMES: ReadonlySet<string> = new Set([
-  'authorization',
-  'content-type',
-  'content-length',
+export const FRAMING_HEADER_NAMES: ReadonlySet<string> = new Set([
   'host',
-  'accept',
-  'user-agent',
+  'content-length',
   'transfer-encoding',
   'connection',
   'keep-alive',
@@ -23,8 +20,14 @@ export const RESERVED_HEADER_NAMES: ReadonlySet<string> = new Set([
   'trailer',
   'proxy-authorization',
   'proxy-connection',
-  'cookie',
 ]);
+
+/**
+ * Headers svc sets itself for the request it sends, from its credential, its body and its connection:
+ * a parameter of one of these names would contradict the request, so no operation declares one.
+ * (`svc api -H` may set the content type, accept, user agent and cookie, and Authorization with its flag.)
+ */
+export const RESERVED_HEADER_NAMES: ReadonlySet<string> = new Set([...FRAMING_HEADER_NAMES, 'authorization', 'content-type', 'accept', 'user-agent', 'cookie']);
 
 /** `linkedinProfileUrl` -> `linkedin-profile-url`: the flag of a query parameter or body field. */
 export const flagOf = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

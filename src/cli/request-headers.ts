@@ -1,25 +1,8 @@
+import { FRAMING_HEADER_NAMES as FRAMING } from '../../registry/header-params.js';
 import { InputError } from '../errors.js';
 
 /** RFC 9110 §5.1: a field name is a token. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-/**
- * Headers svc sets itself from the request it sends (its framing, its connection, the host it
- * dials): one given with `-H` would contradict the request or the proxy it goes through.
- */
-const FRAMING = new Set([
-  'host',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'expect',
-  'te',
-  'trailer',
-  'proxy-authorization',
-  'proxy-connection',
-]);
 
 /**
  * `-H 'Name: value'` as given, repeatable, read into lower-case names; a name given twice keeps

@@ -9,13 +9,13 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
-      // The MCP tests that spawn `svc mcp` (stdio, HTTP, conformance, the Inspector, `svc mcp tools`) run the built dist/ too.
+      // The MCP tests that spawn `svc mcp` (stdio, HTTP, conformance, the Inspector, `svc mcp tools`, the CLI's wording) run the built dist/ too.
       exclude: [
         'test/e2e/**',
         'test/build/**',
         'test/package/**',
         'test/readme-figures.test.ts',
-        'test/mcp/{stdio-e2e,http-e2e,conformance,inspector,tool-list}.test.ts',
+        'test/mcp/{stdio-e2e,http-e2e,conformance,inspector,tool-list,cli-wording}.test.ts',
         'node_modules/**',
       ],
     },

@@ -3,7 +3,6 @@ import { DestructiveGate } from '../../src/mcp/destructive-gate.js';
 import { RESULT_LIMIT_BYTES } from '../../src/mcp/tool-result.js';
 import { registry } from '../../registry/index.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
-import { freshConfigDir, runSvc } from '../support/spawn-svc.js';
 import { startVerbatimServer, type VerbatimServer } from '../support/verbatim-server.js';
 import { type Connected, connect } from './harness.js';
 
@@ -33,16 +32,6 @@ describe('errors are tool results an agent can act on', () => {
     expect(error.next).toMatch(/svc auth login/);
     expect(error.next).toMatch(/SERVICE_API_KEY/);
     expect(connected.stderr.join('')).toContain('audit tool=email_drafts_get decision=allowed status=401');
-  });
-
-  it('a failure is worded as the command line words it: the sentence svc prints after "svc: "', async () => {
-    const env = { ...mock.env, SERVICE_API_KEY: 'svc_wrong_key_0123456789' };
-    connected = await connect({ env });
-    const error = errorOf(await connected.client.callTool({ name: 'email_drafts_get', arguments: { draftId: 'dr_123' } }));
-    expect(error.message).toMatch(/HTTP 401\); check SERVICE_API_KEY or run `svc auth login`$/);
-    const cli = await runSvc(['email', 'drafts', 'get', 'dr_123'], { env: { ...env, SVC_CONFIG_DIR: freshConfigDir() } });
-    expect(cli.code).toBe(4);
-    expect(cli.stderr).toBe(`svc: ${String(error.message)}\n`);
   });
 
   it('no credential at all: the same next step, and nothing sent', async () => {

@@ -198,6 +198,13 @@ describe('svc config and profiles', () => {
     expect(withKey.out()).toMatch(/^credential +\*{8} +SERVICE_API_KEY$/m);
   });
 
+  it('an alias written to a private file says only that it was added', async () => {
+    await run(['config', 'set', 'timeout', '12'], world().ctx);
+    const set = world();
+    expect(await run(['alias', 'set', 'dg', 'email drafts get'], set.ctx)).toBe(0);
+    expect(set.err()).toBe('Added alias dg: svc dg now runs svc email drafts get\n');
+  });
+
   it('an alias written to a file open to other users tightens it and says so', async () => {
     await run(['config', 'set', 'timeout', '12'], world().ctx);
     chmodSync(configFile(), 0o644);

@@ -54,6 +54,13 @@ export function settleProcess(): void {
   tiering?.releaseParser();
 }
 
+/** undici's transport, its HTTP parser kept on baseline code (src/client/parser-tiering.ts) before it first compiles. */
+async function loadTransport(options?: { connections: number }): Promise<Transport> {
+  const [module, parser] = await Promise.all([import('../client/undici-transport.js'), import('../client/parser-tiering.js')]);
+  (tiering = parser).keepParserOnBaseline();
+  return module.createUndiciTransport(options);
+}
+
 /** undici loads on the first request only, so help and usage errors never pay for it. */
 function processTransports(): Pick<Context, 'send' | 'createTransport'> {
   let transport: Transport | undefined;
@@ -62,11 +69,7 @@ function processTransports(): Pick<Context, 'send' | 'createTransport'> {
     // and the process to wait for it at exit (0.1 s idle, over a second loaded): a single call keeps
     // the parser on baseline code too, for node:v8's load (under a millisecond).
     send: async (request) => {
-      if (!transport) {
-        const [module, parser] = await Promise.all([import('../client/undici-transport.js'), import('../client/parser-tiering.js')]);
-        (tiering = parser).keepParserOnBaseline();
-        transport ??= module.createUndiciTransport();
-      }
+      transport ??= await loadTransport();
       return transport(request);
     },
     // A batch's pool, or --paginate's: once loaded, each request goes straight to it, not through
@@ -74,11 +77,7 @@ function processTransports(): Pick<Context, 'send' | 'createTransport'> {
     createTransport: ({ connections }) => {
       let pool: Transport | undefined;
       let loading: Promise<Transport> | undefined;
-      const load = () =>
-        (loading ??= Promise.all([import('../client/undici-transport.js'), import('../client/parser-tiering.js')]).then(([module, parser]) => {
-          (tiering = parser).keepParserOnBaseline();
-          return (pool = module.createUndiciTransport({ connections }));
-        }));
+      const load = () => (loading ??= loadTransport({ connections }).then((loaded) => (pool = loaded)));
       return (request) => (pool ? pool(request) : load().then((loaded) => loaded(request)));
     },
   };

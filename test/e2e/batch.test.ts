@@ -36,6 +36,8 @@ const enrolledEmails = () => {
     .filter((e) => /^(lead|slow|flaky)/.test(e))
     .sort(); // fixtures hold others
 };
+/** Request bodies in name order: batch lines go out side by side and may reach the server in any order. */
+const byName = (bodies: { data: { name: string } }[]) => [...bodies].sort((a, b) => a.data.name.localeCompare(b.data.name));
 const lead = (i: number, email = `lead${i}@example.com`) => JSON.stringify({ sequenceId: 'seq_123', email });
 
 describe('svc batch: order and one record per line', () => {
@@ -145,12 +147,14 @@ describe('svc batch: rejects, fix, run again, done', () => {
       [6, 404],
       [7, 201],
     ]);
-    expect(mock.server.requests.map((r) => JSON.parse(r.body))).toEqual([
-      { data: { stage: 'lead', name: 'Acme, Inc. renewal', amount: 12000, assignees: ['usr_ada', 'usr_grace'] } },
-      { data: { stage: 'lead', name: 'Multi\r\nline "quoted" name', amount: 5, assignees: ['usr_linus'] } },
-      { data: { stage: 'lead', name: 'Gamma', amount: 1 } },
-      { data: { stage: 'lead', name: 'Delta', assignees: ['usr_grace', 'usr_linus'] } },
-    ]);
+    expect(byName(mock.server.requests.map((r) => JSON.parse(r.body)))).toEqual(
+      byName([
+        { data: { stage: 'lead', name: 'Acme, Inc. renewal', amount: 12000, assignees: ['usr_ada', 'usr_grace'] } },
+        { data: { stage: 'lead', name: 'Multi\r\nline "quoted" name', amount: 5, assignees: ['usr_linus'] } },
+        { data: { stage: 'lead', name: 'Gamma', amount: 1 } },
+        { data: { stage: 'lead', name: 'Delta', assignees: ['usr_grace', 'usr_linus'] } },
+      ]),
+    );
     expect(readFileSync(rejects, 'utf8')).toBe(`${[csv[0], csv[4], csv[5]].join('\r\n')}\r\n`);
 
     writeFileSync(rejects, readFileSync(rejects, 'utf8').replace('12k', '12000').replace('nope', 'deals'));
@@ -163,10 +167,11 @@ describe('svc batch: rejects, fix, run again, done', () => {
       [3, 201],
     ]);
     expect(readFileSync(join(dir, 'rejects2.csv'), 'utf8')).toBe(`${csv[0]}\r\n`);
-    expect(mock.server.requests.slice(-2).map((r) => [r.path, JSON.parse(r.body)])).toEqual([
-      ['/v1/crm/objects/deals/entries', { data: { stage: 'lead', name: 'Beta', amount: 12000, assignees: ['usr_ada'] } }],
-      ['/v1/crm/objects/deals/entries', { data: { stage: 'lead', name: 'Gamma', amount: 1 } }],
-    ]);
+    const retried = mock.server.requests.slice(-2);
+    expect(retried.map((r) => r.path)).toEqual(['/v1/crm/objects/deals/entries', '/v1/crm/objects/deals/entries']);
+    expect(byName(retried.map((r) => JSON.parse(r.body)))).toEqual(
+      byName([{ data: { stage: 'lead', name: 'Beta', amount: 12000, assignees: ['usr_ada'] } }, { data: { stage: 'lead', name: 'Gamma', amount: 1 } }]),
+    );
   });
 });
 

@@ -37,7 +37,7 @@ const enrolledEmails = () => {
     .sort(); // fixtures hold others
 };
 /** Request bodies in name order: batch lines go out side by side and may reach the server in any order. */
-const byName = (bodies: { data: { name: string } }[]) => [...bodies].sort((a, b) => a.data.name.localeCompare(b.data.name));
+const byName = <T extends { data: { name: string } }>(bodies: T[]) => [...bodies].sort((a, b) => a.data.name.localeCompare(b.data.name));
 const lead = (i: number, email = `lead${i}@example.com`) => JSON.stringify({ sequenceId: 'seq_123', email });
 
 describe('svc batch: order and one record per line', () => {

@@ -35,20 +35,37 @@ export const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'] as const;
 /** Every environment variable svc reads for proxies, for callers that collect their secrets. */
 export const ALL_PROXY_VARIABLES: readonly string[] = [...new Set([...PROXY_VARIABLES['https:'], ...PROXY_VARIABLES['http:']])];
 
+/** One setting as a call reads it: its value, and the variable it came from (none: the profile's). */
+export interface SettingRead {
+  value: string;
+  variable?: string;
+}
+
+/** The proxy for a scheme: the first variable set to something, else the profile's `proxy`. */
+export function proxySetting(protocol: string, settings: ProxySettings): SettingRead | undefined {
+  const variable = (PROXY_VARIABLES[protocol as keyof typeof PROXY_VARIABLES] ?? []).find((name) => nonEmpty(settings.env[name]));
+  if (variable) return { value: settings.env[variable]!, variable };
+  return nonEmpty(settings.profileProxy) ? { value: settings.profileProxy! } : undefined;
+}
+
+/** NO_PROXY as curl reads it: the first variable that is set, even to nothing (then nothing bypasses the proxy), else the profile's `no-proxy`. */
+export function noProxySetting(settings: ProxySettings): SettingRead | undefined {
+  const variable = NO_PROXY_VARIABLES.find((name) => settings.env[name] !== undefined);
+  if (variable) return { value: settings.env[variable]!, variable };
+  return settings.profileNoProxy === undefined ? undefined : { value: settings.profileNoProxy };
+}
+
 /** Chooses the route for a base URL: a proxy from the environment or the profile, unless NO_PROXY matches. */
 export function chooseProxyRoute(baseUrl: string, settings: ProxySettings): ProxyRoute {
   const url = new URL(baseUrl);
-  const names = PROXY_VARIABLES[url.protocol as 'https:' | 'http:'] ?? [];
-  const fromEnv = names.find((name) => nonEmpty(settings.env[name]));
-  const proxy = fromEnv ? settings.env[fromEnv]! : nonEmpty(settings.profileProxy) ? settings.profileProxy! : undefined;
+  const proxy = proxySetting(url.protocol, settings);
   if (proxy === undefined) return { reason: 'no proxy is set' };
-  const source = fromEnv ?? 'the profile setting proxy';
-  const checked = checkProxyUrl(proxy, source);
-  // curl's choice: the first variable that is set, even to nothing (then nothing bypasses the proxy).
-  const noProxyName = NO_PROXY_VARIABLES.find((name) => settings.env[name] !== undefined);
-  const noProxy = noProxyName ? settings.env[noProxyName]! : settings.profileNoProxy;
-  const entry = noProxy === undefined ? undefined : matchNoProxy(url, noProxy);
-  if (entry !== undefined) return { reason: `${noProxyName ?? 'the profile setting no-proxy'} entry "${entry}" matches ${url.host}, so ${source} is bypassed` };
+  const source = proxy.variable ?? 'the profile setting proxy';
+  const checked = checkProxyUrl(proxy.value, source);
+  const noProxy = noProxySetting(settings);
+  const entry = noProxy === undefined ? undefined : matchNoProxy(url, noProxy.value);
+  if (entry !== undefined)
+    return { reason: `${noProxy!.variable ?? 'the profile setting no-proxy'} entry "${entry}" matches ${url.host}, so ${source} is bypassed` };
   return { proxy: checked, reason: source };
 }
 

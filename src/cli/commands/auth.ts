@@ -135,11 +135,9 @@ async function removeFromKeyring(ctx: Context, profile: string, expected: boolea
 /** The proxy the base URL is reached through (password masked) and the CAs that verify its certificate. */
 function describeNetwork(ctx: Context, settings: ProfileSettings, baseUrl: string | undefined): string {
   let proxy = 'unknown until a base URL is set';
-  let systemCa = settings.systemCa === true;
   if (baseUrl && URL.canParse(baseUrl)) {
     const route = resolveNetworkRoute(ctx, settings, baseUrl);
     proxy = route.proxy ? `${redactProxyUrl(route.proxy)} (${route.reason})` : `none: direct (${route.reason})`;
-    systemCa = route.systemCa;
   }
-  return `Proxy:       ${proxy}\nTLS trust:   ${describeTrust(ctx.env, systemCa)}\n`;
+  return `Proxy:       ${proxy}\nTLS trust:   ${describeTrust(ctx.env, settings.systemCa)}\n`;
 }

@@ -1,5 +1,6 @@
 import { redactToken } from '../../auth/credential.js';
-import { NO_PROXY_VARIABLES, PROXY_VARIABLES } from '../../config/proxy-route.js';
+import { systemCaSetting } from '../../config/network.js';
+import { noProxySetting, proxySetting, type SettingRead } from '../../config/proxy-route.js';
 import { redactProxyUrl } from '../../proxy-url.js';
 import type { ConfigStore } from '../../config/store.js';
 import { type GlobalOptions, MAX_RETRIES } from '../../config/target.js';
@@ -32,18 +33,20 @@ export function settingOrigins(env: Record<string, string | undefined>, globals:
   };
   const row = (name: string, [value, origin]: [string, string]): SettingOrigin => ({ name, value, origin });
   const baseUrl = pick([globals.baseUrl, '--base-url'], [env.SERVICE_BASE_URL, 'SERVICE_BASE_URL'], [stored.baseUrl, inProfile]);
-  const scheme = baseUrl[0].startsWith('http:') ? 'http:' : 'https:';
-  const proxyVariable = PROXY_VARIABLES[scheme].find((name) => env[name]?.trim());
-  const noProxyVariable = NO_PROXY_VARIABLES.find((name) => env[name]?.trim());
-  const proxy = pick([proxyVariable && env[proxyVariable], proxyVariable ?? ''], [stored.proxy, inProfile]);
+  // Proxy, no-proxy and system-ca are read by the functions a call reads them with, so the two cannot disagree.
+  const network = { env, profileProxy: stored.proxy, profileNoProxy: stored.noProxy };
+  const read = (setting: SettingRead | undefined): [string, string] =>
+    setting === undefined ? [NOT_SET, ''] : [setting.value === '' ? '(empty)' : setting.value, setting.variable ?? inProfile];
+  const proxy = read(proxySetting(baseUrl[0].startsWith('http:') ? 'http:' : 'https:', network));
+  const systemCa = systemCaSetting(env, stored.systemCa);
   return [
     row('profile', [profile, profileFrom]),
     row('base-url', baseUrl),
     row('timeout', pick([globals.timeout, '--timeout'], [stored.timeout, inProfile], [30, 'default'])),
     row('retries', pick([globals.retries, '--retries'], [stored.retries, inProfile], [3, `default (at most ${MAX_RETRIES})`])),
     row('proxy', [proxy[0] === NOT_SET ? NOT_SET : redactProxyUrl(proxy[0]), proxy[1]]),
-    row('no-proxy', pick([noProxyVariable && env[noProxyVariable], noProxyVariable ?? ''], [stored.noProxy, inProfile])),
-    row('system-ca', pick([stored.systemCa, inProfile], [env.NODE_USE_SYSTEM_CA === '1' ? true : undefined, 'NODE_USE_SYSTEM_CA'], [false, 'default'])),
+    row('no-proxy', read(noProxySetting(network))),
+    row('system-ca', systemCa === undefined ? ['false', 'default'] : [String(systemCa.value), systemCa.variable ?? inProfile]),
     row('credential', credentialOrigin(env, stored, inProfile)),
   ];
 }

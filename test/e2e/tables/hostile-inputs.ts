@@ -115,6 +115,17 @@ export const hostileInputs: HostileInput[] = [
     sent: 0,
     stderr: /^svc: --body: .*b\.json is empty; expected a JSON object\n$/,
   },
+  { name: 'CSV, empty', files: { 'in.csv': '' }, argv: [...ADD, '--input', '{dir}/in.csv'], code: 2, sent: 0, stderr: /^svc: .*in\.csv has no header row: / },
+  { name: 'NDJSON, empty: a batch of no lines', files: { 'in.ndjson': '' }, argv: [...ADD, '--input', '{dir}/in.ndjson'], code: 0, sent: 0 },
+  {
+    name: '--data key:=@file, empty',
+    files: { 'x.json': '' },
+    argv: [...CREATE, '--data', 'name=Renewal', '--data', 'extra:=@{dir}/x.json'],
+    code: 2,
+    sent: 0,
+    stderr: /^svc: --data: .*x\.json is empty; expected JSON\n$/,
+  },
+  { name: '--data key=@file, empty: the empty string', files: { 'n.txt': '' }, argv: [...CREATE, '--data', 'name=@{dir}/n.txt'], code: 0, sent: 1 },
   {
     name: '--body @file over 64 MiB',
     files: { 'b.json': 65 * 1024 * 1024 },

@@ -62,18 +62,21 @@ describe('runs given the same rejects file', () => {
     const folder = tempFolder('svc-rejects-');
     const rejects = join(folder, 'failed.ndjson');
     const input = leads(200);
+    mkdirSync(join(folder, 'sub')); // the others name the file through it
     const first = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '2', '--rejects', rejects], mock.env);
-    first.child.stdin!.end(input);
+    // Its input stays open until the others are refused: the first run still holds the file then,
+    // however slowly they start, instead of racing them to the end of its 200 lines.
+    first.child.stdin!.write(input);
     await first.linesOut(2);
     const others = Array.from({ length: concurrentRejectRuns - 1 }, () =>
       spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--rejects', join(folder, 'sub', '..', 'failed.ndjson')], { ...mock.env }),
     );
     for (const other of others) other.child.stdin!.end(input);
-    mkdirSync(join(folder, 'sub'));
     for (const other of others) {
       expect(await other.exited).toBe(2);
       expect(other.stderr()).toMatch(/^svc: --rejects \S+ is being written by another svc \(pid \d+\); give each run its own rejects file\n$/);
     }
+    first.child.stdin!.end();
     expect(await first.exited).toBe(1);
     const failedLines = input.split('\n').filter((line) => line !== '' && !line.includes('email'));
     countLost(failedLines.join('\n'), readFileSync(rejects, 'utf8'));

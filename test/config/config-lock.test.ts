@@ -26,13 +26,19 @@ async function timed<T>(call: Promise<T>): Promise<{ result: T | Error; ms: numb
   return { result, ms: Date.now() - started };
 }
 
-/** Another process holding the lock, as another svc would; resolves once it holds it. */
+/**
+ * Another process holding the lock, as another svc would; resolves once it holds it. `letGo`
+ * resolves with the time (Date.now(), the system clock both processes read) just before it removed the lock.
+ */
 async function holdInAnotherProcess(lock: string, ms: number) {
-  const script = `const fs=require('node:fs');const fd=fs.openSync(process.argv[1],'wx');fs.writeSync(fd,String(process.pid));console.log('held');setTimeout(()=>{fs.closeSync(fd);fs.unlinkSync(process.argv[1])},${ms})`;
+  const script = `const fs=require('node:fs');const fd=fs.openSync(process.argv[1],'wx');fs.writeSync(fd,String(process.pid));console.log('held');setTimeout(()=>{fs.closeSync(fd);const at=Date.now();fs.unlinkSync(process.argv[1]);console.log(at)},${ms})`;
   const child = spawn(process.execPath, ['-e', script, lock], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   await new Promise((resolve) => child.stdout.once('data', resolve));
-  return { pid: child.pid!, exited };
+  const letGo = exited.then(() => Number(/^held\n(\d+)\n$/.exec(stdout)?.[1]));
+  return { pid: child.pid!, exited, letGo };
 }
 
 /** The pid of a process that has ended: a lock holding it was left by a crash. */
@@ -71,10 +77,13 @@ describe('withConfigLock: one writer at a time', () => {
   it('waits for another process that holds the lock, and writes once it lets go', async () => {
     const { path, lock } = fresh();
     const holder = await holdInAnotherProcess(lock, 300);
-    const { result, ms } = await timed(withConfigLock(path, () => readFileSync(lock, 'utf8')));
-    expect(result).toMatch(ownLock);
-    expect(ms).toBeGreaterThanOrEqual(150);
+    // When the write ran, by the clock the holder read before letting go: not how long this process
+    // waited, which a loaded machine stretches or shrinks (the holder's 300 ms may pass before this
+    // process even hears it holds the lock).
+    const { result } = await timed(withConfigLock(path, () => ({ text: readFileSync(lock, 'utf8'), at: Date.now() })));
+    expect(result).toMatchObject({ text: expect.stringMatching(ownLock) });
     expect(await holder.exited).toBe(0);
+    expect((result as { at: number }).at).toBeGreaterThanOrEqual(await holder.letGo);
   });
 
   it('gives up on a live holder after waitMs, with a sentence naming the lock', async () => {

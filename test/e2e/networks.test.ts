@@ -206,12 +206,10 @@ describe.skipIf(skipped)(`svc behind a real proxy, with a private CA${skipped ? 
         .split('\n')
         .map((line) => JSON.parse(line).ok),
     ).toEqual([true, true]);
-    expect(
-      proxy
-        .requestLines()
-        .slice(before)
-        .every((line) => line.startsWith('CONNECT 127.0.0.1:')),
-    ).toBe(true);
+    // One tunnel, or two when both lines were in flight at once (timing decides which); never none.
+    const tunnels = proxy.requestLines().slice(before);
+    expect([1, 2]).toContain(tunnels.length);
+    expect(new Set(tunnels)).toEqual(new Set([`CONNECT 127.0.0.1:${fronts.trusted.port} HTTP/1.1`]));
     expect(received().sort()).toEqual(['/v1/email/drafts/dr_123', '/v1/email/drafts/dr_456']);
   });
 

@@ -53,7 +53,8 @@ describe.skipIf(!tmuxAvailable)(`svc batch on a real terminal${tmuxAvailable ? '
     await term.keys('Enter');
     const running = await term.waitFor((screen) => screen.some((line) => /^\[#*\.*\] +\d+% [\d,]+ done · 0 failed · \d+\/s · ETA /.test(line)));
     expect(running.join('\n')).not.toContain('svc: 150 lines');
-    const done = await term.waitFor((screen) => screen.some((line) => line.startsWith('svc: 150 lines')));
+    // 150 calls in turn: 2.3 s idle, over 11 s on a loaded 2-core machine (13 lines/s), past waitFor's 10 s default.
+    const done = await term.waitFor((screen) => screen.some((line) => line.startsWith('svc: 150 lines')), 45_000);
     const summary = done.findIndex((line) => line.startsWith('svc: 150 lines'));
     expect(done[summary]).toMatch(/^svc: 150 lines: 150 succeeded, 0 failed in [\d.]+s \(\d+\/s\)$/);
     expect(done.join('\n')).not.toMatch(/ETA/); // the bar was cleared

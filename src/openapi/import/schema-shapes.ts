@@ -44,7 +44,8 @@ export function objectExpression(schema: SchemaObject, where: string, context: M
   const additional = own(schema, 'additionalProperties');
   const names = own(schema, 'propertyNames');
   const keyed = own(schema, 'properties') !== undefined || entries.length > 0;
-  // A required name without a property schema: present, with any value (zod requires a z.unknown() key).
+  // A required name without a property schema: present, its value checked by additionalProperties
+  // (JSON Schema applies it to every name not in properties), else any value.
   const missing = [...required].filter((name) => !entries.some(([property]) => property === name));
   if (!keyed && (names !== undefined || (additional !== undefined && additional !== false && !isEmptySchema(additional)))) {
     for (const name of missing) context.report('required', childPointer(where, 'required'), `${quote(name)} is required of a record; not checked`);
@@ -57,7 +58,13 @@ export function objectExpression(schema: SchemaObject, where: string, context: M
       `${missing.map(quote).join(', ')} required but not allowed by additionalProperties: false; accepted`,
     );
   }
-  entries = [...entries, ...missing.map((name): [string, unknown, string] => [name, true, childPointer(where, 'required')])];
+  const valueSchema = isObject(additional) && !isEmptySchema(additional);
+  entries = [
+    ...entries,
+    ...missing.map((name): [string, unknown, string] =>
+      valueSchema ? [name, additional, childPointer(where, 'additionalProperties')] : [name, true, childPointer(where, 'required')],
+    ),
+  ];
   if (names !== undefined) context.report('propertyNames', childPointer(where, 'propertyNames'), 'beside properties; property names are not checked');
   const shape = shapeText(entries, required, context);
   if (additional === false) {

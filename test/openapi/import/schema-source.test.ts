@@ -117,6 +117,14 @@ describe('the schema writer maps JSON Schema to zod/mini source', () => {
     ]);
   });
 
+  it('checks a required name that has no property schema by additionalProperties, as JSON Schema does', () => {
+    const schema = { type: 'object', properties: { n: { type: 'integer' } }, required: ['b'], additionalProperties: { type: 'string', pattern: '^.{2}$' } };
+    const value = 'z.string().check(z.regex(new RegExp("^.{2}$", "u")))';
+    expect(written(schema).expression).toBe(`z.catchall(z.object({ n: z.optional(z.int()), b: ${value} }), ${value})`);
+    expect(accepts(schema, { b: 'ok' })).toBe(true);
+    for (const value of [{}, { b: '' }, { b: {} }, { b: 'ok', c: 1 }]) expect(accepts(schema, value)).toBe(false);
+  });
+
   it('keeps an at-least-one rule inside a nullable object (3.0 nullable), so null passes', () => {
     const schema = {
       type: 'object',

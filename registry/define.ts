@@ -44,6 +44,11 @@ export interface OperationSpec {
   headers?: z.$ZodType;
   /** Request body schema (zod); its input type is the client's body type. */
   body?: z.$ZodType;
+  /**
+   * The body may be left out (OpenAPI `requestBody.required: false`): a command sends one only when
+   * `--body` or a body field is given, and the client only when `body` is. Absent: every call sends one.
+   */
+  optionalBody?: boolean;
   /** Success response schema (zod); its output type is the client's result type. */
   response: z.$ZodType;
   /**
@@ -173,6 +178,8 @@ function checkOperation(id: string, op: OperationSpec): void {
   }
   checkSafety(id, op);
   if (op.method === 'GET' && op.body) throw new Error(`Operation ${id}: a GET operation cannot declare a body.`);
+  if (op.optionalBody !== undefined && (op.optionalBody !== true || !op.body))
+    throw new Error(`Operation ${id}: optionalBody is true, and only on an operation that declares a body.`);
   if (op.examples.length === 0) throw new Error(`Operation ${id}: give at least one example.`);
   if (op.deprecated !== undefined && typeof op.deprecated !== 'boolean') throw new Error(`Operation ${id}: deprecated is true or false.`);
   if (op.cursor && (op.method !== 'GET' || op.cursor.param === '' || op.cursor.next === ''))

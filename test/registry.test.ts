@@ -41,6 +41,14 @@ describe('defineOperations', () => {
     ],
     [{ email_a_get: { ...base, path: '/a', args: ['nope'] } }, 'Operation email_a_get: the argument "nope" is neither'],
     [
+      { email_a_delete: { ...base, method: 'DELETE', safety: 'idempotent', path: '/a', args: [], optionalBody: true } },
+      'Operation email_a_delete: optionalBody is true, and only on an operation that declares a body.',
+    ],
+    [
+      { email_a_put: { ...base, method: 'PUT', safety: 'idempotent', path: '/a', args: [], body: z.strictObject({}), optionalBody: false } },
+      'Operation email_a_put: optionalBody is true, and only on an operation that declares a body.',
+    ],
+    [
       { email_a_get: { ...base, path: '/a/{x}', args: ['x'] }, email_b_get: { ...base, path: '/a/{y}', args: ['y'] } },
       'Operation email_b_get has the same method and path as email_a_get',
     ],

@@ -39,7 +39,7 @@ export function commandLine(document, operation, words, { everyParameter = false
     argv.push(...flagWords(flagOf(name), parameterValue(document, param)));
   }
   if (operation.body?.schemaAt) {
-    // An optional body is sent too when its least value says something: svc sends a body ({} at least) whenever the operation takes one.
+    // An optional body is given when its least value says something; otherwise none is given, and svc sends none.
     const body = minimalValue(document, { $ref: `#${operation.body.schemaAt}` });
     const empty = body !== null && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0;
     if (operation.body.required || !empty) argv.push('--body', JSON.stringify(body));

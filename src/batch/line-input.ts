@@ -37,7 +37,9 @@ export function createLineInput(op: OperationSpec, base: OperationInput): (objec
       else if (params.has(key)) {
         if (typeof value === 'string') input.params[key] = value;
         else issues.push({ field: key, message: 'expected a string' });
-      } else if (fields.has(key) && input.body) {
+      } else if (fields.has(key) && op.body) {
+        // An optional body the command line gave nothing for starts with this line's first field.
+        input.body ??= {};
         const before = input.body[key];
         input.body[key] = fields.get(key)!.kind === 'map' && isPlainObject(before) && isPlainObject(value) ? { ...before, ...value } : value;
       } else issues.push({ field: key, message: `not a field of this operation (${names})` });

@@ -25,6 +25,8 @@ export interface OperationDescription {
   /** The header parameters, for an operation that declares some. */
   headers?: JsonSchema;
   body: JsonSchema | null;
+  /** The body may be left out: sent only when given. */
+  optionalBody?: true;
   response: JsonSchema;
   /** Documented error statuses and their meaning, or what the spec says where it lists none. */
   errors: Record<string, string>;
@@ -59,6 +61,7 @@ export function describeOperation(id: string, op: OperationSpec): OperationDescr
     query: op.query ? jsonSchemaOf(op.query, 'input') : null,
     ...(op.headers ? { headers: jsonSchemaOf(op.headers, 'input') } : {}),
     body: op.body ? jsonSchemaOf(op.body, 'input') : null,
+    ...(op.optionalBody ? { optionalBody: true as const } : {}),
     response: jsonSchemaOf(op.response, 'output'),
     errors: errorsOf(op),
     examples: op.examples,

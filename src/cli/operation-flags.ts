@@ -57,7 +57,13 @@ export function operationFlags(op: OperationSpec): FlagSpec[] {
   const flags = commandFields(op)
     .filter((field) => !field.positional)
     .flatMap(fieldFlags);
-  if (op.body) flags.push({ flags: '--body <json|@file|->', type: 'JSON', required: false, help: 'the whole request body as JSON; flags apply on top of it' });
+  if (op.body)
+    flags.push({
+      flags: '--body <json|@file|->',
+      type: 'JSON',
+      required: false,
+      help: `the whole request body as JSON; flags apply on top of it${op.optionalBody ? ' (the body is optional: without --body or a body flag, none is sent)' : ''}`,
+    });
   if (op.destructive) flags.push({ flags: '-y, --yes', type: 'boolean', required: false, help: 'do not ask for confirmation' });
   if (op.saveField) flags.push({ flags: `--${op.saveField.flag} <file>`, type: 'file', required: false, help: op.saveField.help });
   return [...flags, ...(isListOperation(op) ? pagingFlags : []), ...batchFlags];

@@ -44,7 +44,7 @@ export function buildRequest(
   };
   if (target.proxy) request.proxy = target.proxy;
   if (target.systemCa) request.systemCa = true;
-  if (op.body) {
+  if (op.body && body !== undefined) {
     headers['content-type'] = 'application/json';
     request.body = JSON.stringify(body);
   }
@@ -57,7 +57,7 @@ export function buildRequest(
  * assigns keys on a plain object, where a field named `__proto__` would be lost (issue #10).
  */
 export function validateBody(op: OperationSpec, body: unknown): { ok: true; body: unknown } | { ok: false; issues: Issue[] } {
-  if (!op.body) return { ok: true, body: undefined };
+  if (!op.body || (op.optionalBody && body === undefined)) return { ok: true, body: undefined };
   if (checkOf(op.body)?.(body)) return { ok: true, body };
   const parsed = safeParse(op.body, body);
   if (parsed.success) return { ok: true, body };

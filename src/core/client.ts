@@ -26,9 +26,9 @@ export type QueryOf<Id extends OperationId> = Op<Id> extends { query: infer Q ex
 /** The header parameters an operation takes (the `headers` schema's input type, by lower-case name), if any. */
 export type HeadersOf<Id extends OperationId> = Op<Id> extends { headers: infer H extends z.$ZodType } ? z.input<H> : never;
 
-/** What `call` takes: path parameters by name, `body`, `query` and `headers` for operations that have them. */
+/** What `call` takes: path parameters by name, `body` (left out: none sent, where the body is optional), `query` and `headers` for operations that have them. */
 export type CallInput<Id extends OperationId> = ParamsOf<Id> &
-  ([BodyOf<Id>] extends [never] ? { body?: never } : { body: BodyOf<Id> }) &
+  ([BodyOf<Id>] extends [never] ? { body?: never } : Op<Id> extends { optionalBody: true } ? { body?: BodyOf<Id> } : { body: BodyOf<Id> }) &
   ([QueryOf<Id>] extends [never] ? { query?: never } : { query?: QueryOf<Id> }) &
   ([HeadersOf<Id>] extends [never] ? { headers?: never } : { headers?: HeadersOf<Id> });
 

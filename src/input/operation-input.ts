@@ -13,7 +13,7 @@ export interface OperationInput {
   query?: Record<string, unknown>;
   /** Header parameters given, by their lower-case name; absent when the operation declares none. */
   headers?: Record<string, unknown>;
-  /** Undefined for operations without a body. */
+  /** Undefined for operations without a body, and for an optional body nothing was given for. */
   body: Record<string, unknown> | undefined;
 }
 
@@ -51,6 +51,8 @@ export async function buildOperationInput(op: OperationSpec, values: CommandValu
     if (given === undefined || field.positional) continue;
     body[field.name] = field.kind === 'map' ? await readMapFlag(field, given as string[], body[field.name], from) : convertFlagValue(field, given);
   }
+  // An optional body is sent when something was given for it: --body, a body field (a flag or an argument).
+  if (op.optionalBody && bodySource === undefined && Object.keys(body).length === 0) input.body = undefined;
   return input;
 }
 

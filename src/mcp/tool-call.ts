@@ -130,7 +130,9 @@ export function splitArguments(tool: OperationTool, args: unknown): CallInput {
   const pick = (names: readonly string[]) => Object.fromEntries(names.filter((name) => Object.hasOwn(given, name)).map((name) => [name, given[name]]));
   const query = places.query.length > 0 ? pick(places.query) : undefined;
   const headers = places.header.length > 0 ? pick(places.header) : undefined;
-  const body = places.wholeBody ? given[places.wholeBody] : tool.op.body ? pick(places.body) : undefined;
+  const fields = tool.op.body && !places.wholeBody ? pick(places.body) : undefined;
+  // An optional body is sent when one of its fields is given; a required one always (at least {}).
+  const body = places.wholeBody ? given[places.wholeBody] : fields && (Object.keys(fields).length > 0 || !tool.op.optionalBody) ? fields : undefined;
   return {
     params,
     ...(query && Object.keys(query).length > 0 ? { query } : {}),

@@ -99,7 +99,8 @@ export function operationTool(id: string, op: OperationSpec): OperationTool {
 function descriptionOf(op: OperationSpec): string {
   const rules = rulesOf(op.body).map((rule) => ` Rule: ${ruleText(rule)} (${rule.description}).`);
   const nothing = op.nullResult ? ` A null result means: ${op.nullResult}.` : '';
-  return `${op.deprecated ? 'Deprecated. ' : ''}${op.summary}. ${SAFETY_WORDS[op.safety]}${rules.join('')}${nothing} (${op.method} ${op.path})`;
+  const optional = op.optionalBody ? ' The request body is optional: it is sent only when one of its fields is given.' : '';
+  return `${op.deprecated ? 'Deprecated. ' : ''}${op.summary}. ${SAFETY_WORDS[op.safety]}${rules.join('')}${optional}${nothing} (${op.method} ${op.path})`;
 }
 
 interface ObjectSchema {
@@ -140,11 +141,16 @@ function inputSchemaOf(id: string, op: OperationSpec): { inputSchema: JsonSchema
     const ruled = new Map(rulesOf(op.body).flatMap((rule) => rule.fields.map((field) => [field, ruleText(rule)] as const)));
     for (const [name, schema] of Object.entries(body.properties)) {
       const rule = ruled.get(name);
-      add(name, rule ? { ...schema, description: `${schema.description ?? name}; ${rule} is required` } : schema, body.required.includes(name));
+      // An optional body's required fields are required only once it is sent: the call's check says so then.
+      add(
+        name,
+        rule ? { ...schema, description: `${schema.description ?? name}; ${rule} is required` } : schema,
+        !op.optionalBody && body.required.includes(name),
+      );
     }
     return { inputSchema: { type: 'object', properties, required, additionalProperties: false }, places: { ...places, body: Object.keys(body.properties) } };
   }
-  if (op.body) add('body', jsonSchemaOf(op.body, 'input'), true);
+  if (op.body) add('body', jsonSchemaOf(op.body, 'input'), !op.optionalBody);
   return { inputSchema: { type: 'object', properties, required, additionalProperties: false }, places: op.body ? { ...places, wholeBody: 'body' } : places };
 }
 

@@ -68,7 +68,7 @@ async function answerOperation(
   }
   let body: unknown;
   if (op.body) {
-    const read = await readValidBody(request, op.body);
+    const read = await readValidBody(request, op.body, op.optionalBody === true);
     if (!read.ok) return read.reply;
     body = read.body;
   }

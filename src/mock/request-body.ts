@@ -3,9 +3,9 @@ import { describeJsonSyntaxError } from '../json-syntax.js';
 import { failure, validationFailure, type FieldProblem, type Reply } from './reply.js';
 
 /** The request's JSON body checked against the operation's registry schema, or the 400 that says why not. */
-export async function readValidBody(request: Request, schema: $ZodType): Promise<{ ok: true; body: unknown } | { ok: false; reply: Reply }> {
+export async function readValidBody(request: Request, schema: $ZodType, optional = false): Promise<{ ok: true; body: unknown } | { ok: false; reply: Reply }> {
   const text = await request.text();
-  if (text.trim() === '') return { ok: false, reply: failure(400, 'This operation needs a JSON request body.') };
+  if (text.trim() === '') return optional ? { ok: true, body: undefined } : { ok: false, reply: failure(400, 'This operation needs a JSON request body.') };
   let json: unknown;
   try {
     json = JSON.parse(text);

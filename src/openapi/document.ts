@@ -71,7 +71,7 @@ function operationObject(id: string, op: OperationSpec, schemas: Record<string, 
   if (parameters.length > 0) operation.parameters = parameters;
   if (op.body) {
     schemas[`${name}Body`] = jsonSchemaOf(op.body, 'input');
-    operation.requestBody = { required: true, content: { [JSON_TYPE]: { schema: { $ref: `#/components/schemas/${name}Body` } } } };
+    operation.requestBody = { required: !op.optionalBody, content: { [JSON_TYPE]: { schema: { $ref: `#/components/schemas/${name}Body` } } } };
   }
   operation.responses = {
     [op.status === undefined ? '2XX' : String(op.status)]: {

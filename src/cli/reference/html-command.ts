@@ -18,7 +18,7 @@ export function commandPage(doc: CommandDoc, model: ReferenceModel): string {
   if (doc.subcommands.length > 0) sections.push(subcommandList(doc, model));
   if (op?.query) sections.push(schemaTable('Query parameters', op.query));
   if (op?.headers) sections.push(schemaTable('Header parameters', op.headers));
-  if (op?.body) sections.push(schemaTable('Request body', op.body));
+  if (op?.body) sections.push(schemaTable(op.optionalBody ? 'Request body (optional)' : 'Request body', op.body));
   if (op) sections.push(schemaTable('Response', op.response), errorTable(op.errors));
   sections.push(...closingSections(doc));
   sections.push(

@@ -96,7 +96,7 @@ function description(doc: CommandDoc, model: ReferenceModel, sections: HelpSecti
     if (op.rules.length > 0) lines.push('.SS Rules', ...op.rules.flatMap((rule) => ['.IP \\(bu 2', escape(rule.text)]));
     if (op.query) lines.push(...fields('Query parameters', op.query));
     if (op.headers) lines.push(...fields('Header parameters', op.headers));
-    if (op.body) lines.push(...fields('Request body', op.body));
+    if (op.body) lines.push(...fields(op.optionalBody ? 'Request body (optional)' : 'Request body', op.body));
     lines.push(...fields('Response', op.response), '.SS Errors', ...definitionList(errorItems(op.errors)));
   }
   if (doc.subcommands.length > 0) lines.push('.SS Commands', ...definitionList(doc.subcommands));

@@ -25,6 +25,8 @@ export interface BodyParts {
   source?: string;
   /** The object body's property names, which may be given as flags. */
   fields: string[];
+  /** The description makes the body optional: a call sends it only when given. */
+  optional?: boolean;
 }
 
 /** The request body: its JSON content as zod (an at-least-one rule as `atLeastOneOf`, by the schema writer), an object's properties as fields. */
@@ -36,11 +38,9 @@ export function bodySource(document: Node, operation: Node, where: string, write
     report.add('request body', 'has no JSON content: the command sends no body; send one with svc api', `${where}/requestBody`);
     return { fields: [] };
   }
-  if (requestBody.required !== true)
-    report.add('optional request body', 'the description makes the body optional; the command always sends one (at least {})', `${where}/requestBody`);
   const resolved = typeof content.schema === 'object' ? resolveObject(document, content.schema) : undefined;
   const properties = resolved && resolved.properties !== null && typeof resolved.properties === 'object' ? Object.keys(resolved.properties) : [];
-  return { source: writer.expression(content.schema, 'request', content.where), fields: properties };
+  return { source: writer.expression(content.schema, 'request', content.where), fields: properties, optional: requestBody.required !== true };
 }
 
 export interface ResponseParts {
@@ -50,6 +50,8 @@ export interface ResponseParts {
 }
 
 const ERROR_SHAPE = '#/components/schemas/ErrorBody';
+/** The shared error response svc's export gives an operation that documents no error status: nothing to keep. */
+const SHARED_ERROR_RESPONSE = '#/components/responses/Error';
 
 /**
  * The success answer (the 2xx JSON response; the status kept when one is documented) and the
@@ -80,7 +82,7 @@ function errorsOf(document: Node, responses: Node, at: string, report: ImportRep
   let unlisted: string | undefined;
   let ownShape = true;
   for (const [code, value] of Object.entries(responses)) {
-    if (/^2(\d\d|XX)$/i.test(code)) continue;
+    if (/^2(\d\d|XX)$/i.test(code) || (code === 'default' && (value as Node | undefined)?.$ref === SHARED_ERROR_RESPONSE)) continue;
     const response = resolveObject(document, value) ?? {};
     const meaning = typeof response.description === 'string' && response.description.trim() !== '' ? response.description.trim() : `HTTP ${code}`;
     const schema = (response.content as Record<string, Node> | undefined)?.['application/json']?.schema as Node | undefined;

@@ -13,6 +13,7 @@ export function entrySource(entry: Entry): string {
     entry.query && `query: ${entry.query}`,
     entry.headers && `headers: ${entry.headers}`,
     entry.body && `body: ${entry.body}`,
+    entry.optionalBody && 'optionalBody: true',
     `response: ${entry.response}`,
     `safety: ${literal(safety.safety)}`,
     safety.idempotent !== undefined && `idempotent: ${safety.idempotent}`,

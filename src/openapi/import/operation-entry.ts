@@ -24,6 +24,8 @@ export interface Entry extends Omit<SvcMarks, 'rules' | 'args' | 'examples'> {
   query?: string;
   headers?: string;
   body?: string;
+  /** The description makes the body optional (`requestBody.required` is not true). */
+  optionalBody?: true;
   response: string;
   safety: SafetyDecision;
   examples: string[];
@@ -97,6 +99,7 @@ export function mapOperation(document: Node, located: Located, writer: SchemaWri
     ...(query.source ? { query: query.source } : {}),
     ...(headers ? { headers } : {}),
     ...(body.source ? { body: body.source } : {}),
+    ...(body.source && body.optional ? { optionalBody: true as const } : {}),
     response: response.source,
     safety,
     examples: declaredExamples ?? [exampleOf(id, params.names, parameters)],

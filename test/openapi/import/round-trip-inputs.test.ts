@@ -12,7 +12,7 @@ import { repoRoot, throwawayRegistry } from './throwaway-registry.js';
 
 afterAll(removeTempFolders);
 
-/** Inputs and declarations the six operations do not have: query and header parameters, a cursor, a GET list, deprecation. */
+/** Inputs and declarations the six operations do not have: query and header parameters, a cursor, a GET list, deprecation, an optional body. */
 const demo = defineOperations({
   demo_items_list: {
     method: 'GET',
@@ -35,12 +35,25 @@ const demo = defineOperations({
     errors: { 404: 'No such space' },
     deprecated: true,
   },
+  demo_items_star: {
+    method: 'PUT',
+    path: '/demo/{spaceId}/items/{itemId}/star',
+    summary: 'Star an item',
+    args: ['spaceId', 'itemId'],
+    params: z.strictObject({ spaceId: z.string().check(z.describe('the space')), itemId: z.string().check(z.describe('the item')) }),
+    body: z.strictObject({ note: z.string().check(z.describe('why it is starred')) }),
+    optionalBody: true,
+    response: z.looseObject({ id: z.string() }),
+    safety: 'idempotent',
+    examples: ['svc demo items star sp_1 it_1'],
+    status: 200,
+  },
 });
 
 const asText = (document: unknown): string => `${JSON.stringify(document, null, 2)}\n`;
 const areas = { demo: { summary: 'A demonstration area', load: async () => demo as Operations } };
 
-describe('export, import, export of query and header parameters, a cursor and a deprecation', () => {
+describe('export, import, export of query and header parameters, a cursor, a deprecation and an optional body', () => {
   it('gives back the same document and the same inputs', async () => {
     const exported = asText(buildOpenApiDocument({ operations: demo, areas, api }));
     const folder = throwawayRegistry();
@@ -54,6 +67,8 @@ describe('export, import, export of query and header parameters, a cursor and a 
     expect(operationFields(back)).toEqual(operationFields(demo.demo_items_list));
     expect(back.cursor).toEqual(demo.demo_items_list.cursor);
     expect(back.deprecated).toBe(true);
+    expect(operationFields(imported.demo_items_star!)).toEqual(operationFields(demo.demo_items_star));
+    expect([imported.demo_items_star!.optionalBody, back.optionalBody]).toEqual([true, undefined]);
     const exporter = (await import(join(folder, '..', 'src', 'openapi', 'document.ts'))) as { buildOpenApiDocument: typeof buildOpenApiDocument };
     const index = (await import(join(folder, 'imported', 'index.ts'))) as { importedAreas: typeof areas };
     expect(asText(exporter.buildOpenApiDocument({ operations: imported, areas: index.importedAreas, api }))).toBe(exported);

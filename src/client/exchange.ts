@@ -1,3 +1,4 @@
+import { withoutPrototypes } from './own-keys.js';
 import { safeParse } from 'zod/v4/core';
 import type { OperationSpec } from '../../registry/define.js';
 import { ErrorBody } from '../../registry/errors.js';
@@ -59,7 +60,7 @@ export function buildRequest(
 export function validateBody(op: OperationSpec, body: unknown): { ok: true; body: unknown } | { ok: false; issues: Issue[] } {
   if (!op.body || (op.optionalBody && body === undefined)) return { ok: true, body: undefined };
   if (checkOf(op.body)?.(body)) return { ok: true, body };
-  const parsed = safeParse(op.body, body);
+  const parsed = safeParse(op.body, withoutPrototypes(body));
   if (parsed.success) return { ok: true, body };
   return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.map(pathKey), message: i.message })) };
 }
@@ -117,6 +118,9 @@ export function readResponse<T>(op: OperationSpec, res: HttpResponse, use: Resul
     return { ok: true, status: res.status, headers: res.headers, data: json.value as T, json: json.exact, ...warning };
   const parsed = safeParse(op.response, json.value);
   if (parsed.success) return { ok: true, status: res.status, headers: res.headers, data: parsed.data as T, json: json.exact, ...warning };
+  // A field missing under a name every object inherits (`constructor`) is read as present by zod: checked again without prototypes.
+  if (safeParse(op.response, withoutPrototypes(json.value)).success)
+    return { ok: true, status: res.status, headers: res.headers, data: json.value as T, json: json.exact, ...warning };
   const first = parsed.error.issues[0]!;
   const where = first.path.length > 0 ? first.path.map(pathKey).join('.') : 'the body';
   return { ok: true, status: res.status, headers: res.headers, data: json.value as T, json: json.exact, mismatch: `${where}: ${first.message}`, ...warning };

@@ -1,4 +1,5 @@
 import { type $ZodIssue, type $ZodType, safeParse } from 'zod/v4/core';
+import { withoutPrototypes } from '../client/own-keys.js';
 import { describeJsonSyntaxError } from '../json-syntax.js';
 import { failure, validationFailure, type FieldProblem, type Reply } from './reply.js';
 
@@ -12,7 +13,7 @@ export async function readValidBody(request: Request, schema: $ZodType, optional
   } catch (error) {
     return { ok: false, reply: failure(400, `The request body is not valid JSON: ${describeJsonSyntaxError(error)}`) };
   }
-  const parsed = safeParse(schema, json);
+  const parsed = safeParse(schema, withoutPrototypes(json));
   // The body as sent, not zod's copy, which loses a field named `__proto__` (as svc's own client does).
   if (parsed.success) return { ok: true, body: json };
   const problems = parsed.error.issues.flatMap(fieldProblems);

@@ -80,8 +80,26 @@ function typeOf(document: Node, schema: JsonSchema): string | undefined {
 }
 
 /**
+ * A query parameter that is one string or a list of strings (`oneOf`/`anyOf` of the two, as GitHub's
+ * `fields`): a list of strings, whose flag repeats. One value is `name=value`, which the string
+ * allows; several are `name=a&name=b`, the list's form. Each item is any string, the looser of the
+ * two branches, so no value the description allows is refused; the list's maxItems is kept.
+ */
+function stringOrList(document: Node, schema: JsonSchema): JsonSchema | undefined {
+  const node = typeof schema === 'object' ? resolveObject(document, schema) : undefined;
+  const branches = node && (Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : undefined);
+  if (!branches || branches.length !== 2) return undefined;
+  const array = branches.map((branch) => resolveObject(document, branch)).find((branch) => branch && typeOf(document, branch as JsonSchema) === 'array');
+  const other = branches.find((branch) => resolveObject(document, branch) !== array);
+  if (!array || typeOf(document, other as JsonSchema) !== 'string' || typeOf(document, (array.items ?? {}) as JsonSchema) !== 'string') return undefined;
+  const description = typeof node.description === 'string' ? { description: node.description } : {};
+  const maxItems = typeof array.maxItems === 'number' ? { maxItems: array.maxItems } : {};
+  return { type: 'array', items: { type: 'string' }, ...maxItems, ...description } as JsonSchema;
+}
+
+/**
  * The query parameters as the registry's `query` object: strings, numbers, integers, booleans,
- * enums and arrays of strings map; any other shape is left out and reported, as is a name taken by
+ * enums, arrays of strings, and one string or a list of them map; any other shape is left out and reported, as is a name taken by
  * another input (a path parameter or a body field).
  */
 export function querySource(
@@ -96,6 +114,12 @@ export function querySource(
   for (const parameter of parameters.filter((item) => item.in === 'query')) {
     if (taken.includes(parameter.name)) {
       report.add('query parameter name', `${literal(parameter.name)} is also the name of a path parameter or body field: left out`, parameter.where);
+      continue;
+    }
+    const list = stringOrList(document, parameter.schema);
+    if (list) {
+      fields.push(`${objectKey(parameter.name)}: ${optional(describedExpression({ ...parameter, schema: list }, writer), parameter.required)}`);
+      names.push(parameter.name);
       continue;
     }
     const type = typeOf(document, parameter.schema);

@@ -206,6 +206,28 @@ describe('what cannot be mapped is reported, each with its operation', () => {
     });
     expect(reportLines(mapped(doc))).toContain('a_make: query parameter name: "name" is also the name of a path parameter or body field: left out');
   });
+
+  it('maps a query parameter that is one string or a list of strings to a repeatable list of strings, and reports any other union', () => {
+    const strings = { type: 'array', maxItems: 50, items: { type: 'string', enum: ['patch'] } };
+    const doc = description({
+      '/a': {
+        get: operation('a', 'list', {
+          parameters: [
+            { name: 'fields', in: 'query', description: 'the fields to return', schema: { oneOf: [{ type: 'string' }, strings] } },
+            { name: 'has', in: 'query', schema: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string' }] } },
+            { name: 'ids', in: 'query', schema: { oneOf: [{ type: 'integer' }, { type: 'array', items: { type: 'string' } }] } },
+          ],
+        }),
+      },
+    });
+    const file = mapped(doc).files.get('a.ts')!;
+    expect(file).toContain('fields: z.optional(z.array(z.string()).check(z.maxLength(50), z.describe("the fields to return")))');
+    expect(file).toContain('has: z.optional(z.array(z.string()))');
+    expect(file).not.toContain('ids:');
+    expect(reportLines(mapped(doc)).filter((line) => line.includes('query parameter type'))).toEqual([
+      'a_list: query parameter type: "ids" is not one type: left out; send it with svc api',
+    ]);
+  });
 });
 
 describe('determinism', () => {

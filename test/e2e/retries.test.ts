@@ -204,7 +204,8 @@ describe('Ctrl-C', () => {
   });
 });
 
+/** Polls until `condition` holds. The bound only guards against a hang: svc's start-up alone takes seconds on a loaded machine. */
 async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (const deadline = Date.now() + 30_000; !condition() && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(condition()).toBe(true);
 }

@@ -32,8 +32,9 @@ const leadLines = (count: number, name = 'lead') =>
   );
 const postedEmails = () => mock.server.requests.filter((r) => r.method === 'POST').map((r) => (JSON.parse(r.body) as { email: string }).email);
 
+/** Polls until `condition` holds. The bound only guards against a hang: svc's start-up alone takes seconds on a loaded machine. */
 async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (const deadline = Date.now() + 30_000; !condition() && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(condition()).toBe(true);
 }
 

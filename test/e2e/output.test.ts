@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { builtInFixtures } from '../../src/mock/fixtures.js';
-import { runSvc, SVC_BIN } from '../support/spawn-svc.js';
+import { freshConfigDir, runSvc, SVC_BIN, TEST_CACHE_HOME } from '../support/spawn-svc.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 
@@ -158,7 +158,7 @@ describe('discovery commands', () => {
 describe('a reader that stops early', () => {
   it('(svc ... | head) ends svc quietly: exit 0, no stack trace', async () => {
     const child = spawn(process.execPath, [SVC_BIN, ...LIST, '--output', 'ndjson'], {
-      env: { PATH: process.env.PATH ?? '', ...mock.env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: TEST_CACHE_HOME, ...mock.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.destroy(); // the reader is gone before svc writes a byte

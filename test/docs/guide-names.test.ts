@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SVC_BIN } from '../support/spawn-svc.js';
+import { runSvc } from '../support/spawn-svc.js';
 import { codeBlocks, filesUnder, guideFiles, inlineCode, readRepoFile } from './doc-sources.js';
 
 // Every flag and environment variable a guide or the README names is one svc has: flags are read
@@ -38,11 +36,12 @@ const named = (pattern: RegExp) => pages.flatMap(codeOf).flatMap(({ where, text 
 
 let svcFlags: Set<string>;
 beforeAll(async () => {
-  const run = (args: string[]) =>
-    promisify(execFile)(process.execPath, [SVC_BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-      maxBuffer: 16 * 1024 * 1024,
-    });
+  // A fresh settings folder and the test code cache (runSvc): nothing of the real home is read or written.
+  const run = async (args: string[]) => {
+    const done = await runSvc(args, { timeoutMs: 60_000 });
+    if (done.code !== 0) throw new Error(`svc ${args.join(' ')} exited ${done.code}: ${done.stderr}`);
+    return done;
+  };
   const helps = await Promise.all([run(['--help']), run(['help', 'reference'])]);
   svcFlags = new Set(helps.flatMap(({ stdout }) => stdout.match(FLAG) ?? []));
 }, 60_000);

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SVC_BIN } from '../support/spawn-svc.js';
+import { runSvc } from '../support/spawn-svc.js';
 import { REPO, filesUnder, guideFiles, readRepoFile } from './doc-sources.js';
 
 // User-facing text speaks to users: no issue numbers and no commit hashes in the README, the guides,
@@ -33,11 +31,12 @@ function manualSourceText(): string {
 
 let help: string;
 beforeAll(async () => {
-  const run = (args: string[]) =>
-    promisify(execFile)(process.execPath, [SVC_BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-      maxBuffer: 16 * 1024 * 1024,
-    });
+  // A fresh settings folder and the test code cache (runSvc): nothing of the real home is read or written.
+  const run = async (args: string[]) => {
+    const done = await runSvc(args, { timeoutMs: 60_000 });
+    if (done.code !== 0) throw new Error(`svc ${args.join(' ')} exited ${done.code}: ${done.stderr}`);
+    return done;
+  };
   help = (await Promise.all([run(['--help']), run(['help', 'reference'])])).map(({ stdout }) => stdout).join('\n');
 }, 60_000);
 

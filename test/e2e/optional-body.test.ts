@@ -1,34 +1,19 @@
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSvcWithAreas } from '../support/registry-variant.js';
-import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
-import { freshConfigDir, runSvc, type SpawnOptions, TEST_CACHE_HOME } from '../support/spawn-svc.js';
+import { describe, expect, it } from 'vitest';
+import { useRegistryVariant } from '../support/registry-variant.js';
 
 // End to end: bin/svc built from a test registry (test/fixtures/optional-body-registry) whose
 // operation's body is optional, against a real HTTP server on 127.0.0.1. A body goes out only when
 // something was given for it, from every front end; what the server received is the proof.
 
-let bin: string;
-let server: ScriptedServer;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  bin = await buildSvcWithAreas(join(import.meta.dirname, '..', 'fixtures', 'optional-body-registry', 'areas.ts'));
-  server = await startScriptedServer();
-  for (const id of ['it_1', 'it_2']) server.script(`/v1/items/${id}/star`, { body: { id } });
-}, 120_000);
-afterAll(() => server?.close());
-beforeEach(() => {
-  server.received.length = 0;
-  env = { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key_123456', SVC_CONFIG_DIR: freshConfigDir() };
+const variant = useRegistryVariant(join(import.meta.dirname, '..', 'fixtures', 'optional-body-registry', 'areas.ts'), {
+  '/v1/items/it_1/star': { body: { id: 'it_1' } },
+  '/v1/items/it_2/star': { body: { id: 'it_2' } },
 });
-
-const svc = (args: string[], options: SpawnOptions = {}) => runSvc(args, { bin, env, ...options });
+const { svc } = variant;
 /** Method, URL, content type and body of each request the server received, in order. */
-const received = () => server.received.map((r) => [r.method, r.url, r.headers['content-type'], r.body]);
+const received = () => variant.server.received.map((r) => [r.method, r.url, r.headers['content-type'], r.body]);
 
 describe('an operation whose body is optional', () => {
   it('sends no body (and no content type) when nothing is given for it', async () => {
@@ -56,7 +41,7 @@ describe('an operation whose body is optional', () => {
     const run = await svc(['items', 'star', 'it_1', ...flags]);
     expect(run.code).toBe(2);
     expect(run.stderr.trimEnd().split('\n')).toEqual([expect.stringContaining(message)]);
-    expect(server.received).toEqual([]);
+    expect(variant.server.received).toEqual([]);
   });
 
   it('--dry-run shows the request without a body', async () => {
@@ -65,7 +50,7 @@ describe('an operation whose body is optional', () => {
     expect(run.stdout).toMatch(/^PUT http:\/\/127\.0\.0\.1:\d+\/v1\/items\/it_1\/star\n/);
     expect(run.stdout).not.toContain('content-type');
     expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^user-agent: /);
-    expect(server.received).toEqual([]);
+    expect(variant.server.received).toEqual([]);
   });
 
   it('in a batch, a line sends a body only when it (or the command line) gives a field of it', async () => {
@@ -76,7 +61,7 @@ describe('an operation whose body is optional', () => {
       ['PUT', '/v1/items/it_1/star', undefined, ''],
       ['PUT', '/v1/items/it_2/star', 'application/json', '{"note":"n"}'],
     ]);
-    server.received.length = 0;
+    variant.server.received.length = 0;
     const withFlag = await svc(['items', 'star', '--input', '-', '--concurrency', '1', '--pinned'], { input: lines });
     expect(withFlag.code).toBe(1);
     expect(received()).toEqual([['PUT', '/v1/items/it_2/star', 'application/json', '{"pinned":true,"note":"n"}']]);
@@ -98,13 +83,7 @@ describe('an operation whose body is optional', () => {
     };
     expect(tools[0]).toMatchObject({ name: 'items_star', inputSchema: { required: ['itemId'] } });
     expect(tools[0]!.description).toContain('The request body is optional');
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [bin, 'mcp'],
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, XDG_CACHE_HOME: TEST_CACHE_HOME },
-    });
-    const client = new Client({ name: 'svc-e2e', version: '1.0.0' });
-    await client.connect(transport);
+    const client = await variant.mcpClient();
     try {
       expect((await client.callTool({ name: 'items_star', arguments: { itemId: 'it_1' } })).isError).toBeFalsy();
       expect((await client.callTool({ name: 'items_star', arguments: { itemId: 'it_2', note: 'm' } })).isError).toBeFalsy();

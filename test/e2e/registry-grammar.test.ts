@@ -2,13 +2,9 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSvcWithAreas } from '../support/registry-variant.js';
-import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
-import { freshConfigDir, runSvc, type SpawnOptions, TEST_CACHE_HOME } from '../support/spawn-svc.js';
+import { describe, expect, it } from 'vitest';
+import { useRegistryVariant } from '../support/registry-variant.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 // End to end: bin/svc built from a test registry (test/fixtures/grammar-registry) whose commands have
@@ -16,25 +12,13 @@ import { tempFolder } from '../support/temp-folder.js';
 // what the server received, and what each consumer of the registry prints.
 
 const exec = promisify(execFile);
-let bin: string;
-let server: ScriptedServer;
-let env: Record<string, string>;
 const FILE = { name: 'README.md', sha: 'abc123' };
-
-beforeAll(async () => {
-  bin = await buildSvcWithAreas(join(import.meta.dirname, '..', 'fixtures', 'grammar-registry', 'areas.ts'));
-  server = await startScriptedServer();
-  server.script('/v1/repos/octo/hello/contents/README.md?ref=main', { body: FILE });
-  server.script('/v1/repos/octo/hello/contents/README.md', { body: FILE });
-  server.script('/v1/repos/octo/labels/bug', { body: { name: 'bug' } });
-}, 120_000);
-afterAll(() => server?.close());
-beforeEach(() => {
-  server.received.length = 0;
-  env = { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key_123456', SVC_CONFIG_DIR: freshConfigDir() };
+const variant = useRegistryVariant(join(import.meta.dirname, '..', 'fixtures', 'grammar-registry', 'areas.ts'), {
+  '/v1/repos/octo/hello/contents/README.md?ref=main': { body: FILE },
+  '/v1/repos/octo/hello/contents/README.md': { body: FILE },
+  '/v1/repos/octo/labels/bug': { body: { name: 'bug' } },
 });
-
-const svc = (args: string[], options: SpawnOptions = {}) => runSvc(args, { bin, env, ...options });
+const { svc } = variant;
 const CALL = ['repos', 'get-content', 'octo', 'hello', 'README.md'];
 
 describe('a command with a hyphenated word and header parameters', () => {
@@ -42,8 +26,8 @@ describe('a command with a hyphenated word and header parameters', () => {
     const run = await svc([...CALL, '--ref', 'main', '--if-none-match', '"abc123"', '--x-request-priority', 'high', '--x-max-age', '60']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(run.stdout)).toEqual(FILE);
-    expect(server.received.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /v1/repos/octo/hello/contents/README.md?ref=main']);
-    const { headers } = server.received[0]!;
+    expect(variant.server.received.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /v1/repos/octo/hello/contents/README.md?ref=main']);
+    const { headers } = variant.server.received[0]!;
     expect(headers).toMatchObject({
       'if-none-match': '"abc123"',
       'x-request-priority': 'high',
@@ -57,7 +41,7 @@ describe('a command with a hyphenated word and header parameters', () => {
   it('sends the required header of a PUT with its body', async () => {
     const run = await svc(['repos', 'put-label', 'octo', 'bug', '--if-match', 'etag-1', '--color', 'ff0000']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(server.received.map((r) => [r.method, r.url, r.headers['if-match'], r.body])).toEqual([
+    expect(variant.server.received.map((r) => [r.method, r.url, r.headers['if-match'], r.body])).toEqual([
       ['PUT', '/v1/repos/octo/labels/bug', 'etag-1', '{"color":"ff0000"}'],
     ]);
   });
@@ -74,7 +58,7 @@ describe('a command with a hyphenated word and header parameters', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(server.received).toEqual([]);
+    expect(variant.server.received).toEqual([]);
   });
 
   it('keeps a header parameter that carries a credential out of --dry-run and --debug', async () => {
@@ -85,7 +69,7 @@ describe('a command with a hyphenated word and header parameters', () => {
     expect(dry.stdout + dry.stderr).not.toContain(secret);
     const debug = await svc([...CALL, '--x-api-key', secret, '--debug']);
     expect(debug.code).toBe(0);
-    expect(server.received[0]!.headers['x-api-key']).toBe(secret);
+    expect(variant.server.received[0]!.headers['x-api-key']).toBe(secret);
     expect(debug.stderr).toMatch(/> x-api-key: /);
     expect(debug.stdout + debug.stderr).not.toContain(secret);
   });
@@ -96,7 +80,7 @@ describe('a command with a hyphenated word and header parameters', () => {
     const lines = `${JSON.stringify({ path: 'README.md', 'if-none-match': 'e1' })}\n${JSON.stringify({ path: 'README.md', 'x-max-age': 5 })}\n`;
     const batch = await svc(['repos', 'get-content', 'octo', 'hello', '--input', '-', '--x-request-priority', 'low', '--concurrency', '1'], { input: lines });
     expect(batch).toMatchObject({ code: 0 });
-    const seen = server.received.map((r) => [r.headers['if-none-match'], r.headers['x-request-priority'], r.headers['x-max-age']]);
+    const seen = variant.server.received.map((r) => [r.headers['if-none-match'], r.headers['x-request-priority'], r.headers['x-max-age']]);
     expect(seen).toEqual([
       ['e0', undefined, undefined],
       ['e1', 'low', undefined],
@@ -107,7 +91,7 @@ describe('a command with a hyphenated word and header parameters', () => {
     });
     expect(refused.code).not.toBe(0);
     expect(refused.stdout + refused.stderr).toContain('x-request-priority');
-    expect(server.received).toHaveLength(3);
+    expect(variant.server.received).toHaveLength(3);
   });
 });
 
@@ -150,13 +134,7 @@ describe('what the other consumers say of it', () => {
     expect(Object.keys(put.inputSchema.properties)).toEqual(['owner', 'name', 'if-match', 'color']);
     expect(put.inputSchema.required).toContain('if-match');
     expect(tools.map((tool) => tool.name)).toEqual(['repos_get-content', 'repos_put-label']);
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [bin, 'mcp'],
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, XDG_CACHE_HOME: TEST_CACHE_HOME },
-    });
-    const client = new Client({ name: 'svc-e2e', version: '1.0.0' });
-    await client.connect(transport);
+    const client = await variant.mcpClient();
     try {
       const called = await client.callTool({ name: 'repos_put-label', arguments: { owner: 'octo', name: 'bug', 'if-match': 'etag-9', color: '00ff00' } });
       expect(called.isError).toBeFalsy();
@@ -165,7 +143,7 @@ describe('what the other consumers say of it', () => {
     } finally {
       await client.close();
     }
-    expect(server.received.map((r) => [r.method, r.url, r.headers['if-match'], r.body])).toEqual([
+    expect(variant.server.received.map((r) => [r.method, r.url, r.headers['if-match'], r.body])).toEqual([
       ['PUT', '/v1/repos/octo/labels/bug', 'etag-9', '{"color":"00ff00"}'],
     ]);
   });

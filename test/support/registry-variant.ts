@@ -2,8 +2,13 @@
 // whose registry/areas.ts is replaced by a test's own areas module, so every command, completion,
 // `svc ops`, the export and `svc mcp` read that registry. Built once per test file, in its temp folder.
 import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { Plugin } from 'esbuild';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildCliVariant } from '../../scripts/bench/cli-variant.mjs';
+import { type ScriptedAnswer, type ScriptedServer, startScriptedServer } from './scripted-server.js';
+import { type Arg, freshConfigDir, runSvc, type SpawnOptions, TEST_CACHE_HOME } from './spawn-svc.js';
 import { tempFolder } from './temp-folder.js';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
@@ -18,4 +23,48 @@ export async function buildSvcWithAreas(areasFile: string): Promise<string> {
     },
   };
   return buildCliVariant({ repoRoot: REPO, folder: tempFolder('svc-variant-'), plugins: [plugin] });
+}
+
+/**
+ * For one test file: svc built from `areasFile` and a scripted server on 127.0.0.1 that answers
+ * `answers` (by URL), both for the whole file. Each test starts with nothing received and a fresh
+ * settings folder, the server's URL and an API key in `env`; `svc` runs the built bin in it, and
+ * `mcpClient` connects an MCP SDK client to its `svc mcp`.
+ */
+export function useRegistryVariant(areasFile: string, answers: Record<string, ScriptedAnswer>) {
+  let bin = '';
+  let server: ScriptedServer | undefined;
+  let env: Record<string, string> = {};
+  beforeAll(async () => {
+    bin = await buildSvcWithAreas(areasFile);
+    server = await startScriptedServer();
+    for (const [url, answer] of Object.entries(answers)) server.script(url, answer);
+  }, 120_000);
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    server!.received.length = 0;
+    env = { SERVICE_BASE_URL: server!.url, SERVICE_API_KEY: 'svc_test_key_123456', SVC_CONFIG_DIR: freshConfigDir() };
+  });
+  return {
+    get bin() {
+      return bin;
+    },
+    get server() {
+      return server!;
+    },
+    get env() {
+      return env;
+    },
+    svc: (args: readonly Arg[], options: SpawnOptions = {}) => runSvc(args, { bin, env, ...options }),
+    async mcpClient(): Promise<Client> {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [bin, 'mcp'],
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, XDG_CACHE_HOME: TEST_CACHE_HOME },
+      });
+      const client = new Client({ name: 'svc-e2e', version: '1.0.0' });
+      await client.connect(transport);
+      return client;
+    },
+  };
 }

@@ -74,6 +74,7 @@ describe('checkpoint lock: a holder on another machine is judged by its heartbea
     utimesSync(lock, hourAgo(), hourAgo());
     const held = lockCheckpoint(checkpoint);
     expect(held.graceMs).toBe(TAKEOVER_GRACE_MS);
+    expect(TAKEOVER_GRACE_MS).toBe(10_000); // the checkpoints guide: "waits 10 s before it reads the checkpoint"
     held.release();
   });
 });
@@ -85,7 +86,16 @@ describe('checkpoint lock: ownership, checked before each request', () => {
       ['replaced by another run', () => (unlinkSync(lock), writeFileSync(lock, JSON.stringify({ ...parent(), nonce: 'theirs' })))],
       ['rewritten in place', () => writeFileSync(lock, JSON.stringify({ ...parent(), nonce: 'theirs' }))],
       ['moved aside and linked back under its name by hand', () => (fs.renameSync(lock, `${lock}.x`), writeFileSync(lock, readFileSync(`${lock}.x`, 'utf8')))],
+      // Its text and its time: only the file itself tells it from the lock.
+      ['copied under its name, time and all', () => copyWithItsTime()],
     ];
+    const copyWithItsTime = () => {
+      const { atime, mtime } = fs.statSync(lock);
+      const text = readFileSync(lock, 'utf8');
+      unlinkSync(lock);
+      writeFileSync(lock, text);
+      utimesSync(lock, atime, mtime);
+    };
     for (const [_name, move] of moves) {
       const held = lockCheckpoint(checkpoint);
       expect([held.owned(), held.lost.aborted]).toEqual([true, false]);
@@ -101,6 +111,29 @@ describe('checkpoint lock: ownership, checked before each request', () => {
       rmSync(lock, { force: true });
       rmSync(`${lock}.y`);
     }
+  });
+
+  it('once lost, stays lost: its own lock moved aside and put back is not owned again', () => {
+    const held = lockCheckpoint(checkpoint);
+    expect(held.owned()).toBe(true);
+    fs.renameSync(lock, `${lock}.x`);
+    expect([held.owned(), held.lost.aborted]).toEqual([false, true]);
+    fs.renameSync(`${lock}.x`, lock); // the very file, text and time: another run may have judged it gone meanwhile
+    expect(held.owned()).toBe(false);
+    held.release();
+  });
+
+  it('a released lock is watched no more, and never keeps the process alive', () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    const held = lockCheckpoint(checkpoint);
+    expect(timers()).toBe(before); // its heartbeat and its watch are unref'd: a finished batch exits
+    held.release();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const watched = lockCheckpoint(checkpoint);
+    watched.release(); // its lock is gone now, as a release leaves it
+    vi.advanceTimersByTime(3 * LOCK_REFRESH_MS);
+    expect(watched.lost.aborted).toBe(false);
   });
 
   it('costs a stat per check; the lock is read only when its time changed (its own refresh, or another run)', () => {

@@ -45,7 +45,8 @@ export function buildRequest(
   };
   if (target.proxy) request.proxy = target.proxy;
   if (target.systemCa) request.systemCa = true;
-  if (op.body && body !== undefined) {
+  // An optional body left out sends nothing; `svc api --input` gives its bytes after this, under this content type.
+  if (op.body && (body !== undefined || !op.optionalBody)) {
     headers['content-type'] = 'application/json';
     request.body = JSON.stringify(body);
   }

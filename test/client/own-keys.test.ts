@@ -52,6 +52,14 @@ describe('a field named like an inherited member', () => {
     expect(read.ok && Object.getPrototypeOf(read.data)).toBe(Object.prototype);
   });
 
+  it('a body nested far deeper than svc sends is checked without overflowing the stack', () => {
+    let deep: unknown = 'end';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(validateBody(op, { toString: 1, valueOf: deep }).ok).toBe(false); // refused by its check (not an int), not a RangeError
+    const copy = withoutPrototypes({ a: deep }) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copy)).toBeNull();
+  });
+
   it('withoutPrototypes copies JSON deeply, own keys only, __proto__ kept as a key', () => {
     const value = JSON.parse('{"a":[{"__proto__":{"x":1}}],"b":null,"c":"s"}') as Record<string, unknown>;
     const copy = withoutPrototypes(value) as Record<string, unknown>;

@@ -21,6 +21,12 @@ describe('parseFieldAssignment', () => {
     expect(parseFieldAssignment(text)).toEqual(expected);
   });
 
+  it('takes JSON as deep as a --body file may be, 1000 levels, whatever its length', () => {
+    const deepest = `${'['.repeat(1000)}${']'.repeat(1000)}`;
+    expect(parseFieldAssignment(`deep:=${deepest}`)).toEqual({ key: 'deep', value: JSON.parse(deepest), append: false });
+    expect(parseFieldAssignment(`s:="${'['.repeat(5000)}"`).value).toBe('['.repeat(5000)); // brackets in a string do not nest
+  });
+
   it.each([
     ['novalue', 'expected key=value, key:=json or key[]=value, got "novalue"'],
     ['=x', 'expected key=value, key:=json or key[]=value, got "=x"'],
@@ -31,6 +37,8 @@ describe('parseFieldAssignment', () => {
     ['n:=', 'the value of n:= is not valid JSON: (empty)'],
     ['n:={bad', 'the value of n:= is not valid JSON: {bad'],
     ['tags[]:=red', 'the value of tags:= is not valid JSON: red'],
+    [`deep:=${'['.repeat(1001)}${']'.repeat(1001)}`, 'the value of deep:= nests deeper than 1000 levels'],
+    [`deep:=${'{"a":'.repeat(1001)}1${'}'.repeat(1001)}`, 'the value of deep:= nests deeper than 1000 levels'],
   ])('%j is refused: %s', (text, message) => {
     const error = (() => {
       try {

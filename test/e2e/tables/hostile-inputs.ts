@@ -96,6 +96,22 @@ export const hostileInputs: HostileInput[] = [
     sent: 2,
     emails: both,
   },
+  {
+    // As deep as a --body file may be, no deeper: what is built from a line is walked again.
+    name: 'NDJSON, one line nested 300,000 deep',
+    files: { 'in.ndjson': `{"email":"x@example.com","displayName":${'['.repeat(300_000)}${']'.repeat(300_000)}}\n${ndjson('\n')}` },
+    argv: [...ADD, '--input', '{dir}/in.ndjson'],
+    code: 1,
+    sent: 2,
+    emails: both,
+  },
+  {
+    name: 'CSV, a key:= cell nested 5,000 deep',
+    files: { 'in.csv': `data.name,data.extra:=\nDeep,${'['.repeat(5000)}${']'.repeat(5000)}\nFlat,[]\n` },
+    argv: [...CREATE, '--input', '{dir}/in.csv'],
+    code: 1,
+    sent: 1,
+  },
   { name: '--body @file, CRLF', files: { 'b.json': body.replace(/\n/g, '\r\n') }, argv: [...CREATE, '--body', '@{dir}/b.json'], code: 0, sent: 1 },
   { name: '--body @file, CR', files: { 'b.json': body.replace(/\n/g, '\r') }, argv: [...CREATE, '--body', '@{dir}/b.json'], code: 0, sent: 1 },
   { name: '--body @file with a byte-order mark', files: { 'b.json': `\uFEFF${body}` }, argv: [...CREATE, '--body', '@{dir}/b.json'], code: 0, sent: 1 },

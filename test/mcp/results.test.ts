@@ -48,6 +48,12 @@ describe('errors are tool results an agent can act on', () => {
     expect(unknown.message).toMatch(/unknown argument token/);
     const rule = errorOf(await connected.client.callTool({ name: 'campaigns_person_add', arguments: { sequenceId: 'seq_123', displayName: 'Ada' } }));
     expect(JSON.stringify(rule)).toMatch(/email or a LinkedIn profile URL/);
+    let deep: unknown = 'end';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    const nested = errorOf(
+      await connected.client.callTool({ name: 'crm_entries_create', arguments: { objectName: 'deals', data: { name: 'A', extra: deep } } }),
+    );
+    expect(nested).toMatchObject({ message: 'the arguments nest deeper than 1000 levels', mayHaveBeenApplied: false, attempts: 0 });
     expect(mock.server.requests).toEqual([]);
   });
 

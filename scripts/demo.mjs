@@ -106,8 +106,8 @@ try {
     '--data',
     'company=Acme',
   ]);
-  await step('5/6 Delete a workspace file', ['files', 'delete', 'reports/2026/q3.csv']);
-  await step('   …and again: nothing is there any more', ['files', 'delete', 'reports/2026/q3.csv']);
+  await step('5/6 Delete a workspace file', ['files', 'delete', 'reports/2026/q3.csv', '--yes']);
+  await step('   …and again: nothing is there any more', ['files', 'delete', 'reports/2026/q3.csv', '--yes']);
   await step('6/6 List the occurrences of a task series', ['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly']);
   await step('Bad input is refused before anything is sent', ['campaigns', 'person', 'add', 'seq_123', '--display-name', 'Nobody'], { expect: 2 });
   process.stdout.write(`\n${bold('Done.')} Every step behaved as documented; the mock is stopping.\n`);

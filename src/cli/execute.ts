@@ -3,7 +3,7 @@ import { resolveTarget } from '../config/target.js';
 import { buildOperationInput, describeIssues } from '../input/operation-input.js';
 import type { Context } from '../core/context.js';
 import type { Invocation } from './invocation.js';
-import { confirmDestructive } from './confirm-destructive.js';
+import { confirmDestructive, refuseWithoutConsent } from './confirm-destructive.js';
 import { dispatch } from './dispatch.js';
 import type { PageBounds } from './paginate.js';
 import { jsonSources, readCommandInput } from './input-usage.js';
@@ -21,6 +21,7 @@ export async function executeOperation(ctx: Context, inv: Invocation): Promise<v
   refuseBatchFlags(inv.flags);
   const { op, globals } = inv;
   const call = await readInput(ctx, inv);
+  refuseWithoutConsent(ctx, inv);
   const presenter = await preparePresenter(ctx, globals);
   const saver = await prepareFieldSave(ctx, op, inv.flags);
   const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun });

@@ -64,7 +64,8 @@ export function operationFlags(op: OperationSpec): FlagSpec[] {
       required: false,
       help: `the whole request body as JSON; flags apply on top of it${op.optionalBody ? ' (the body is optional: without --body or a body flag, none is sent)' : ''}`,
     });
-  if (op.destructive) flags.push({ flags: '-y, --yes', type: 'boolean', required: false, help: 'do not ask for confirmation' });
+  if (op.destructive)
+    flags.push({ flags: '-y, --yes', type: 'boolean', required: false, help: 'do not ask for confirmation; needed when svc cannot ask (no terminal)' });
   if (op.saveField) flags.push({ flags: `--${op.saveField.flag} <file>`, type: 'file', required: false, help: op.saveField.help });
   return [...flags, ...(isListOperation(op) ? pagingFlags : []), ...batchFlags];
 }

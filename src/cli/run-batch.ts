@@ -2,7 +2,7 @@ import type { OperationSpec } from '../../registry/define.js';
 import { isSecretHeader } from '../../registry/header-params.js';
 import { buildOperationInput, type OperationInput } from '../input/operation-input.js';
 import type { Context } from '../core/context.js';
-import { confirmDestructive } from './confirm-destructive.js';
+import { confirmDestructive, refuseWithoutConsent } from './confirm-destructive.js';
 import { debugHooks } from '../core/debug-trace.js';
 import { requestTargetOf, retryPolicy } from '../core/request-target.js';
 import { SvcError, ExitCode, usageError } from '../errors.js';
@@ -43,6 +43,7 @@ export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
   try {
     const header = source.header;
     const columns = header ? await readCommandInput(() => readCsvColumns(inv.op, header.cells, `${source.name} line ${header.line}`)) : undefined;
+    refuseWithoutConsent(ctx, inv);
     const target = await resolveTarget(ctx, inv.globals, { needCredential: !inv.globals.dryRun });
     if (inv.op.destructive && !inv.flags.yes && !inv.globals.dryRun) await confirmBatch(ctx, inv.op, options, source);
     // Before the rejects file is emptied: a refused checkpoint leaves everything as it was.

@@ -225,11 +225,9 @@ describe('batch on a terminal and at the edges', () => {
     expect(accepted.requests.map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
   });
 
-  it('a destructive batch proceeds without a terminal, and with --yes', async () => {
-    for (const [tty, extra] of [
-      [false, []],
-      [true, ['--yes']],
-    ] as const) {
+  it('a destructive batch proceeds with --yes, on a terminal or not, without asking', async () => {
+    for (const tty of [false, true]) {
+      const extra = ['--yes'];
       const fake = createFakeContext({ tty, respond: deleted, stdin: ndjson({ path: 'a.txt' }) });
       expect(await run(['files', 'delete', '--input', '-', ...extra], fake.ctx)).toBe(0);
       expect(fake.prompts).toEqual([]);
@@ -272,7 +270,7 @@ describe('batch on a terminal and at the edges', () => {
       respond: () => (++calls % 2 === 1 ? json(503, { error: { message: 'busy', type: 'api_error', code: 'unavailable' } }) : json(200, { path: 'a.txt' })),
       stdin: ndjson({ path: 'a.txt' }, { path: 'b.txt' }),
     });
-    expect(await run(['files', 'delete', '--input', '-', '--concurrency', '1'], flaky.ctx)).toBe(0);
+    expect(await run(['files', 'delete', '--input', '-', '--yes', '--concurrency', '1'], flaky.ctx)).toBe(0);
     expect(flaky.requests).toHaveLength(4);
     expect(records(flaky.out()).map((r) => r.attempts)).toEqual([2, 2]);
     const post = createFakeContext({

@@ -91,7 +91,7 @@ const cases: Case[] = [
     url: `${BASE}/email/templates/tpl_welcome/preview`,
     body: { data: { firstName: 'Ada' } },
   },
-  { argv: ['files', 'delete', 'reports/2026/q3 final.csv'], method: 'DELETE', url: `${BASE}/files`, body: { path: 'reports/2026/q3 final.csv' } },
+  { argv: ['files', 'delete', 'reports/2026/q3 final.csv', '--yes'], method: 'DELETE', url: `${BASE}/files`, body: { path: 'reports/2026/q3 final.csv' } },
   {
     argv: ['crm', 'tasks', 'series', 'occurrences', 'list', 'ser/1?x#y %z é'],
     method: 'GET',

@@ -111,7 +111,7 @@ const cases: Case[] = [
   },
   {
     name: '204 is a success with nothing to print',
-    argv: ['files', 'delete', 'x'],
+    argv: ['files', 'delete', 'x', '--yes'],
     respond: () => ({ status: 204, headers: {}, body: '' }),
     code: 0,
     stdout: '',
@@ -151,7 +151,7 @@ const cases: Case[] = [
   },
   {
     name: 'null from files delete: null on stdout, a note on stderr, exit 0',
-    argv: ['files', 'delete', 'nope/missing.txt'],
+    argv: ['files', 'delete', 'nope/missing.txt', '--yes'],
     respond: () => json(200, null),
     code: 0,
     stdout: 'null\n',

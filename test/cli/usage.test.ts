@@ -103,11 +103,11 @@ describe('destructive operations', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('do not ask with --yes, nor without a terminal', async () => {
+  it('do not ask with --yes, on a terminal or not', async () => {
     for (const [tty, argv] of [
       [true, ['files', 'delete', 'r', '--yes']],
       [true, ['files', 'delete', 'r', '-y']],
-      [false, ['files', 'delete', 'r']],
+      [false, ['files', 'delete', 'r', '--yes']],
     ] as const) {
       const fake = createFakeContext({ tty, respond: () => json(200, { path: 'r' }) });
       expect(await run([...argv], fake.ctx)).toBe(0);
@@ -137,7 +137,7 @@ describe('--dry-run and --debug', () => {
 
   it('--debug traces request and response on stderr, token redacted', async () => {
     const fake = createFakeContext({ env: { SERVICE_API_KEY: 'sk_live_SECRETSECRETSECRET' }, respond: () => json(200, { path: 'x' }) });
-    expect(await run(['files', 'delete', 'x', '--debug'], fake.ctx)).toBe(0);
+    expect(await run(['files', 'delete', 'x', '--yes', '--debug'], fake.ctx)).toBe(0);
     expect(fake.err()).toContain('> DELETE http://127.0.0.1:4010/v1/files\n');
     expect(fake.err()).toContain('> {"path":"x"}\n');
     expect(fake.err()).toMatch(/< 200 \(\d+ ms\)\n/);

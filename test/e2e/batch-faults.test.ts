@@ -77,7 +77,10 @@ describe('svc batch: faults injected by the mock in the middle of a batch', () =
     faultMidBatch(['503', '503', 'reset', '429;retry-after=0']);
     const paths = ['reports/2026/q3.csv', 'notes/todo.md', 'tmp/scratch.txt', ...Array.from({ length: 17 }, (_, i) => `gone/${i}.txt`)];
     const input = paths.map((path) => JSON.stringify({ path })).join('\n') + '\n';
-    const run = await runSvc(['files', 'delete', '--input', '-', '--concurrency', '4', '--retries', '5'], { env: { ...env, SVC_RETRY_BASE_MS: '1' }, input });
+    const run = await runSvc(['files', 'delete', '--input', '-', '--yes', '--concurrency', '4', '--retries', '5'], {
+      env: { ...env, SVC_RETRY_BASE_MS: '1' },
+      input,
+    });
     expect(run.code).toBe(0);
     const out = records(run.stdout) as { line: number; ok: boolean; attempts?: number; result?: unknown }[];
     expect(out.every((r) => r.ok)).toBe(true);

@@ -88,11 +88,11 @@ describe('svc mock behaviour through bin/svc', () => {
   });
 
   it('files: deleting a directory removes what is under it; a missing path answers null', async () => {
-    expect(JSON.parse((await svc('files', 'delete', 'reports')).stdout)).toEqual({ path: 'reports' });
+    expect(JSON.parse((await svc('files', 'delete', 'reports', '--yes')).stdout)).toEqual({ path: 'reports' });
     const files = JSON.stringify((await state()).files);
     expect(files).not.toContain('reports/2026/q3.csv');
     expect(files).toContain('notes/todo.md');
-    expect(await svc('files', 'delete', 'reports/2026/q4.csv')).toMatchObject({ code: 0, stdout: 'null\n' });
+    expect(await svc('files', 'delete', 'reports/2026/q4.csv', '--yes')).toMatchObject({ code: 0, stdout: 'null\n' });
   });
 
   it('task series: the occurrences, or 404', async () => {

@@ -76,10 +76,10 @@ describe('the six operations', () => {
   });
 
   it('files delete, then null for a path that no longer exists', async () => {
-    const first = await runSvc(['files', 'delete', 'notes/todo.md'], { env: mock.env });
+    const first = await runSvc(['files', 'delete', 'notes/todo.md', '--yes'], { env: mock.env });
     expect(first).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(first.stdout)).toEqual({ path: 'notes/todo.md' });
-    const second = await runSvc(['files', 'delete', 'notes/todo.md'], { env: mock.env });
+    const second = await runSvc(['files', 'delete', 'notes/todo.md', '--yes'], { env: mock.env });
     expect(second).toEqual({ code: 0, stdout: 'null\n', stderr: 'svc: nothing existed at notes/todo.md; nothing was deleted\n' });
     expect(received()).toEqual([
       { method: 'DELETE', path: '/v1/files', body: { path: 'notes/todo.md' } },

@@ -61,7 +61,7 @@ describe.skipIf(unsupported !== undefined)(`the standalone binary${unsupported ?
       [['campaigns', 'person', 'add', 'seq_123', '--email', 'ada@example.com'], /"enrollmentId"/],
       [['crm', 'entries', 'create', 'deals', '--data', 'name=Acme'], /"entryId"/],
       [['email', 'templates', 'preview', 'tpl_welcome', '--data', 'firstName=Ada', '--data', 'company=Acme'], /Welcome, Ada/],
-      [['files', 'delete', 'notes/todo.md'], /"path": "notes\/todo.md"/],
+      [['files', 'delete', 'notes/todo.md', '--yes'], /"path": "notes\/todo.md"/],
       [['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--output', 'ndjson'], /"status"/],
       [['api', 'GET', '/email/drafts/dr_456', '--query', 'draftId'], /"dr_456"/],
     ];

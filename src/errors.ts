@@ -10,7 +10,7 @@ export const ExitCode = {
   output: 6,
   /** `--paginate` stopped at a page it could not read or follow; the pages before it were printed. */
   partial: 7,
-  /** A batch stopped because another run took over its --checkpoint (its lock taken over, removed or replaced): it sent nothing more. */
+  /** A batch stopped because it can no longer keep its --checkpoint: another run took it over (its lock taken over, removed or replaced), or it cannot be written (a full disk). It sent nothing more. */
   checkpointLost: 8,
   /** The terminal was closed (SIGHUP, 128 + 1). */
   hangUp: 129,

@@ -50,11 +50,13 @@ export function createCheckpointRun({ op, journal, tally, resendUncertain, path,
   const mine = () => !lock.lost.aborted;
   return {
     call: (send) => async (input, line) => {
-      if (!lock.owned()) return notSent(path);
-      await journal.started(line);
+      if (!lock.owned()) return notSent(lockLost(path));
+      // A line whose "started" entry is not whole on disk is not sent: a resume would find it never
+      // started, and send it a second time.
+      if (!(await journal.started(line))) return notSent(unwritable(path, journal.failed));
       // Checked again once the entry is on disk: a run that takes the lock over reads the journal after
       // that, so a line this run sends is one it will find started (uncertain), never one it sends too.
-      if (!lock.owned()) return notSent(path);
+      if (!lock.owned()) return notSent(lockLost(path));
       tally.sentNow++;
       const answer = await send(input, line);
       if (!answer.held && appliedNothing(answer.result)) unapplied.add(line);
@@ -84,11 +86,15 @@ export function createCheckpointRun({ op, journal, tally, resendUncertain, path,
   };
 }
 
-/** The answer of a line not sent because this run no longer holds the checkpoint. */
-function notSent(path: string): LineAnswer {
-  const message = `not sent: this run no longer holds --checkpoint ${path} (another run took its lock over, or the lock was removed or replaced)`;
+/** The answer of a line not sent because this run can no longer keep the checkpoint. */
+function notSent(why: string): LineAnswer {
+  const message = `not sent: ${why}`;
   return { held: false, result: { ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message, sent: false } } };
 }
+
+const lockLost = (path: string) => `this run no longer holds --checkpoint ${path} (another run took its lock over, or the lock was removed or replaced)`;
+
+const unwritable = (path: string, failed: AbortSignal) => `cannot write --checkpoint ${path}: ${String(failed.reason)}`;
 
 /** A line whose effect is unknown: sent by an earlier run that stopped before the answer, or whose answer was lost. */
 export const isUncertain = (outcome: LineOutcome): boolean =>

@@ -15,16 +15,27 @@ import { InputError } from '../errors.js';
  *
  * Each entry is one write(2) of a whole line, so a kill -9 leaves every entry whole but perhaps the
  * last; a torn last entry is dropped on reading, as if it had never been written.
+ *
+ * A write that fails or is cut short (a full disk: ENOSPC, EDQUOT; a failing one: EIO), or a sync
+ * that fails, ends the journal: what it tore is cut off, nothing more is written, `failed` is
+ * aborted, and no line waiting for its "started" entry is told to go, its entry written or not.
  */
 export interface Journal {
   /** What an earlier run left for this line. */
   prior(line: number): PriorLine | undefined;
   /** Whether an earlier run wrote this checkpoint. */
   readonly resumed: boolean;
-  /** Resolves once the entry is on disk: only then may the line be sent. */
-  started(line: number): Promise<void>;
+  /**
+   * Writes the line's "started" entry and syncs it: true once it is whole on disk, and only then may
+   * the line be sent. False when this write or sync, or any before it, failed: the line must not be sent.
+   */
+  started(line: number): Promise<boolean>;
   finished(line: number, outcome: LineOutcome): void;
   unsent(line: number): void;
+  /** Aborted at the first write or sync that fails or is cut short; its reason says why, in words ("no space left on device (ENOSPC)"). */
+  readonly failed: AbortSignal;
+  /** Syncs what is written; a sync that fails aborts `failed`. */
+  flush(): Promise<void>;
   /** Syncs what is written and closes the file. */
   close(): Promise<void>;
 }
@@ -54,7 +65,8 @@ export function openJournal(path: string, fingerprint: Fingerprint, guarded: rea
     if (loaded.header === undefined) {
       refuseForeignFile(fd, path);
       ftruncateSync(fd, 0);
-      writeSync(fd, `${JSON.stringify({ kind: HEADER_KIND, version: 1, ...fingerprint })}\n`);
+      const written = writeWhole(fd, `${JSON.stringify({ kind: HEADER_KIND, version: 1, ...fingerprint })}\n`, 0);
+      if (typeof written === 'string') throw new InputError(`--checkpoint ${path}: cannot write it: ${written}`);
     } else {
       const why = fingerprintMismatch(loaded.header, fingerprint);
       if (why) throw new InputError(`--checkpoint ${path} was made for another run: ${why}; name a new checkpoint file for this one`);
@@ -159,13 +171,24 @@ function readRange(fd: number, position: number, length: number): Buffer {
 
 function createJournal(fd: number, offsets: Map<number, number>, resumed: boolean): Journal {
   let end = fstatSync(fd).size;
+  const failure = new AbortController();
+  const fail = (reason: string) => void (failure.signal.aborted || failure.abort(reason));
   const sync = createGroupSync(fd);
-  const append = (entry: object) => {
-    const text = `${JSON.stringify(entry)}\n`;
-    end += writeSync(fd, text);
+  // After a failure nothing more is written: a later, smaller entry might fit, and leave a gap no run could read.
+  const append = (entry: object): boolean => {
+    if (failure.signal.aborted) return false;
+    const written = writeWhole(fd, `${JSON.stringify(entry)}\n`, end);
+    if (typeof written === 'string') {
+      fail(written);
+      return false;
+    }
+    end += written;
+    return true;
   };
+  const flush = () => (failure.signal.aborted ? Promise.resolve() : sync().catch((error: unknown) => fail(writeFailure(error))));
   return {
     resumed,
+    failed: failure.signal,
     prior(line) {
       const at = offsets.get(line);
       if (at === undefined) return undefined;
@@ -173,17 +196,54 @@ function createJournal(fd: number, offsets: Map<number, number>, resumed: boolea
       const entry = parseEntry(readRange(fd, at - 1, recordLength(fd, at - 1, end)));
       return { state: 'recorded', outcome: entry!.record as LineOutcome };
     },
-    started(line) {
-      append({ line, started: true });
-      return sync();
+    async started(line) {
+      if (!append({ line, started: true })) return false;
+      await flush();
+      // Another line's write may have failed while this one waited for the sync: nothing more is sent.
+      return !failure.signal.aborted;
     },
-    finished: (line, outcome) => append({ line, record: outcome }),
-    unsent: (line) => append({ line, unsent: true }),
+    finished: (line, outcome) => void append({ line, record: outcome }),
+    unsent: (line) => void append({ line, unsent: true }),
+    flush,
     async close() {
-      await sync();
+      await flush();
       closeSync(fd);
     },
   };
+}
+
+/**
+ * Appends `text` whole and returns its length in bytes, or says why it could not: a write cut short
+ * is followed by one for the rest, which on a full disk fails. What a failed append wrote is cut off
+ * again (the file ended at `end`), so the journal never holds the start of an entry whose line was not sent.
+ */
+function writeWhole(fd: number, text: string, end: number): number | string {
+  const bytes = Buffer.from(text);
+  let written = 0;
+  try {
+    while (written < bytes.length) {
+      const n = writeSync(fd, bytes, written, bytes.length - written);
+      if (n <= 0) throw new Error(`only ${written} of its ${bytes.length} bytes were written`);
+      written += n;
+    }
+    return written;
+  } catch (error) {
+    try {
+      if (written > 0) ftruncateSync(fd, end);
+    } catch {
+      // Left torn at the end, where reading drops it: a torn last entry is one a kill could have left.
+    }
+    return writeFailure(error);
+  }
+}
+
+/** "no space left on device (ENOSPC)", from Node's "ENOSPC: no space left on device, write". */
+function writeFailure(error: unknown): string {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  const words = String(message ?? error)
+    .replace(/^[A-Z0-9_]+: /, '')
+    .replace(/, (write|fdatasync)$/, '');
+  return typeof code === 'string' && !words.includes(code) ? `${words} (${code})` : words;
 }
 
 /** The length of the entry at `at`, up to its line break. */

@@ -14,7 +14,8 @@ export type BatchStopCause =
   | { kind: 'output-closed'; lastWritten: number; allTaken: boolean }
   | { kind: 'output-failed'; reason: string; lastWritten: number; allTaken: boolean }
   | { kind: 'halted' }
-  | { kind: 'checkpoint-lost'; checkpoint: string; allTaken: boolean };
+  | { kind: 'checkpoint-lost'; checkpoint: string; allTaken: boolean }
+  | { kind: 'checkpoint-unwritable'; checkpoint: string; reason: string; allTaken: boolean };
 
 /**
  * The one place a batch learns it must stop: the pipeline is handed `signal`, and everything that
@@ -40,10 +41,12 @@ export interface StopSources {
   io: { stdoutClosed?: AbortSignal };
 }
 
-/** A checkpoint's lock, lost when another run takes it over (src/batch/checkpoint-lock.ts). */
+/** A checkpoint: its lock, lost when another run takes it over (src/batch/checkpoint-lock.ts); its journal, failed when a write to it fails (a full disk). */
 export interface CheckpointWatch {
   path: string;
   lost: AbortSignal;
+  /** Aborted with the reason in words ("no space left on device (ENOSPC)"). */
+  failed: AbortSignal;
 }
 
 export function watchBatchStop(ctx: StopSources, checkpoint?: CheckpointWatch): BatchStop {
@@ -54,10 +57,12 @@ export function watchBatchStop(ctx: StopSources, checkpoint?: CheckpointWatch): 
   const onSignal = () => controller.abort(ctx.signal?.reason);
   const onClosed = () => controller.abort('output-closed');
   const onLost = () => controller.abort('checkpoint-lost');
+  const onUnwritable = () => controller.abort('checkpoint-unwritable');
   const watched = [
     ctx.signal && ([ctx.signal, onSignal] as const),
     closed && ([closed, onClosed] as const),
     checkpoint && ([checkpoint.lost, onLost] as const),
+    checkpoint && ([checkpoint.failed, onUnwritable] as const),
   ].filter((w) => w !== undefined);
   for (const [signal, listener] of watched) {
     if (signal.aborted) listener();
@@ -75,6 +80,9 @@ export function watchBatchStop(ctx: StopSources, checkpoint?: CheckpointWatch): 
     cause(end) {
       // Lost first: whatever else happened, this run may not send again with this checkpoint.
       if (checkpoint?.lost.aborted) return { kind: 'checkpoint-lost', checkpoint: checkpoint.path, allTaken: end.stopped === undefined };
+      // Then a journal that could not be written: lines sent before it failed may have no record there.
+      if (checkpoint?.failed.aborted)
+        return { kind: 'checkpoint-unwritable', checkpoint: checkpoint.path, reason: String(checkpoint.failed.reason), allTaken: end.stopped === undefined };
       if (end.stopped === 'halted') return { kind: 'halted' };
       // Found by a write that failed, so a record was lost even if every line was taken.
       if (failure !== undefined) return { kind: 'output-failed', reason: failure, lastWritten, allTaken: end.stopped === undefined };
@@ -105,6 +113,11 @@ export function stopEnd(cause: BatchStopCause): BatchEnd {
         why: `stopped: this run no longer holds --checkpoint ${cause.checkpoint} (another run took its lock over, or the lock was removed or replaced); it sent nothing more, and the lines it had in flight are uncertain to the run that holds it`,
         allTaken: cause.allTaken,
       };
+    case 'checkpoint-unwritable':
+      return {
+        why: `stopped: cannot write --checkpoint ${cause.checkpoint}: ${cause.reason}; nothing was sent after that, and a resume reports the lines then in flight as uncertain`,
+        allTaken: cause.allTaken,
+      };
   }
 }
 
@@ -120,6 +133,7 @@ export function stoppedBatchError(cause: BatchStopCause, summary: string): SvcEr
     case 'output-failed':
       return new SvcError(summary, ExitCode.output);
     case 'checkpoint-lost':
+    case 'checkpoint-unwritable':
       return new SvcError(summary, ExitCode.checkpointLost);
   }
 }

@@ -17,8 +17,8 @@ export const EXIT_CODES_HELP = `Exit codes:
      any request was sent; the answer is printed whole when stdout works
   7  partial: --paginate stopped at a page it could not read or follow;
      the items of the pages before it are printed
-  8  batch stopped: another run took over its --checkpoint; nothing more
-     was sent
+  8  batch stopped: another run took over its --checkpoint, or it could
+     not be written (a full disk); nothing more was sent
   129  stopped by SIGHUP (the terminal was closed)
   130  interrupted (Ctrl-C)
   141  batch stopped: standard output was closed

@@ -126,7 +126,7 @@ interface Batch {
 async function runLines(ctx: Context, inv: Invocation, batch: Batch): Promise<void> {
   const { options } = batch;
   const send = ctx.createTransport?.({ connections: options.concurrency }) ?? ctx.send;
-  const stop = watchBatchStop(ctx, batch.checkpoint && { path: options.checkpoint!, lost: batch.checkpoint.lost });
+  const stop = watchBatchStop(ctx, batch.checkpoint && { path: options.checkpoint!, lost: batch.checkpoint.lost, failed: batch.checkpoint.journal.failed });
   try {
     await drainLines(ctx, inv, batch, send, stop);
   } finally {
@@ -176,6 +176,8 @@ async function drainLines(
     halts: (outcome) => !outcome.ok && outcome.status === 401,
   }).finally(writer.flush);
   bar?.clear();
+  // The last records are on disk before the run says it is done; a sync that fails is a stop like any write to the checkpoint that fails.
+  if (checkpoint) await checkpoint.journal.flush();
   const cause = stop.cause(end);
   const summary =
     (options.shard ? `shard ${shardText(options.shard)}: ` : '') +

@@ -1,5 +1,6 @@
 import { orderedRecord } from '../client/key-order.js';
 import { redactToken } from './credential.js';
+import { MOCK_API_KEY } from '../mock-key.js';
 
 /**
  * The one redaction layer (issue #10). It knows each secret in every form the secret takes on the
@@ -11,7 +12,7 @@ import { redactToken } from './credential.js';
  * the formatters get `text` for that, and the context's io applies it to everything printed.
  */
 export interface Redactor {
-  /** Redacts this secret (and its forms) from everything from now on; shorter than 4 characters is ignored. */
+  /** Redacts this secret (and its forms) from everything from now on; shorter than 4 characters, or the mock's public key, is ignored. */
   add(secret: string): void;
   text(text: string): string;
   /** A JSON value with every string and key redacted; the same value when nothing needed it. */
@@ -29,7 +30,7 @@ export function createRedactor(secrets: Iterable<string | undefined> = []): Reda
   const forms = new Map<string, Form>();
   const escaped: Pattern[] = [];
   const add = (secret: string | undefined): void => {
-    if (secret === undefined || secret.length < MIN_SECRET) return;
+    if (secret === undefined || secret.length < MIN_SECRET || secret.trim() === MOCK_API_KEY) return;
     const shown = redactToken(secret.trim());
     // Every form is at least as long as its base, so at least MIN_SECRET: none is too short to mask.
     for (const form of formsOf(secret)) if (!forms.has(form)) forms.set(form, { text: form, shown });

@@ -13,6 +13,7 @@ import { failure } from './reply.js';
 import { recordRequest } from './request-log.js';
 import { answerUndefinedRoute, createRouteTable, type RouteMatch } from './routes.js';
 import { createMockStore, type MockStore } from './state.js';
+import { MOCK_API_KEY } from '../mock-key.js';
 
 export type { RecordedRequest } from './exchange.js';
 
@@ -60,7 +61,7 @@ const maxBodyBytes = 1024 * 1024;
  * handlers. Resolves once it listens; rejects with the listen error (EADDRINUSE, say).
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const apiKey = options.apiKey ?? 'svc_mock_key';
+  const apiKey = options.apiKey ?? MOCK_API_KEY;
   const store = createMockStore(options.fixtures ?? builtInFixtures);
   const requests: RecordedRequest[] = [];
   const closing = new AbortController();

@@ -65,6 +65,16 @@ describe('a redactor', () => {
     expect(redactor.text('abc key_7777aaaa abc key_7777aaaa')).toBe('abc ******** abc ********');
   });
 
+  it("leaves the mock's public key as it is, however it is learned, and still redacts every key near it", () => {
+    const redactor = createRedactor(['svc_mock_key', ' svc_mock_key\n']);
+    redactor.add('svc_mock_key');
+    expect(redactor.text('export SERVICE_API_KEY=svc_mock_key')).toBe('export SERVICE_API_KEY=svc_mock_key');
+    expect(redactor.value({ key: 'svc_mock_key' })).toEqual({ key: 'svc_mock_key' });
+    for (const near of ['svc_mock_key2', 'svc_mock_keys', 'xsvc_mock_key', 'SVC_MOCK_KEY', 'svc_live_mock_key']) {
+      expect(createRedactor([near]).text(`key=${near}`), near).toBe('key=********');
+    }
+  });
+
   it('learns secrets later (a token being signed in, a proxy password)', () => {
     const redactor = createRedactor();
     expect(redactor.text('p4ssw0rd-proxy')).toBe('p4ssw0rd-proxy');

@@ -17,7 +17,8 @@ let dir: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  server = await startMockServer({ port: 0, latencyMs: 10 });
+  // A key of its own: the default, svc_mock_key, is public and never redacted, and these tests check redaction.
+  server = await startMockServer({ port: 0, latencyMs: 10, apiKey: 'svc_e2e_checkpoint_secret_0123' });
 });
 afterAll(() => server.close());
 beforeEach(() => {

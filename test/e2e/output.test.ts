@@ -13,7 +13,8 @@ const svc = (...args: string[]) => runSvc(args, { env: mock.env });
 const LIST = ['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly'];
 const weekly = builtInFixtures.taskSeries.ser_weekly!.occurrences;
 
-const mock = useMockForSvc();
+// A key of its own: the default, svc_mock_key, is public and never redacted, and --dry-run is checked to hide the key.
+const mock = useMockForSvc({ apiKey: 'svc_e2e_output_secret_0123' });
 
 describe('output formats on real answers', () => {
   it('json (the default when piped) is the answer as sent', async () => {

@@ -6,6 +6,7 @@ import { describeFaults } from '../../mock/faults.js';
 import { parseFixtures, type Fixtures } from '../../mock/fixture-schema.js';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/server.js';
 import type { Context } from '../../core/context.js';
+import { MOCK_API_KEY } from '../../mock-key.js';
 import { readCommandInput } from '../input-usage.js';
 
 interface MockOptions {
@@ -27,7 +28,7 @@ export function register(program: Command, ctx: Context): void {
     .option('--port <port>', 'port to listen on; 0 picks a free port', '4010')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--fixtures <file.json>', 'seed the workspace from this JSON file instead of the built-in fixtures')
-    .option('--api-key <key>', 'API key the service accepts (any svc_agent_ token is accepted too)', 'svc_mock_key')
+    .option('--api-key <key>', 'API key the service accepts (any svc_agent_ token is accepted too)', MOCK_API_KEY)
     .option('--latency <ms>', 'delay every API answer by this many milliseconds')
     .option('--page-size <n>', 'serve lists in pages of this many items, linked by Link rel="next" headers (for --paginate)')
     .addHelpText('after', helpText())

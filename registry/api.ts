@@ -13,6 +13,14 @@ export const api = {
     example: 'https://api.example.com/v1',
     description: 'The base address; it already ends in the version segment /v1, and every path is appended to it.',
   },
+  /**
+   * Whether the service answers 429 Too Many Requests before applying anything, as RFC 6585
+   * defines 429, for every operation that does not say otherwise (OperationSpec.throttlesBeforeApplying).
+   * Where it does, a write answered 429 is sent again like any retryable failure. The specification
+   * shows no rate limits ("Limits: not shown") and says nothing of when 429 comes, so svc does not
+   * assume it: a POST answered 429 is not sent again, and its record says it was not applied.
+   */
+  throttlesBeforeApplying: false as boolean,
 } as const;
 
 /** Version of the API description this registry follows. */

@@ -2,6 +2,7 @@
 import type * as z from 'zod/v4/core';
 import { checkCommandNames, OPERATION_ID } from './command-names.js';
 import { checkHeaderNames } from './header-params.js';
+import { api } from './api.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -65,6 +66,12 @@ export interface OperationSpec {
    * (a preview) says `true`.
    */
   idempotent?: boolean;
+  /**
+   * Whether the service answers this operation 429 Too Many Requests only before applying anything
+   * (RFC 6585), so that a write answered 429 may be sent again like any retryable failure. Absent:
+   * as the API declares for all its operations (registry/api.ts).
+   */
+  throttlesBeforeApplying?: boolean;
   /** Destructive operations ask for confirmation on a terminal unless `--yes`; set exactly when `safety` is `destructive`. */
   destructive?: boolean;
   /** Printed on stderr when the service answers JSON `null`; `{name}` is filled from the input. */
@@ -128,6 +135,10 @@ export const isIdempotentMethod = (method: string): boolean => IDEMPOTENT_METHOD
 
 /** Whether an operation may be sent again after its answer was lost: declared, else by method. */
 export const isIdempotent = (op: Pick<OperationSpec, 'method' | 'idempotent'>): boolean => op.idempotent ?? isIdempotentMethod(op.method);
+
+/** Whether a 429 answer to this operation says nothing was applied, so it may be sent again: declared, else as the API declares. */
+export const throttlesBeforeApplying = (op: Pick<OperationSpec, 'throttlesBeforeApplying'>): boolean =>
+  op.throttlesBeforeApplying ?? api.throttlesBeforeApplying;
 
 /** The area of an operation: its id's first word (`email_drafts_get` -> `email`). */
 export const areaOf = (id: string): string => id.slice(0, id.indexOf('_'));

@@ -1,5 +1,6 @@
 import { NUMERIC_OPTIONS, parseNumericOption } from '../config/numeric-options.js';
 import { InputError } from '../errors.js';
+import { parseRate, type Rate } from '../config/rate.js';
 import { parseShard, type Shard } from './shard.js';
 import type { InputFormat } from './source.js';
 
@@ -16,6 +17,8 @@ export interface BatchOptions {
   resendUncertain: boolean;
   /** `--shard k/n`: only this part of the input. */
   shard?: Shard;
+  /** `--rate`: requests started per second at most (the profile's `rate` when absent). */
+  rate?: Rate;
 }
 
 export const DEFAULT_CONCURRENCY = 8;
@@ -49,6 +52,7 @@ export function readBatchOptions(flags: Record<string, unknown>, globals: { outp
   }
   if (input === '-' && flags.body === '-') throw new InputError('--input - and --body - cannot both read standard input');
   if (flags.shard !== undefined) options.shard = parseShard(String(flags.shard));
+  if (flags.rate !== undefined) options.rate = parseRate(flags.rate, '--rate');
   readCheckpointFlags(flags, globals, options);
   return options;
 }

@@ -1,9 +1,13 @@
+import { rateText, type ThrottleStats } from '../client/pacer.js';
+
 /** Counts of a running batch. */
 export class BatchTally {
   succeeded = 0;
   failed = 0;
   /** Failed writes whose answer was lost: they may have been applied. */
   uncertain = 0;
+  /** Failed lines answered 429 Too Many Requests: not applied, safe to resend. */
+  throttled = 0;
   /** The highest input line that has a record: every line up to it was taken. */
   lastLine = 0;
   /** How far into the file the lines with records reach, in bytes. */
@@ -13,10 +17,11 @@ export class BatchTally {
     return this.succeeded + this.failed;
   }
 
-  count(line: number, ok: boolean, endOffset: number, uncertain = false): void {
+  count(line: number, ok: boolean, endOffset: number, uncertain = false, throttled = false): void {
     if (ok) this.succeeded++;
     else this.failed++;
     if (uncertain) this.uncertain++;
+    if (throttled) this.throttled++;
     if (line > this.lastLine) this.lastLine = line;
     if (endOffset > this.offset) this.offset = endOffset;
   }
@@ -28,6 +33,8 @@ export interface ProgressOptions {
   /** File size in bytes, when known: the bar and ETA follow the bytes done. */
   totalBytes?: number;
   now?: () => number;
+  /** How the service is throttling the run, as the pacer counts it (src/client/pacer.ts). */
+  throttle?: () => ThrottleStats;
 }
 
 const BAR_WIDTH = 24;
@@ -49,7 +56,7 @@ export function createProgressBar(tally: BatchTally, options: ProgressOptions): 
   let drawnAt = -Infinity;
   const draw = (time: number) => {
     drawnAt = time;
-    options.draw(progressLine(tally, (time - started) / 1000, options.totalBytes));
+    options.draw(progressLine(tally, (time - started) / 1000, options.totalBytes, options.throttle?.()));
   };
   const clear = () => {
     if (drawnAt !== -Infinity) options.draw('');
@@ -69,16 +76,38 @@ export function createProgressBar(tally: BatchTally, options: ProgressOptions): 
   };
 }
 
-/** `[#######.................]  29% 4,210 done · 12 failed · 812/s · ETA 12s` */
-export function progressLine(tally: BatchTally, seconds: number, totalBytes: number | undefined): string {
+/** `[#######.................]  29% 4,210 done · 12 failed · 812/s · throttled: 37 × 429, now 84/s · ETA 12s` */
+export function progressLine(tally: BatchTally, seconds: number, totalBytes: number | undefined, throttle?: ThrottleStats): string {
   const rate = seconds > 0 ? tally.done / seconds : 0;
   const parts = [`${tally.done.toLocaleString('en-US')} done`, `${tally.failed.toLocaleString('en-US')} failed`, `${Math.round(rate)}/s`];
+  if (throttle?.throttled) parts.push(`throttled: ${throttleCounts(throttle)}${throttle.rate === undefined ? '' : `, now ${rateText(throttle.rate)}`}`);
   if (!totalBytes) return parts.join(' · ');
   const fraction = Math.min(1, tally.offset / totalBytes);
   const filled = Math.round(fraction * BAR_WIDTH);
   const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${String(Math.floor(fraction * 100)).padStart(3)}%`;
   if (fraction > 0) parts.push(`ETA ${duration((seconds / fraction) * (1 - fraction))}`);
   return `${bar} ${parts.join(' · ')}`;
+}
+
+/** `37 × 429`, `37 × 429 and 2 × 503` */
+const throttleCounts = (throttle: ThrottleStats): string =>
+  [
+    throttle.answered429 > 0 ? `${throttle.answered429.toLocaleString('en-US')} × 429` : '',
+    throttle.answered503 > 0 ? `${throttle.answered503.toLocaleString('en-US')} × 503` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+
+/** `; throttled: 37 answers 429, 3 pauses for Retry-After, ending at 84/s` (empty when the service never throttled the run). */
+function throttleSummary(throttle: ThrottleStats | undefined): string {
+  if (!throttle?.throttled) return '';
+  const answers = [
+    throttle.answered429 > 0 ? `${throttle.answered429} ${throttle.answered429 === 1 ? 'answer' : 'answers'} 429` : '',
+    throttle.answered503 > 0 ? `${throttle.answered503} ${throttle.answered503 === 1 ? 'answer' : 'answers'} 503 with Retry-After` : '',
+  ].filter(Boolean);
+  const pauses = throttle.pauses > 0 ? `, ${throttle.pauses} ${throttle.pauses === 1 ? 'pause' : 'pauses'} for Retry-After` : '';
+  const pace = throttle.rate === undefined ? '' : `, ending at ${rateText(throttle.rate)}`;
+  return `; throttled: ${answers.join(' and ')}${pauses}${pace}`;
 }
 
 export function duration(seconds: number): string {
@@ -94,16 +123,23 @@ export function duration(seconds: number): string {
 export type BatchEnd = 'complete' | { why: string; allTaken?: boolean };
 
 /** The line printed when a batch ends, whatever the end: what was done and what is left. */
-export function summaryLine(tally: BatchTally, seconds: number, end: BatchEnd, options: { rejects?: string; dryRun?: boolean } = {}): string {
+export function summaryLine(
+  tally: BatchTally,
+  seconds: number,
+  end: BatchEnd,
+  options: { rejects?: string; dryRun?: boolean; throttle?: ThrottleStats } = {},
+): string {
   const lines = `${tally.done} ${tally.done === 1 ? 'line' : 'lines'}`;
   const succeeded = options.dryRun ? `${tally.succeeded} valid (nothing was sent)` : `${tally.succeeded} succeeded`;
   const notes = [
     tally.failed > 0 && options.rejects ? `written to ${options.rejects}` : '',
     tally.uncertain > 0 ? `${tally.uncertain} of them may have been applied: their answer was lost` : '',
+    tally.throttled > 0 ? `${tally.throttled} of them answered 429: not applied, safe to resend` : '',
   ].filter(Boolean);
   const counts = `${succeeded}, ${tally.failed} failed${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
   const speed = `in ${duration(seconds)}${seconds > 0 && tally.done > 0 ? ` (${Math.round(tally.done / seconds)}/s)` : ''}`;
-  if (end === 'complete') return `${lines}: ${counts} ${speed}`;
+  const throttled = throttleSummary(options.throttle);
+  if (end === 'complete') return `${lines}: ${counts} ${speed}${throttled}`;
   const left = end.allTaken ? 'every line was taken' : tally.lastLine === 0 ? 'no line was started' : `lines after line ${tally.lastLine} were not started`;
-  return `${end.why}: ${lines} done, ${counts}; ${left}`;
+  return `${end.why}: ${lines} done, ${counts}; ${left}${throttled}`;
 }

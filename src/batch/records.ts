@@ -1,4 +1,5 @@
-import type { CallResult } from '../client/result.js';
+import type { CallResult, Throttling } from '../client/result.js';
+import { THROTTLED_NOT_APPLIED } from '../client/retry.js';
 import { isIdempotent, type OperationSpec } from '../../registry/define.js';
 import type { HttpRequest } from '../client/transport.js';
 import type { LineIssue } from './line-input.js';
@@ -6,7 +7,8 @@ import type { LineIssue } from './line-input.js';
 /** Why a line failed, in the record: `kind` says whether anything was sent (`invalid`: nothing). */
 export type LineError =
   | { kind: 'invalid'; message: string; issues?: LineIssue[] }
-  | { kind: 'api'; message: string; type?: string; code?: string; details?: unknown }
+  /** `hint`: what the answer means for the line (a 429: not applied, safe to resend). */
+  | { kind: 'api'; message: string; type?: string; code?: string; details?: unknown; hint?: string }
   | { kind: 'unreadable'; message: string }
   /** `mayHaveApplied`: a write whose answer was lost; svc never repeats it, so check before sending it again. */
   | { kind: 'transport'; message: string; mayHaveApplied?: true };
@@ -16,8 +18,17 @@ export type LineError =
  * `uncertain`: a resumed run found the line sent by an earlier run that stopped before its answer.
  */
 export type LineOutcome =
-  | { ok: true; status: number | null; result?: unknown; request?: PlannedRequest; mismatch?: string; warning?: string; attempts?: number }
-  | { ok: false; status: number | null; error: LineError; attempts?: number; uncertain?: true };
+  | {
+      ok: true;
+      status: number | null;
+      result?: unknown;
+      request?: PlannedRequest;
+      mismatch?: string;
+      warning?: string;
+      attempts?: number;
+      throttled?: Throttling;
+    }
+  | { ok: false; status: number | null; error: LineError; attempts?: number; throttled?: Throttling; uncertain?: true };
 
 /** What `--dry-run` records instead of a result; headers stay out, so no token is ever printed. */
 export interface PlannedRequest {
@@ -32,10 +43,11 @@ export const invalidOutcome = (message: string, issues?: LineIssue[]): LineOutco
   error: issues ? { kind: 'invalid', message, issues } : { kind: 'invalid', message },
 });
 
-/** A call's result as a line outcome; `attempts` appears when retries were made. */
+/** A call's result as a line outcome; `attempts` appears when retries were made, `throttled` when the service throttled or paused it. */
 export function outcomeOfCall(result: CallResult<unknown>, op: Pick<OperationSpec, 'method' | 'idempotent'>): LineOutcome {
   const outcome = lineOutcome(result, op);
   if (result.attempts !== undefined && result.attempts > 1) outcome.attempts = result.attempts;
+  if (result.throttled !== undefined) outcome.throttled = result.throttled;
   return outcome;
 }
 
@@ -51,7 +63,8 @@ function lineOutcome(result: CallResult<unknown>, op: Pick<OperationSpec, 'metho
   switch (error.kind) {
     case 'api': {
       const { message, type, code, details } = error;
-      return { ok: false, status: error.status, error: { kind: 'api', message, type, code, details } };
+      const hint = error.status === 429 ? THROTTLED_NOT_APPLIED : undefined;
+      return { ok: false, status: error.status, error: { kind: 'api', message, type, code, details, hint } };
     }
     case 'invalid':
       return invalidOutcome(
@@ -85,7 +98,8 @@ export function recordText(line: number, outcome: LineOutcome): string {
     outcome.request === undefined &&
     outcome.mismatch === undefined &&
     outcome.warning === undefined &&
-    outcome.attempts === undefined
+    outcome.attempts === undefined &&
+    outcome.throttled === undefined
   ) {
     return `{"line":${line},"ok":true,"status":${outcome.status},"result":${JSON.stringify(outcome.result)}}\n`;
   }

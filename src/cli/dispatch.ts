@@ -4,7 +4,7 @@ import type { GlobalOptions, Target } from '../config/target.js';
 import type { Context } from '../core/context.js';
 import { debugHooks, formatRequest } from '../core/debug-trace.js';
 import type { Presenter, TerminalView } from '../core/presenter.js';
-import { requestTargetOf, retryPolicy } from '../core/request-target.js';
+import { requestTargetOf, retryPolicy, runPacer } from '../core/request-target.js';
 import { type OperationHooks, type PreparedCall, runOperation } from '../core/run-operation.js';
 import { afterSending } from '../errors.js';
 import type { PageBounds } from './paginate.js';
@@ -72,7 +72,8 @@ export async function dispatch(ctx: DispatchDeps, d: Dispatch): Promise<void> {
     const paged = { op: d.call.op, request: firstPage, globals: d.globals, presenter: d.presenter, pages: d.pages };
     // Pages are read one after another: one connection is enough.
     const send = ctx.createTransport?.({ connections: 1 }) ?? ctx.send;
-    return (await import('./paginate.js')).dispatchPages(ctx, paged, { send, hooks: trace, retry });
+    const pacer = runPacer(ctx, retry, { rate: d.pages.rate ?? d.target.rate, signal: ctx.signal, debug: d.globals.debug });
+    return (await import('./paginate.js')).dispatchPages(ctx, paged, { send, hooks: trace, retry: { ...retry, pacer } });
   }
   const enveloped =
     d.include && outcome.result.status > 0 ? await (await import('./include.js')).showIncluded(ctx, outcome.result, d.include.envelope, d.presenter) : false;

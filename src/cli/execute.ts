@@ -8,6 +8,7 @@ import { dispatch } from './dispatch.js';
 import type { PageBounds } from './paginate.js';
 import { jsonSources, readCommandInput } from './input-usage.js';
 import { usageError } from '../errors.js';
+import { batchFlagWithoutInput } from '../batch/flags.js';
 import { preparePresenter, type TerminalView } from '../core/presenter.js';
 import { type PreparedCall, prepareCall } from '../core/run-operation.js';
 import { prepareFieldSave } from './save-field.js';
@@ -44,18 +45,10 @@ export async function readPaging(flags: Record<string, unknown>): Promise<PageBo
   return readCommandInput(() => readPageBounds(flags));
 }
 
-/** Batch flags mean nothing without --input; say so rather than ignore them. */
+/** Batch flags mean nothing without --input (--rate: or --paginate); say so rather than ignore them. */
 function refuseBatchFlags(flags: Record<string, unknown>): void {
-  const batchFlags = {
-    inputFormat: '--input-format',
-    concurrency: '--concurrency',
-    unordered: '--unordered',
-    rejects: '--rejects',
-    checkpoint: '--checkpoint',
-    resendUncertain: '--resend-uncertain',
-    shard: '--shard',
-  };
-  for (const [key, flag] of Object.entries(batchFlags)) if (flags[key] !== undefined) throw usageError(`${flag} needs --input <file | ->`);
+  const alone = batchFlagWithoutInput(flags);
+  if (alone) throw usageError(`--${alone.name} needs --input <file | ->${alone.withPaginate ? ' or --paginate' : ''}`);
 }
 
 /** argv and `--body` read into the operation's input, prepared as the core prepares every call: refused input is a usage error, before anything else is looked at. */

@@ -1,6 +1,7 @@
 import { isListOperation, type OperationSpec } from '../../registry/define.js';
 import { pathParamFields } from '../../registry/fields.js';
 import { type FieldRule, rulesOf, ruleText } from '../../registry/rules.js';
+import { BATCH_FLAGS } from '../batch/flags.js';
 import { type BodyField, bodyFields, commandFields, fieldFlag } from '../input/fields.js';
 
 /** One flag of a generated command, as help, `svc ops` and completion show it. */
@@ -79,45 +80,15 @@ export const pagingFlags: FlagSpec[] = [
   { ...paging, flags: '--max-items <n>', type: 'number', help: 'with --paginate, print at most this many items (default 100000)' },
 ];
 
-const batch = { required: false, group: 'Batch options:' };
-
-/** Every operation runs in batch mode with --input (issue #6); the rest need it. */
-const batchFlags: FlagSpec[] = [
-  {
-    ...batch,
-    flags: '--input <file|->',
-    type: 'file',
-    help: 'run once per NDJSON line or CSV row of this file (- for standard input); one JSON record per line on stdout',
-  },
-  {
-    ...batch,
-    flags: '--input-format <format>',
-    type: 'string',
-    choices: ['csv', 'ndjson'],
-    help: 'csv or ndjson (default: from the file name; standard input is ndjson)',
-  },
-  { ...batch, flags: '--concurrency <n>', type: 'number', help: 'calls in flight at once (default 8, at most 64)' },
-  { ...batch, flags: '--unordered', type: 'boolean', help: 'write each record as its call finishes, not in input order' },
-  { ...batch, flags: '--rejects <file>', type: 'file', help: 'write the lines that failed here, verbatim, to fix and run again' },
-  {
-    ...batch,
-    flags: '--checkpoint <file>',
-    type: 'file',
-    help: 'journal each line here; run the same command again to resume after a kill, sending nothing twice',
-  },
-  {
-    ...batch,
-    flags: '--resend-uncertain',
-    type: 'boolean',
-    help: 'on resume, send again the lines a stopped run may have applied (POSTs are not, by default)',
-  },
-  {
-    ...batch,
-    flags: '--shard <k/n>',
-    type: 'string',
-    help: 'take only the k-th of n parts of the input, by line number: k/n as two whole numbers, 1 ≤ k ≤ n ≤ 10000 (one part per job runner worker)',
-  },
-];
+/** Every operation runs in batch mode with --input; the rest need it (src/batch/flags.ts declares them). */
+const batchFlags: FlagSpec[] = BATCH_FLAGS.map((flag) => ({
+  flags: `--${flag.name}${flag.value ? ` ${flag.value}` : ''}`,
+  type: flag.type,
+  required: false,
+  help: flag.help,
+  group: 'Batch options:',
+  ...(flag.choices ? { choices: flag.choices } : {}),
+}));
 
 /** A flag's help is the field's meaning from the registry, then how to write it; the name when none is declared. */
 function fieldFlags(field: BodyField): FlagSpec[] {

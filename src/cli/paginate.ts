@@ -1,5 +1,6 @@
 import { readPages, type Page, type PagesEnd } from '../client/pages.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../config/numeric-options.js';
+import { parseRate, type Rate } from '../config/rate.js';
 import { SvcError, ExitCode, InputError } from '../errors.js';
 import { interruptionOf } from '../interruption.js';
 import { terminalSafeLine } from '../output/terminal-safe.js';
@@ -17,6 +18,8 @@ import { failureError, printPresentation } from './report.js';
 export interface PageBounds {
   maxPages: number;
   maxItems: number;
+  /** `--rate`: pages asked for per second at most (the profile's `rate` when absent). */
+  rate?: Rate;
 }
 
 export const DEFAULT_MAX_PAGES = 1000;
@@ -36,6 +39,7 @@ export function readPageBounds(flags: Record<string, unknown>): PageBounds | und
   return {
     maxPages: flags.maxPages === undefined ? DEFAULT_MAX_PAGES : parseNumericOption(flags.maxPages, NUMERIC_OPTIONS.maxPages),
     maxItems: flags.maxItems === undefined ? DEFAULT_MAX_ITEMS : parseNumericOption(flags.maxItems, NUMERIC_OPTIONS.maxItems),
+    ...(flags.rate === undefined ? {} : { rate: parseRate(flags.rate, '--rate') }),
   };
 }
 

@@ -74,7 +74,11 @@ export function createRecordWriter(
         else scheduled ??= timer.set(flush, HELD_MS);
       }
       if (!outcome.ok) rejects?.add(ctx.secrets ? ctx.secrets.redact(record.raw) : record.raw);
-      tally.count(record.line, outcome.ok, record.endOffset, !outcome.ok && outcome.error.kind === 'transport' && outcome.error.mayHaveApplied === true);
+      if (outcome.ok) tally.count(record.line, true, record.endOffset);
+      else {
+        const { error } = outcome;
+        tally.count(record.line, false, record.endOffset, error.kind === 'transport' && error.mayHaveApplied === true, outcome.status === 429);
+      }
       bar?.update();
     },
     flush,

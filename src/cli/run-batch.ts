@@ -4,7 +4,7 @@ import { buildOperationInput, type OperationInput } from '../input/operation-inp
 import type { Context } from '../core/context.js';
 import { confirmDestructive, refuseWithoutConsent } from './confirm-destructive.js';
 import { debugHooks } from '../core/debug-trace.js';
-import { requestTargetOf, retryPolicy } from '../core/request-target.js';
+import { requestTargetOf, retryPolicy, runPacer } from '../core/request-target.js';
 import { SvcError, ExitCode, usageError } from '../errors.js';
 import type { Invocation } from './invocation.js';
 import { jsonSources, readCommandInput } from './input-usage.js';
@@ -144,13 +144,15 @@ async function drainLines(
   // Time comes from the context (a test's clock ticks without sleeping); performance.now in production.
   const now = ctx.clock ? () => ctx.clock!.now() : () => performance.now();
   const hooks = inv.globals.debug ? { ...debugHooks((text) => ctx.io.err(text), target.credential?.source, ctx.secrets?.redact, target.route), now } : {};
+  const retry = batchRetryPolicy(ctx, target, stop.signal);
+  const pacer = runPacer(ctx, retry, { rate: options.rate ?? target.rate, signal: stop.signal, debug: inv.globals.debug });
   // A first stop signal lets the calls in flight finish; a second abandons them, each still recorded.
   const deps = {
     send,
     secrets: ctx.secrets,
     signal: ctx.hurry,
     target: requestTargetOf(target, ctx.hurry),
-    retry: batchRetryPolicy(ctx, target, stop.signal),
+    retry: { ...retry, pacer },
     hooks,
   };
   const direct = lineCall(inv.op, deps, inv.globals.dryRun === true);
@@ -160,7 +162,7 @@ async function drainLines(
   // The bar would tear --debug's trace lines apart; a pipe or file gets no bar at all.
   const bar =
     ctx.io.stderrIsTTY && !inv.globals.debug
-      ? createProgressBar(tally, { draw: (line) => (ctx.io.status ?? ctx.io.err)(line), totalBytes: source.size, now })
+      ? createProgressBar(tally, { draw: (line) => (ctx.io.status ?? ctx.io.err)(line), totalBytes: source.size, now, throttle: pacer.stats })
       : undefined;
   const started = now();
   const writer = createRecordWriter(ctx, tally, bar, rejects, stop);
@@ -181,7 +183,11 @@ async function drainLines(
   const cause = stop.cause(end);
   const summary =
     (options.shard ? `shard ${shardText(options.shard)}: ` : '') +
-    summaryLine(tally, (now() - started) / 1000, cause ? stopEnd(cause) : 'complete', { rejects: options.rejects, dryRun: inv.globals.dryRun }) +
+    summaryLine(tally, (now() - started) / 1000, cause ? stopEnd(cause) : 'complete', {
+      rejects: options.rejects,
+      dryRun: inv.globals.dryRun,
+      throttle: pacer.stats(),
+    }) +
     (checkpoint ? resumeSummary(options.checkpoint!, checkpoint.tally) : '');
   if (cause) throw stoppedBatchError(cause, summary);
   if (tally.failed > 0) throw new SvcError(summary, ExitCode.api);

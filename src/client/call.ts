@@ -1,6 +1,6 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { readResponse, type ResultUse } from './exchange.js';
-import type { CallResult } from './result.js';
+import type { CallResult, Throttling } from './result.js';
 import { decideRetry, defaultRetryOptions, type RetryDecision, type RetryOptions } from './retry.js';
 import { type HttpRequest, type Transport, TransportError } from './transport.js';
 
@@ -26,12 +26,19 @@ export async function sendRequest<T>(
   retry: RetryOptions = defaultRetryOptions,
   use: ResultUse = {},
 ): Promise<CallResult<T>> {
+  const { pacer } = retry;
+  // Set once the service throttles this call or a pause holds it: most calls never allocate it.
+  let throttled: Throttled | undefined;
   for (let attempt = 1; ; attempt++) {
     // The attempt is written out here, not awaited through one more async function per call (issue #13).
     let result: CallResult<T>;
-    if (request.signal?.aborted)
-      result = { ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message: 'the request was interrupted', sent: false } };
+    const turn = pacer?.take();
+    const held = turn ? await turn : 0;
+    if (held === 'stopped') result = notSent('interrupted while waiting for its turn to be sent');
+    else if (request.signal?.aborted) result = notSent('the request was interrupted');
     else {
+      if (held > 0) (throttled ??= { answers: 0, waitedMs: 0 }).waitedMs += held;
+      const epoch = pacer?.epoch ?? 0;
       hooks.onRequest?.(request, attempt);
       // Timed only for --debug: the performance global loads perf_hooks (~1 ms) on first use.
       const now = hooks.onResponse ? (hooks.now ?? (() => performance.now())) : undefined;
@@ -39,6 +46,7 @@ export async function sendRequest<T>(
       try {
         const response = await send(request);
         if (hooks.onResponse) hooks.onResponse(response, now!() - started);
+        if (pacer?.answered(response.status, response.headers, epoch)) (throttled ??= { answers: 0, waitedMs: 0 }).answers++;
         result = readResponse<T>(op, response, use);
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
@@ -49,17 +57,22 @@ export async function sendRequest<T>(
     if (decision) hooks.onRetryDecision?.({ ...decision, attempt, attempts: retry.retries + 1 });
     if (!decision?.retry) {
       result.attempts = attempt; // the result is this call's own: set, not copied
+      if (throttled) result.throttled = throttled;
       return result;
     }
+    if (throttled && isThrottle(result)) throttled.waitedMs += decision.waitMs;
     try {
       await retry.clock.sleep(decision.waitMs, request.signal);
     } catch {
-      return {
-        ok: false,
-        status: 0,
-        attempts: attempt,
-        error: { kind: 'transport', failure: 'aborted', message: 'interrupted while waiting to retry', sent: false },
-      };
+      return { ...notSent('interrupted while waiting to retry'), attempts: attempt, ...(throttled ? { throttled } : {}) };
     }
   }
 }
+
+type Throttled = Throttling;
+
+const notSent = (message: string): CallResult<never> => ({ ok: false, status: 0, error: { kind: 'transport', failure: 'aborted', message, sent: false } });
+
+/** An answer that says the service is throttling: 429, or 503 with Retry-After (as the pacer reads them). */
+const isThrottle = (result: CallResult<unknown>): boolean =>
+  !result.ok && result.error.kind === 'api' && (result.status === 429 || (result.status === 503 && result.headers?.['retry-after'] !== undefined));

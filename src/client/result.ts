@@ -39,5 +39,16 @@ export type CallResult<T> =
       warning?: string;
       /** Requests sent for this call, retries included. */
       attempts?: number;
+      throttled?: Throttling;
     }
-  | { ok: false; status: number; error: CallError; headers?: Record<string, string>; attempts?: number };
+  | { ok: false; status: number; error: CallError; headers?: Record<string, string>; attempts?: number; throttled?: Throttling };
+
+/**
+ * How the service's throttling reached one call of a paced run (a batch line, a page): present only
+ * when it did. `answers`: its attempts answered 429, or 503 with Retry-After; `waitedMs`: how long
+ * it waited for them (its own Retry-After or backoff, and pauses of the whole run).
+ */
+export interface Throttling {
+  answers: number;
+  waitedMs: number;
+}

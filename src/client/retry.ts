@@ -1,6 +1,7 @@
-import { isIdempotent, type OperationSpec } from '../../registry/define.js';
+import { isIdempotent, type OperationSpec, throttlesBeforeApplying } from '../../registry/define.js';
 import type { CallResult } from './result.js';
 import { type Clock, systemClock } from '../clock.js';
+import type { Pacer } from './pacing.js';
 
 export interface RetryOptions {
   /** Retries after the first attempt (default 3; 0 turns retrying off). */
@@ -12,6 +13,8 @@ export interface RetryOptions {
   /** The longest `Retry-After` honoured; a longer one ends the retries (default 60 s). */
   maxRetryAfterMs: number;
   clock: Clock;
+  /** One pace for every request of a run, shared by its calls (src/client/pacer.ts); none for a single call. */
+  pacer?: Pacer;
 }
 
 export const defaultRetryOptions: RetryOptions = { retries: 3, baseDelayMs: 500, maxDelayMs: 20_000, maxRetryAfterMs: 60_000, clock: systemClock };
@@ -19,8 +22,11 @@ export const defaultRetryOptions: RetryOptions = { retries: 3, baseDelayMs: 500,
 /** Statuses that say "try again later" rather than "this request is wrong". */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
-/** What the retry decision reads of an operation: its method, and whether it is idempotent (registry/define.ts). */
-export type RetrySubject = Pick<OperationSpec, 'method' | 'idempotent'>;
+/** What the retry decision reads of an operation: its method, whether it is idempotent, whether a 429 comes before anything is applied (registry/define.ts). */
+export type RetrySubject = Pick<OperationSpec, 'method' | 'idempotent' | 'throttlesBeforeApplying'>;
+
+/** What a record or an error says of a request answered 429 and not sent again. */
+export const THROTTLED_NOT_APPLIED = 'not applied: the service refused it with 429 Too Many Requests, which comes before processing (RFC 6585); safe to resend';
 
 const PERMANENT_FAILURES: ReadonlySet<string> = new Set(['tls', 'proxy-auth']);
 
@@ -51,7 +57,9 @@ export function decideRetry(op: RetrySubject, result: CallResult<unknown>, attem
   else return undefined;
 
   const idempotent = isIdempotent(op);
-  if (reachedServer && !idempotent) return { failure, retry: false, why: `${method} is not idempotent and may have reached the server` };
+  // A 429 where it is declared to come before anything is applied: sent again, whatever the method.
+  const unapplied = error.kind === 'api' && error.status === 429 && throttlesBeforeApplying(op);
+  if (reachedServer && !idempotent && !unapplied) return { failure, retry: false, why: `${method} is not idempotent and may have reached the server` };
   if (attempt > options.retries) return { failure, retry: false, why: options.retries === 0 ? 'retries are off' : `all ${options.retries} retries used` };
   const asked = retryAfterMs(result.headers?.['retry-after'], options.clock.now());
   if (asked !== undefined && asked > options.maxRetryAfterMs) {
@@ -59,10 +67,13 @@ export function decideRetry(op: RetrySubject, result: CallResult<unknown>, attem
   }
   if (asked !== undefined) return { failure, retry: true, waitMs: asked, why: `Retry-After: ${result.headers!['retry-after']}` };
   const waitMs = backoffMs(attempt, options);
-  return { failure, retry: true, waitMs, why: reachedServer ? `backoff; ${idempotentWhy(op)}` : 'backoff; nothing was sent' };
+  return { failure, retry: true, waitMs, why: reachedServer ? `backoff; ${resendWhy(op, idempotent)}` : 'backoff; nothing was sent' };
 }
 
-const idempotentWhy = (op: RetrySubject): string => (op.idempotent === true ? `this ${op.method} is declared idempotent` : `${op.method} is idempotent`);
+function resendWhy(op: RetrySubject, idempotent: boolean): string {
+  if (!idempotent) return `a 429 to this ${op.method} is declared to come before anything is applied`;
+  return op.idempotent === true ? `this ${op.method} is declared idempotent` : `${op.method} is idempotent`;
+}
 
 /** Exponential backoff with full jitter: uniform in [0, min(max, base * 2^(attempt-1))). */
 export function backoffMs(attempt: number, options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs' | 'clock'>): number {

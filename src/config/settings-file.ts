@@ -70,6 +70,7 @@ const settingTypes: Record<keyof ProfileSettings, 'string' | 'number' | 'boolean
   proxy: 'string',
   noProxy: 'string',
   systemCa: 'boolean',
+  rate: 'string',
 };
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -91,7 +92,7 @@ function settingsProblem(data: unknown): string | undefined {
     if (profile.tokenStorage !== undefined && profile.tokenStorage !== 'keyring') return `tokenStorage of profile ${JSON.stringify(name)} is not "keyring"`;
     if (CONTROL.test(name)) return `profile ${JSON.stringify(name)} has a control character in its name`;
     // Shown by `svc config get|list`: an escape in one would reach the terminal. (The token is refused where it is used.)
-    for (const field of ['baseUrl', 'proxy', 'noProxy'] as const)
+    for (const field of ['baseUrl', 'proxy', 'noProxy', 'rate'] as const)
       if (typeof profile[field] === 'string' && CONTROL.test(profile[field])) return `${field} of profile ${JSON.stringify(name)} holds a control character`;
   }
   return undefined;

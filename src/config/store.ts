@@ -17,6 +17,8 @@ export interface ProfileSettings {
   noProxy?: string;
   /** Trust the operating system's certificate store as well as Node's bundled CAs. */
   systemCa?: boolean;
+  /** Requests started per second at most by batch runs and `--paginate` (`50/s`, `600/m`), unless `--rate` says otherwise. */
+  rate?: string;
 }
 
 export interface ConfigStore {

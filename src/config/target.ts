@@ -2,6 +2,7 @@ import { api, followsBaseUrlRule } from '../../registry/api.js';
 import { resolveCredential, type Credential } from '../auth/credential.js';
 import { SvcError, ExitCode, InputError } from '../errors.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from './numeric-options.js';
+import { parseRate, type Rate } from './rate.js';
 import type { SettingsSource } from './store.js';
 import { type NetworkRoute, resolveNetworkRoute } from './network.js';
 
@@ -26,6 +27,8 @@ export interface Target {
   retryBaseMs: number | undefined;
   /** The proxy (or why none) and the CA store (src/config/network.ts). */
   route: NetworkRoute;
+  /** The profile's `rate`: the pace of batch runs and `--paginate` when `--rate` is not given. */
+  rate: Rate | undefined;
 }
 
 /** More retries than this only delays the failure a script has to handle anyway. */
@@ -73,8 +76,10 @@ export async function resolveTarget(ctx: SettingsSource, globals: GlobalOptions,
   if (credential && baseUrl.startsWith('http:') && !LOOPBACK.test(host)) {
     throw new InputError(`refusing to send a credential over plain http to ${host}: use https (plain http is allowed to loopback only)`);
   }
-  const route = resolveNetworkRoute(ctx, (await ctx.config()).profile(profile), baseUrl);
-  return { profile, baseUrl, credential, timeoutMs, retries, retryBaseMs, route };
+  const settings = (await ctx.config()).profile(profile);
+  const route = resolveNetworkRoute(ctx, settings, baseUrl);
+  const rate = settings.rate === undefined ? undefined : parseRate(settings.rate, `rate of profile "${profile}"`);
+  return { profile, baseUrl, credential, timeoutMs, retries, retryBaseMs, route, rate };
 }
 
 async function resolveBaseUrl(ctx: SettingsSource, globals: GlobalOptions, profile: string): Promise<string> {

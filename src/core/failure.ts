@@ -1,6 +1,7 @@
 import { isIdempotent, type OperationSpec } from '../../registry/define.js';
 import type { CallError } from '../client/result.js';
 import { ExitCode } from '../errors.js';
+import { THROTTLED_NOT_APPLIED } from '../client/retry.js';
 import type { Interruption } from '../interruption.js';
 
 /** Which documented exit code a failure has (README, Exit codes): the same families in every front-end. */
@@ -76,7 +77,7 @@ export function describeFailure(
     }
     case 'api': {
       const kind = error.type || error.code ? ` (${[error.type, error.code].filter(Boolean).join('/')}, HTTP ${error.status})` : '';
-      const hint = error.status === 401 ? CREDENTIAL_HINT : undefined;
+      const hint = error.status === 401 ? CREDENTIAL_HINT : error.status === 429 ? THROTTLED_NOT_APPLIED : undefined;
       const failure: Failure = {
         message: `${error.message}${kind}${hint ? `; ${hint}` : ''}${tries}`,
         category: CATEGORY_OF_STATUS[error.status] ?? 'api',

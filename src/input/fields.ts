@@ -1,6 +1,7 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { type FieldDoc, type FieldKind, objectFields } from '../../registry/fields.js';
 import { flagOf } from '../../registry/header-params.js';
+import { BATCH_FLAGS } from '../batch/flags.js';
 
 export type { FieldKind };
 
@@ -25,7 +26,7 @@ export const toKebab = flagOf;
 export const OWN_FLAGS: ReadonlySet<string> = new Set([
   ...['base-url', 'profile', 'timeout', 'retries', 'strict', 'debug', 'dry-run', 'output', 'query', 'help', 'version'],
   ...['body', 'yes', 'paginate', 'max-pages', 'max-items'],
-  ...['input', 'input-format', 'concurrency', 'unordered', 'rejects', 'checkpoint', 'resend-uncertain', 'shard'],
+  ...BATCH_FLAGS.map((flag) => flag.name),
 ]);
 
 /** The flag of a field: its name in kebab case, with `-field` after it while that is one of svc's own flags or the save flag. */

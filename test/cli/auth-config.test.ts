@@ -171,6 +171,7 @@ describe('svc config and profiles', () => {
     await run(['config', 'set', 'base-url', 'https://a.example.com/v1', '--profile', 'acme'], world().ctx);
     await run(['config', 'set', 'timeout', '12', '--profile', 'acme'], world().ctx);
     await run(['config', 'set', 'proxy', 'http://u:proxy-pass@proxy.example:3128', '--profile', 'acme'], world().ctx);
+    await run(['config', 'set', 'rate', '600/m', '--profile', 'acme'], world().ctx);
     await run(['auth', 'login', '--profile', 'acme'], world({ stdin: TOKEN }).ctx);
     const list = world({ env: { SERVICE_PROFILE: 'acme', NO_PROXY: '.internal' } });
     expect(await run(['config', 'list', '--retries', '1'], list.ctx)).toBe(0);
@@ -185,6 +186,7 @@ describe('svc config and profiles', () => {
         `proxy       http://u:****@proxy.example:3128  ${inAcme}`,
         'no-proxy    .internal                         NO_PROXY',
         'system-ca   false                             default',
+        `rate        600/m                             ${inAcme}`,
         'credential  (in the system keyring)           profile "acme", in the system keyring',
         '',
       ].join('\n'),
@@ -195,6 +197,7 @@ describe('svc config and profiles', () => {
     expect(withKey.out()).toMatch(/^base-url +http:\/\/127\.0\.0\.1:8\/v1 +--base-url$/m);
     expect(withKey.out()).toMatch(/^timeout +30 +default$/m);
     expect(withKey.out()).toMatch(/^proxy +\(not set\)$/m);
+    expect(withKey.out()).toMatch(/^rate +none +default$/m);
     expect(withKey.out()).toMatch(/^credential +\*{8} +SERVICE_API_KEY$/m);
   });
 
@@ -229,13 +232,15 @@ describe('svc config and profiles', () => {
     expect(again.err()).toBe('Profile "default" has no timeout set; nothing to change.\n');
     const unknown = world();
     expect(await run(['config', 'unset', 'colour'], unknown.ctx)).toBe(2);
-    expect(unknown.err()).toBe('svc: unknown setting "colour"; settings are: base-url, timeout, retries, proxy, no-proxy, system-ca\n');
+    expect(unknown.err()).toBe('svc: unknown setting "colour"; settings are: base-url, timeout, retries, proxy, no-proxy, system-ca, rate\n');
   });
 
   it.each([
     [['config', 'set', 'base-url', 'https://a.example.com/api'], /^svc: the base URL from svc config set must end in \/v1/],
-    [['config', 'set', 'colour', 'blue'], /^svc: unknown setting "colour"; settings are: base-url, timeout, retries, proxy, no-proxy, system-ca\n$/],
+    [['config', 'set', 'colour', 'blue'], /^svc: unknown setting "colour"; settings are: base-url, timeout, retries, proxy, no-proxy, system-ca, rate\n$/],
     [['config', 'set', 'timeout', '-1'], /^svc: timeout: expected a number of seconds from 0.01 to 86400, got "-1"\n$/],
+    [['config', 'set', 'rate', '50/h'], /^svc: rate: expected requests per second or per minute, as n, n\/s or n\/m .*got "50\/h"\n$/],
+    [['config', 'set', 'rate', '0'], /^svc: rate: expected requests per second or per minute/],
   ])('refuses %j with exit 2', async (argv, message) => {
     const fake = world();
     expect(await run(argv, fake.ctx)).toBe(2);

@@ -29,6 +29,7 @@ interface ApiOptions {
   paginate?: boolean;
   maxPages?: string;
   maxItems?: string;
+  rate?: string;
 }
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
@@ -65,6 +66,11 @@ export function register(program: Command, ctx: Context): void {
     .addOption(new Option('--paginate', 'GET only: read every page (Link rel="next") and print the items as one list').helpGroup('Paging options:'))
     .addOption(new Option('--max-pages <n>', 'with --paginate, read at most this many pages (default 1000)').helpGroup('Paging options:'))
     .addOption(new Option('--max-items <n>', 'with --paginate, print at most this many items (default 100000)').helpGroup('Paging options:'))
+    .addOption(
+      new Option('--rate <n>', 'with --paginate, ask for at most n pages per second: n, n/s or n/m (default: the profile setting rate)').helpGroup(
+        'Paging options:',
+      ),
+    )
     .addHelpText('after', `\nThe path is relative to the base URL and cannot leave it (no scheme, host, "//" or "..").\n${EXAMPLES}`)
     .action(async (method: string, path: string, options: ApiOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions & OutputOptions>();
@@ -76,6 +82,7 @@ export function register(program: Command, ctx: Context): void {
       const raw = options.input === undefined ? undefined : await readCommandInput(() => readRawInput(ctx, options));
       const body = raw === undefined ? await readCommandInput(() => readRawBody(ctx, options)) : undefined;
       if ((body !== undefined || raw !== undefined) && verb === 'GET') throw usageError('a GET request has no body; give parameters with --query-param');
+      if (options.rate !== undefined && !options.paginate) throw usageError('--rate needs --paginate: it paces the pages of a list');
       const pages = await readPaging(options as Record<string, unknown>);
       if (pages && verb !== 'GET') throw usageError(`--paginate reads a list: it applies to GET, not ${verb}`);
       if (pages && options.include) throw usageError('-i shows one answer; it does not apply with --paginate');

@@ -47,6 +47,7 @@ export function settingOrigins(env: Record<string, string | undefined>, globals:
     row('proxy', [proxy[0] === NOT_SET ? NOT_SET : redactProxyUrl(proxy[0]), proxy[1]]),
     row('no-proxy', read(noProxySetting(network))),
     row('system-ca', systemCa === undefined ? ['false', 'default'] : [String(systemCa.value), systemCa.variable ?? inProfile]),
+    row('rate', pick([stored.rate, inProfile], ['none', 'default'])),
     row('credential', credentialOrigin(env, stored, inProfile)),
   ];
 }

@@ -4,6 +4,7 @@ import { checkProxyUrl, ProxySettingError, redactProxyUrl } from '../../proxy-ur
 import type { ConfigStore, ProfileSettings } from '../../config/store.js';
 import { checkBaseUrl, parseRetries, profileName, type GlobalOptions } from '../../config/target.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
+import { parseRate } from '../../config/rate.js';
 import type { Context } from '../../core/context.js';
 import { usageError } from '../../errors.js';
 
@@ -34,6 +35,11 @@ const KEYS: Record<string, SettingKey> = {
   proxy: { field: 'proxy', help: 'proxy URL, used when HTTPS_PROXY/HTTP_PROXY are not set', parse: (value) => checkProfileProxy(value) },
   'no-proxy': { field: 'noProxy', help: 'hosts reached without the proxy, used when NO_PROXY is not set', parse: (value) => value.trim() },
   'system-ca': { field: 'systemCa', help: "trust the system's CA store too: true or false", parse: parseBoolean('system-ca') },
+  rate: {
+    field: 'rate',
+    help: 'requests started per second at most by batch runs and --paginate: n, n/s or n/m',
+    parse: (value) => parseRate(value, 'rate').text,
+  },
 };
 
 /** A setting as printed: a proxy URL without its password. */

@@ -4,7 +4,8 @@
 // baseline alternately, and prints a Markdown table of medians, ratios and targets. Exits 1 when a
 // case misses its target, so the rule "import heavy modules lazily" is guarded by a number. Then the
 // TLS section (scripts/bench/tls.mjs; `--only tls` runs that alone) and the batch section
-// (scripts/bench/batch.mjs); `--only batch` runs that alone.
+// (scripts/bench/batch.mjs); `--only batch` runs that alone. `--only throttled` runs bulk runs against
+// a rate limit (scripts/bench/throttled.mjs), a minute of wall time, so only when asked.
 // Usage: node scripts/bench.mjs [--runs 40] [--memory-runs 10] [--tool hyperfine|node] [--only <text in a case name>]
 // (after npm run build)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -87,6 +88,13 @@ try {
     const batchRows = await benchBatch({ log: (line) => process.stderr.write(`${line}\n`) });
     process.stdout.write(`\nBatch mode (svc … --input)\n\n${formatBatchTable(batchRows)}\n`);
     if (batchRows.some((row) => row.pass === false)) process.exitCode = 1;
+  }
+  // Bulk runs against a rate limit: its own throttled servers, its own table.
+  if (values.only === 'throttled') {
+    const { benchThrottled, formatThrottledTable } = await import('./bench/throttled.mjs');
+    const throttledRows = await benchThrottled({ log: (line) => process.stderr.write(`${line}\n`) });
+    process.stdout.write(`\nBulk runs against a rate limit (svc … --input, default flags)\n\n${formatThrottledTable(throttledRows)}\n`);
+    if (throttledRows.some((row) => !row.pass)) process.exitCode = 1;
   }
 } finally {
   mock.stop();

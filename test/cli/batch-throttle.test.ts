@@ -1,0 +1,185 @@
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { registry } from '../../registry/index.js';
+import { startThrottledServer } from '../../scripts/bench/throttled-server.mjs';
+import { run } from '../../src/cli/run.js';
+import { createUndiciTransport } from '../../src/client/undici-transport.js';
+import { systemClock } from '../../src/clock.js';
+import { createFakeContext } from '../support/fake-context.js';
+import { startScriptedServer } from '../support/scripted-server.js';
+
+// In-process runs of svc against a real service on 127.0.0.1 that admits a few requests a second
+// and answers the rest 429, in real time: small runs (a few seconds each), whose checks hold
+// however slow the machine (a slower svc is only throttled less).
+
+type Server = Awaited<ReturnType<typeof startThrottledServer>>;
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function throttled(options: { perSecond: number; burst: number; retryAfter?: number }): Promise<Server> {
+  const server = await startThrottledServer({ ...options, latencyMs: 2 });
+  servers.push(server);
+  return server;
+}
+
+/** svc in this process, its requests sent by undici to `server`, its waits real; `sentAt` holds when each request left. */
+function svcAgainst(server: { url: string }, files: Record<string, string>) {
+  const transport = createUndiciTransport();
+  const sentAt: number[] = [];
+  const fake = createFakeContext({
+    env: { SERVICE_BASE_URL: server.url },
+    files,
+    respond: (request) => {
+      sentAt.push(performance.now());
+      return transport(request);
+    },
+  });
+  fake.ctx.clock = systemClock;
+  return { ...fake, sentAt };
+}
+
+const ndjson = (lines: unknown[]) => lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+const recordsOf = (out: string) =>
+  out
+    .trim()
+    .split('\n')
+    .map(
+      (line) =>
+        JSON.parse(line) as { line: number; ok: boolean; status: number; throttled?: { answers: number; waitedMs: number }; error?: Record<string, unknown> },
+    );
+
+/** The most starts any one-second window [t, t + 1000) holds. */
+function busiestSecond(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while (sorted[i]! - sorted[j]! >= 1000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+describe('a batch run against a service that throttles', () => {
+  it.each([undefined, 1])(
+    'gets every GET line done with default flags, none rejected, and says it was throttled (Retry-After: %s)',
+    async (retryAfter) => {
+      // Eight lines leave at once at the start, into a bucket of four: the service throttles the run however slow the machine.
+      const server = await throttled({ perSecond: 30, burst: 4, retryAfter });
+      const lines = Array.from({ length: 75 }, (_, i) => ({ draftId: `dr_${i + 1}` }));
+      const svc = svcAgainst(server, { 'drafts.ndjson': ndjson(lines) });
+      expect(await run(['email', 'drafts', 'get', '--input', 'drafts.ndjson', '--rejects', 'rejects.ndjson'], svc.ctx)).toBe(0);
+      const records = recordsOf(svc.out());
+      expect(records.map((r) => r.ok)).toEqual(lines.map(() => true));
+      expect(svc.file('rejects.ndjson')).toBe('');
+      // Every line reached the service; the 429s are few, and each is in the record of its line.
+      expect([...server.counts.perLine.keys()].sort()).toEqual(lines.map((l) => l.draftId).sort());
+      expect(server.counts.refused).toBeGreaterThan(0);
+      expect(server.counts.refused / server.counts.requests).toBeLessThan(0.25);
+      expect(records.reduce((sum, r) => sum + (r.throttled?.answers ?? 0), 0)).toBe(server.counts.refused);
+      expect(svc.err()).toMatch(new RegExp(`^svc: 75 lines: 75 succeeded, 0 failed in .*; throttled: ${server.counts.refused} answers? 429`));
+      if (retryAfter !== undefined) expect(svc.err()).toMatch(/\d+ pauses? for Retry-After/);
+    },
+    30_000,
+  );
+
+  it('sends a POST answered 429 only once, and its record says it was not applied and is safe to resend', async () => {
+    const server = await throttled({ perSecond: 30, burst: 4, retryAfter: 1 });
+    const lines = Array.from({ length: 60 }, (_, i) => ({ data: { name: `entry ${i + 1}` } }));
+    const svc = svcAgainst(server, { 'entries.ndjson': ndjson(lines) });
+    const code = await run(['crm', 'entries', 'create', 'deals', '--input', 'entries.ndjson', '--rejects', 'rejects.ndjson'], svc.ctx);
+    const records = recordsOf(svc.out());
+    const refused = records.filter((r) => !r.ok);
+    expect(code).toBe(refused.length > 0 ? 1 : 0);
+    // One request per line, whatever the answer: a write the service may not have refused before applying is never sent twice.
+    expect([...server.counts.perLine.values()]).toEqual(lines.map(() => 1));
+    expect([...server.counts.applied.values()].every((times) => times === 1)).toBe(true);
+    expect(refused.length).toBe(server.counts.refused);
+    expect(records.filter((r) => r.ok).length).toBeGreaterThanOrEqual(48);
+    for (const record of refused) {
+      expect(record.status).toBe(429);
+      expect(record.error).toMatchObject({ kind: 'api', hint: expect.stringMatching(/^not applied: .*; safe to resend$/) });
+      expect(record.error).not.toHaveProperty('mayHaveApplied');
+    }
+    // The rejects file holds exactly the refused lines, ready to run again.
+    const rejected = (svc.file('rejects.ndjson') ?? '').split('\n').filter(Boolean);
+    expect(rejected).toEqual(refused.map((r) => JSON.stringify(lines[r.line - 1])));
+    if (refused.length > 0) expect(svc.err()).toContain(`${refused.length} of them answered 429: not applied, safe to resend`);
+  }, 30_000);
+
+  it('sends a POST answered 429 again where the registry declares that 429 comes before anything is applied, and applies each line once', async () => {
+    const op = registry.crm_entries_create as { throttlesBeforeApplying?: boolean };
+    op.throttlesBeforeApplying = true;
+    try {
+      const server = await throttled({ perSecond: 30, burst: 4 });
+      const lines = Array.from({ length: 60 }, (_, i) => ({ data: { name: `entry ${i + 1}` } }));
+      const svc = svcAgainst(server, { 'entries.ndjson': ndjson(lines) });
+      expect(await run(['crm', 'entries', 'create', 'deals', '--input', 'entries.ndjson'], svc.ctx)).toBe(0);
+      expect(recordsOf(svc.out()).every((r) => r.ok)).toBe(true);
+      expect([...server.counts.applied.values()]).toEqual(lines.map(() => 1));
+      expect(server.counts.applied.size).toBe(60);
+      expect(server.counts.refused).toBeGreaterThan(0);
+    } finally {
+      delete op.throttlesBeforeApplying;
+    }
+  }, 30_000);
+});
+
+describe('--rate', () => {
+  it('starts 30 lines at --rate 20 no faster than 20 in any second, taking at least 29 intervals', async () => {
+    const server = await throttled({ perSecond: 1000, burst: 1000 });
+    const lines = Array.from({ length: 30 }, (_, i) => ({ draftId: `dr_${i + 1}` }));
+    const svc = svcAgainst(server, { 'drafts.ndjson': ndjson(lines) });
+    expect(await run(['email', 'drafts', 'get', '--input', 'drafts.ndjson', '--rate', '20/s'], svc.ctx)).toBe(0);
+    expect(svc.sentAt).toHaveLength(30);
+    expect(busiestSecond(svc.sentAt)).toBeLessThanOrEqual(20);
+    expect(Math.max(...svc.sentAt) - Math.min(...svc.sentAt)).toBeGreaterThanOrEqual(29 * 50);
+    expect(server.counts.refused).toBe(0);
+  }, 30_000);
+
+  it('takes the profile setting rate when --rate is not given', async () => {
+    const server = await throttled({ perSecond: 1000, burst: 1000 });
+    const lines = Array.from({ length: 6 }, (_, i) => ({ draftId: `dr_${i + 1}` }));
+    const svc = svcAgainst(server, { 'drafts.ndjson': ndjson(lines) });
+    await svc.store.updateProfile('default', () => ({ rate: '10/s' }));
+    expect(await run(['email', 'drafts', 'get', '--input', 'drafts.ndjson'], svc.ctx)).toBe(0);
+    expect(Math.max(...svc.sentAt) - Math.min(...svc.sentAt)).toBeGreaterThanOrEqual(5 * 100);
+  }, 30_000);
+
+  it('paces the pages of --paginate', async () => {
+    const server = await startScriptedServer();
+    onTestFinished(() => server.close());
+    const route = '/v1/crm/tasks/series/ser_1/occurrences';
+    for (let page = 1; page <= 4; page++) {
+      const headers: Record<string, string> = page < 4 ? { link: `<${server.origin}${route}?page=${page + 1}>; rel="next"` } : {};
+      server.script(page === 1 ? route : `${route}?page=${page}`, { body: [{ taskId: `t${page}` }], headers });
+    }
+    const svc = svcAgainst(server, {});
+    expect(await run(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_1', '--paginate', '--rate', '5/s'], svc.ctx)).toBe(0);
+    expect(JSON.parse(svc.out())).toEqual([{ taskId: 't1' }, { taskId: 't2' }, { taskId: 't3' }, { taskId: 't4' }]);
+    expect(svc.sentAt).toHaveLength(4);
+    expect(Math.max(...svc.sentAt) - Math.min(...svc.sentAt)).toBeGreaterThanOrEqual(3 * 200);
+  }, 30_000);
+
+  it.each([
+    [['--rate', '0'], /^svc: --rate: expected requests per second or per minute, as n, n\/s or n\/m .*got "0"\n$/],
+    [['--rate', '5/h'], /^svc: --rate: expected requests per second or per minute/],
+    [['--rate', '1.5'], /^svc: --rate: expected requests per second or per minute/],
+    [['--rate', '100001'], /^svc: --rate: expected .* from 1 to 100000/],
+  ])('refuses %j with exit 2, sending nothing', async (flags, message) => {
+    const fake = createFakeContext({ files: { 'drafts.ndjson': ndjson([{ draftId: 'dr_1' }]) } });
+    expect(await run(['email', 'drafts', 'get', '--input', 'drafts.ndjson', ...flags], fake.ctx)).toBe(2);
+    expect(fake.err()).toMatch(message);
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('needs --input (or --paginate) to mean anything, and says so', async () => {
+    const fake = createFakeContext();
+    expect(await run(['email', 'drafts', 'get', 'dr_1', '--rate', '5'], fake.ctx)).toBe(2);
+    expect(fake.err()).toBe('svc: --rate needs --input <file | -> or --paginate\n');
+    const api = createFakeContext();
+    expect(await run(['api', 'GET', '/email/drafts/dr_1', '--rate', '5'], api.ctx)).toBe(2);
+    expect(api.err()).toBe('svc: --rate needs --paginate: it paces the pages of a list\n');
+    expect([...fake.requests, ...api.requests]).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import { startThrottledServer } from '../../scripts/bench/throttled-server.mjs';
 import { run } from '../../src/cli/run.js';
 import { createUndiciTransport } from '../../src/client/undici-transport.js';
 import { systemClock } from '../../src/clock.js';
-import { createFakeContext } from '../support/fake-context.js';
+import { createFakeContext, json } from '../support/fake-context.js';
 import { startScriptedServer } from '../support/scripted-server.js';
 
 // In-process runs of svc against a real service on 127.0.0.1 that admits a few requests a second
@@ -181,5 +181,52 @@ describe('--rate', () => {
     expect(await run(['api', 'GET', '/email/drafts/dr_1', '--rate', '5'], api.ctx)).toBe(2);
     expect(api.err()).toBe('svc: --rate needs --paginate: it paces the pages of a list\n');
     expect([...fake.requests, ...api.requests]).toEqual([]);
+  });
+});
+
+describe('a throttled run says so', () => {
+  const draft = (request: { url: string }) => json(200, { ok: true, kind: 'email', draftId: request.url.split('/').at(-1), syncStatus: 'synced', revision: 1 });
+  /** The first request is answered 429 with Retry-After: 2, the rest succeed. */
+  const throttledOnce = () => {
+    let first = true;
+    return (request: { url: string }) => {
+      if (!first) return draft(request);
+      first = false;
+      return json(429, { error: { message: 'slow down', type: 'rate_limit_error', code: 'too_many_requests' } }, { 'retry-after': '2' });
+    };
+  };
+  const stdin = ndjson([{ draftId: 'dr_1' }, { draftId: 'dr_2' }, { draftId: 'dr_3' }]);
+
+  it('--debug names the pause and the change of rate, each with its cause; the record of the line that waited says so', async () => {
+    // The context's clock waits for nothing: the pause is waited out at once, and the test sleeps not.
+    const fake = createFakeContext({ respond: throttledOnce(), stdin });
+    expect(await run(['email', 'drafts', 'get', '--input', '-', '--concurrency', '1', '--debug'], fake.ctx)).toBe(0);
+    expect(fake.err()).toContain('* pausing every request for 2s: HTTP 429 with Retry-After: 2\n');
+    expect(fake.err()).toMatch(/\* throttled \(HTTP 429 with Retry-After: 2\): every request now at most \S+, growing by \S+ each second of good answers\n/);
+    const [first, ...rest] = recordsOf(fake.out());
+    expect(first).toMatchObject({ line: 1, ok: true, attempts: 2, throttled: { answers: 1 } });
+    expect(first!.throttled!.waitedMs).toBeGreaterThanOrEqual(2000);
+    expect(rest.map((r) => r.throttled)).toEqual([undefined, undefined]);
+    expect(fake.err()).toMatch(/svc: 3 lines: 3 succeeded, 0 failed in .*; throttled: 1 answer 429, 1 pause for Retry-After, ending at \S+\n$/);
+  });
+
+  it('shows the 429s and the rate now on the progress bar', async () => {
+    const fake = createFakeContext({ tty: true, respond: throttledOnce(), stdin });
+    // The clock moves 30 ms each time it is read, so the bar redraws; the pause and the retry wait still take no real time.
+    let time = 0;
+    fake.ctx.clock = { ...fake.ctx.clock!, now: () => (time += 30) };
+    expect(await run(['email', 'drafts', 'get', '--input', '-', '--concurrency', '1'], fake.ctx)).toBe(0);
+    expect(fake.err()).toMatch(/\r\d done · 0 failed · \d+\/s · throttled: 1 × 429, now \S+\u001b\[K/);
+  });
+
+  it('says in a single call that a 429 was not applied and is safe to resend', async () => {
+    const fake = createFakeContext({
+      respond: () => json(429, { error: { message: 'slow down', type: 'rate_limit_error', code: 'too_many_requests' } }),
+    });
+    expect(await run(['crm', 'entries', 'create', 'deals', '--data', 'name=Acme'], fake.ctx)).toBe(1);
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.err()).toBe(
+      'svc: slow down (rate_limit_error/too_many_requests, HTTP 429); not applied: the service refused it with 429 Too Many Requests, which comes before processing (RFC 6585); safe to resend\n',
+    );
   });
 });

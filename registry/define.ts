@@ -72,7 +72,7 @@ export interface OperationSpec {
    * as the API declares for all its operations (registry/api.ts).
    */
   throttlesBeforeApplying?: boolean;
-  /** Destructive operations ask for confirmation on a terminal unless `--yes`; set exactly when `safety` is `destructive`. */
+  /** Destructive operations ask for confirmation on a terminal, and without one are refused unless `--yes`; set exactly when `safety` is `destructive`. */
   destructive?: boolean;
   /** Printed on stderr when the service answers JSON `null`; `{name}` is filled from the input. */
   nullResult?: string;

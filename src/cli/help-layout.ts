@@ -103,3 +103,10 @@ function breakPoint(line: string, width: number, indent: number): number {
 function visibleWidth(text: string): number {
   return stripVTControlCharacters(text).length;
 }
+
+/**
+ * The `Examples:` block a command's help ends with. `svc help reference`, the man pages' EXAMPLES
+ * and the web manual read the same block (src/cli/reference/help-sections.ts), so a command's
+ * examples are written once.
+ */
+export const examplesHelp = (examples: readonly string[]): string => `\nExamples:\n${examples.map((line) => `  ${line}`).join('\n')}\n`;

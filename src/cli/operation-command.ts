@@ -3,7 +3,7 @@ import { commandWords } from '../../registry/command-names.js';
 import type { OperationSpec } from '../../registry/define.js';
 import { commandFields } from '../input/fields.js';
 import type { Context } from '../core/context.js';
-import { operationArguments, operationFlags, operationRules, typeNote } from './operation-flags.js';
+import { operationArguments, operationFlags, operationRules, requiredNote } from './operation-flags.js';
 
 /** `svc email drafts get <draftId>`: the command line of an operation, as help shows it. */
 export function commandLine(id: string, op: OperationSpec): string {
@@ -18,11 +18,11 @@ export function commandLine(id: string, op: OperationSpec): string {
 export function addOperationCommand(parent: Command, word: string, id: string, op: OperationSpec, ctx: Context, batch = false): void {
   const command = parent.command(word).description(summaryOf(op));
   for (const arg of operationArguments(op)) {
-    const what = `${arg.description ? `${arg.description}: ` : ''}${arg.in === 'path' ? 'path parameter' : 'body field'} ${typeNote(arg)}`;
+    const what = arg.description ?? (arg.in === 'path' ? 'a path parameter' : 'a body field');
     command.argument(batch ? `[${arg.name}]` : `<${arg.name}>`, batch ? `${what}; with --input, for every line that does not give ${arg.name}` : what);
   }
   for (const flag of operationFlags(op)) {
-    const option = new Option(flag.flags, `${flag.help} ${typeNote(flag)}`);
+    const option = new Option(flag.flags, `${flag.help}${requiredNote(flag)}`);
     if (flag.choices && !flag.repeatable) option.choices(flag.choices);
     if (flag.group) option.helpGroup(flag.group);
     command.addOption(flag.repeatable ? option.argParser(collect) : option);

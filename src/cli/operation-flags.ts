@@ -119,5 +119,11 @@ function fieldFlags(field: BodyField): FlagSpec[] {
   }
 }
 
-/** `(string, required)`: what help prints after a flag's or argument's description. */
-export const typeNote = (spec: { type: string; required: boolean }): string => `(${spec.type}, ${spec.required ? 'required' : 'optional'})`;
+/**
+ * What help adds after a flag's meaning: that it is required, and when, or nothing. Its type is not
+ * repeated: the value's form is in the flag itself (`<key=value>`, `<number>`, `<json>`, `<file>`).
+ * A required body field may come from --body instead, and any required field from each line with
+ * --input, so help says so rather than call the flag required outright.
+ */
+export const requiredNote = (spec: Pick<FlagSpec, 'required' | 'in'>): string =>
+  spec.required ? (spec.in === 'body' ? ' (required unless --body or --input gives it)' : ' (required unless --input gives it)') : '';

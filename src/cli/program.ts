@@ -4,7 +4,7 @@ import { colorEnabled } from '../output/color.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { VERSION } from '../version.js';
 import type { Context } from '../core/context.js';
-import { formatHelpItem, MIN_DESCRIPTION_WIDTH, wrapHelpText } from './help-layout.js';
+import { examplesHelp, formatHelpItem, MIN_DESCRIPTION_WIDTH, wrapHelpText } from './help-layout.js';
 
 export const EXIT_CODES_HELP = `Exit codes:
   0  success
@@ -23,6 +23,16 @@ export const EXIT_CODES_HELP = `Exit codes:
   130  interrupted (Ctrl-C)
   141  batch stopped: standard output was closed
   143  stopped by SIGTERM (a CI time-out, docker stop)`;
+
+/** The first commands a reader tries; each area's and command's help has its own. */
+const ROOT_EXAMPLES = [
+  'svc mock --port 4010 &',
+  'svc email drafts get dr_123',
+  "svc crm entries create deals --data name='Acme renewal' --data amount:=12000",
+  'svc files delete notes/todo.md --yes',
+  'svc help crm entries create',
+  'svc help topics',
+];
 
 const ENVIRONMENT_HELP = `Environment:
   SERVICE_API_KEY   workspace API key; used before a stored session token
@@ -72,7 +82,7 @@ export function createRootProgram(ctx: Context): Command {
       getOutHasColors: () => colorEnabled(ctx.env, ctx.io.stdoutIsTTY),
       getErrHasColors: () => colorEnabled(ctx.env, ctx.io.stderrIsTTY),
     })
-    .addHelpText('after', `\n${ENVIRONMENT_HELP}\n\n${EXIT_CODES_HELP}\n`);
+    .addHelpText('after', `${examplesHelp(ROOT_EXAMPLES)}\n${ENVIRONMENT_HELP}\n\n${EXIT_CODES_HELP}\n`);
   return program;
 }
 

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { commandWords } from '../../registry/command-names.js';
 import type { OperationSpec, Operations } from '../../registry/define.js';
 import type { Context } from '../core/context.js';
+import { examplesHelp } from './help-layout.js';
 import { addOperationCommand, commandLine, summaryOf } from './operation-command.js';
 
 /**
@@ -37,7 +38,11 @@ function describeGroup(group: Command, key: string, operations: Operations): voi
   group.addHelpText('after', `\n${operationsHelp(below)}`);
 }
 
+/** A group's examples: the first of each operation below it, at most this many. */
+const GROUP_EXAMPLES = 6;
+
 function operationsHelp(operations: [string, OperationSpec][]): string {
-  const lines = operations.map(([id, op]) => `  ${commandLine(id, op)}\n      ${summaryOf(op)}\n      e.g. ${op.examples[0]}`);
-  return `Operations:\n${lines.join('\n')}\n`;
+  const lines = operations.map(([id, op]) => `  ${commandLine(id, op)}\n      ${summaryOf(op)}`);
+  const examples = operations.slice(0, GROUP_EXAMPLES).flatMap(([, op]) => op.examples.slice(0, 1));
+  return `Operations:\n${lines.join('\n')}\n${examples.length > 0 ? examplesHelp(examples) : ''}`;
 }

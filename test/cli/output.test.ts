@@ -113,18 +113,18 @@ describe('template preview', () => {
 });
 
 describe('help', () => {
-  it('shows each flag with its type and whether it is required', async () => {
+  it('shows each flag with the form of its value, and says required only of what is, and when', async () => {
     const fake = createFakeContext();
     expect(await run(['email', 'templates', 'preview', '--help'], fake.ctx)).toBe(0);
     const help = fake
       .out()
       .replace(/ \\\n\s*/g, ' ')
       .replace(/\s+/g, ' '); // an example broken with a shell continuation reads back whole
-    expect(help).toContain('templateId identifier of the managed email campaign template: path parameter (string, required)');
+    expect(help).toContain('Arguments: templateId identifier of the managed email campaign template Options:');
     expect(help).toContain(
-      '--data <key=value> personalization values keyed by variable name, used for the {{variable}} placeholders of the template; key=value, key:=json or key[]=value; repeatable, a repeated key keeps every value (map, required)',
+      '--data <key=value> personalization values keyed by variable name, used for the {{variable}} placeholders of the template; key=value, key:=json or key[]=value; repeatable, a repeated key keeps every value (required unless --body or --input gives it)',
     );
-    expect(help).toContain('--save-html <file> write the rendered HTML body to this file, to open in a browser (file, optional)');
+    expect(help).toContain('--save-html <file> write the rendered HTML body to this file, to open in a browser -h, --help');
     expect(help).toContain('--output <format>');
     expect(help).toContain('Examples: svc email templates preview tpl_welcome --data firstName=Ada --data company=Acme');
   });
@@ -133,8 +133,8 @@ describe('help', () => {
     const fake = createFakeContext();
     expect(await run(['campaigns', 'person', 'add', '--help'], fake.ctx)).toBe(0);
     const help = fake.out().replace(/\s+/g, ' ');
-    expect(help).toContain('--display-name <string> display name of the person (string, optional)');
-    expect(help).toContain('--check-duplicates-across-workspace whether duplicates are checked across the whole workspace; sends true (boolean, optional)');
+    expect(help).toContain('--display-name <string> display name of the person --email');
+    expect(help).toContain('--check-duplicates-across-workspace whether duplicates are checked across the whole workspace; sends true --no-check');
     expect(help).toContain('Rules: at least one of --email and --linkedin-profile-url: a person needs an email or a LinkedIn profile URL (or both)');
   });
 });

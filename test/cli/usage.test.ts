@@ -171,7 +171,8 @@ describe('help and version', () => {
   it('area help lists its operations with summaries and examples', async () => {
     const fake = createFakeContext();
     expect(await run(['crm', '--help'], fake.ctx)).toBe(0);
-    expect(fake.out()).toContain('svc crm entries create <objectName>\n      Create a CRM entry\n      e.g. svc crm entries create deals');
+    expect(fake.out()).toContain('svc crm entries create <objectName>\n      Create a CRM entry\n');
+    expect(fake.out()).toContain('\nExamples:\n  svc crm entries create deals');
     expect(fake.out()).toContain('svc crm tasks series occurrences list <seriesId>');
   });
 

@@ -179,7 +179,7 @@ describe.skipIf(!manAvailable)(`npm run docs: man pages${manAvailable ? '' : ' (
       expect({ name, sorted: [...known].sort((a, b) => order.indexOf(a) - order.indexOf(b)) }).toEqual({ name, sorted: known });
       const required = name.endsWith('.7')
         ? ['NAME', 'DESCRIPTION', 'SEE ALSO']
-        : ['NAME', 'SYNOPSIS', 'DESCRIPTION', 'EXIT STATUS', 'ENVIRONMENT', 'SEE ALSO'];
+        : ['NAME', 'SYNOPSIS', 'DESCRIPTION', 'EXIT STATUS', 'ENVIRONMENT', 'EXAMPLES', 'SEE ALSO'];
       for (const section of required) expect(headings, name).toContain(section);
     }
     const root = unroff(read(manual.manDir, 'svc.1'));
@@ -196,11 +196,14 @@ describe.skipIf(!manAvailable)(`npm run docs: man pages${manAvailable ? '' : ' (
     expect(blanks).toEqual([]);
   });
 
-  it('every guide is a section-7 page whose NAME line carries its summary, for man -k svc', () => {
+  it('every guide is a section-7 page whose NAME line is a few words (its title, for man -k svc), its summary opening DESCRIPTION', () => {
     for (const guide of readGuides()) {
       const source = unroff(read(manual.manDir, `svc-${guide.name}.7`));
       expect(source).toMatch(new RegExp(`^\\.TH "SVC-${guide.name.toUpperCase()}" "7"`, 'm'));
-      expect(source.split('.SH NAME\n')[1]!.split('\n')[0]).toBe(`svc-${guide.name} - ${guide.summary.replace(/\.$/, '')}`);
+      const name = source.split('.SH NAME\n')[1]!.split('\n')[0]!;
+      expect(name).toBe(`svc-${guide.name} - ${guide.title}`);
+      expect(name.split(' - ')[1]!.split(' ').length, name).toBeLessThanOrEqual(6);
+      expect(source.split('.SH DESCRIPTION\n')[1]!.split('\n')[0]).toBe(guide.summary);
     }
     expect(unroff(read(manual.manDir, 'svc.1')).split('.SH "SEE ALSO"')[1]).toContain('svc-batch(7)');
   });

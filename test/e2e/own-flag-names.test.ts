@@ -50,7 +50,7 @@ describe('fields named like svc flags', () => {
     const help = await svc(['issues', 'create-comment', '--help']);
     expect(help.code).toBe(0);
     const text = help.stdout.replace(/\s+/g, ' ');
-    expect(text).toContain('--body-field <string> the text of the comment (string, required)');
+    expect(text).toContain('--body-field <string> the text of the comment (required unless --body or --input gives it)');
     expect(text).toContain('--no-paginate-field');
     expect(help.stdout.match(/^\s+--body </gm)).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { areas } from '../../../registry/areas.js';
 import { usageError } from '../../errors.js';
+import { examplesHelp } from '../help-layout.js';
 import { terminalSafeLine } from '../../output/terminal-safe.js';
 import { aliasNameProblem, splitAliasWords } from '../aliases.js';
 import type { Builtins } from '../builtin-entry.js';
@@ -32,6 +33,14 @@ Examples:
     .command('set <name> <expansion>')
     .description('Create an alias; --clobber replaces one of the same name')
     .option('--clobber', 'replace an existing alias of this name')
+    .addHelpText(
+      'after',
+      examplesHelp([
+        "svc alias set dg 'email drafts get'",
+        "svc alias set occ 'crm tasks series occurrences list $1 --output table'",
+        "svc alias set dg 'email drafts get --output yaml' --clobber",
+      ]),
+    )
     .action(async (name: string, expansion: string, options: { clobber?: boolean }) => {
       const problem = aliasNameProblem(name, isBuiltIn);
       if (problem) throw usageError(problem);
@@ -54,6 +63,7 @@ Examples:
   alias
     .command('list')
     .description('List the aliases and what each stands for')
+    .addHelpText('after', examplesHelp(['svc alias list']))
     .action(async () => {
       const aliases = (await ctx.config()).aliases();
       const names = Object.keys(aliases).sort();
@@ -65,6 +75,7 @@ Examples:
   alias
     .command('delete <name>')
     .description('Delete an alias')
+    .addHelpText('after', examplesHelp(['svc alias delete dg']))
     .action(async (name: string) => {
       const store = await ctx.config();
       await store.updateAliases((current) => {

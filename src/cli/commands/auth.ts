@@ -7,13 +7,17 @@ import type { ConfigStore, ProfileSettings } from '../../config/store.js';
 import { KeyringUnavailable } from '../../auth/keyring.js';
 import type { Context } from '../../core/context.js';
 import { SvcError, ExitCode, usageError } from '../../errors.js';
+import { examplesHelp } from '../help-layout.js';
 
 /** `svc auth login|status|token|logout`: the agent session token of a profile. */
 /** A token piped to `svc auth login` is a line; more than this is some other file piped by mistake. */
 const MAX_PIPED_TOKEN_BYTES = 64 * 1024;
 
 export function register(program: Command, ctx: Context): void {
-  const auth = program.command('auth').description('Sign in with an agent session token, show or remove it');
+  const auth = program
+    .command('auth')
+    .description('Sign in with an agent session token, show or remove it')
+    .addHelpText('after', examplesHelp(['printf %s "$TOKEN" | svc auth login', 'svc auth status', 'svc auth token', 'svc auth logout --profile acme']));
   const globals = (command: Command) => command.optsWithGlobals<GlobalOptions>();
 
   auth
@@ -44,6 +48,7 @@ export function register(program: Command, ctx: Context): void {
   auth
     .command('status')
     .description('Show the profile, base URL, where the credential comes from, and the token redacted')
+    .addHelpText('after', `\nExits 4 when there is no credential.\n${examplesHelp(['svc auth status', 'svc auth status --profile acme'])}`)
     .action(async (_options, command: Command) => {
       const options = globals(command);
       const profile = profileName(ctx, options);
@@ -70,6 +75,7 @@ export function register(program: Command, ctx: Context): void {
   auth
     .command('token')
     .description('Print the credential in use, for scripts (the only command that prints it whole)')
+    .addHelpText('after', examplesHelp(['TOKEN="$(svc auth token)"', 'svc auth token --profile acme']))
     .action(async (_options, command: Command) => {
       const credential = await resolveCredential(ctx, profileName(ctx, globals(command)));
       if (!credential) throw new SvcError('not signed in: set SERVICE_API_KEY, or run `svc auth login`', ExitCode.auth);
@@ -79,6 +85,7 @@ export function register(program: Command, ctx: Context): void {
   auth
     .command('logout')
     .description('Remove the stored session token of the profile, from the system keyring and the config file')
+    .addHelpText('after', examplesHelp(['svc auth logout', 'svc auth logout --profile acme']))
     .action(async (_options, command: Command) => {
       const profile = profileName(ctx, globals(command));
       const store = await ctx.config();

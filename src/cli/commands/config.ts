@@ -7,6 +7,7 @@ import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-option
 import { parseRate } from '../../config/rate.js';
 import type { Context } from '../../core/context.js';
 import { usageError } from '../../errors.js';
+import { examplesHelp } from '../help-layout.js';
 
 interface SettingKey {
   field: keyof ProfileSettings;
@@ -60,13 +61,14 @@ export function register(program: Command, ctx: Context): void {
       .map(([name, key]) => `  ${name.padEnd(10)} ${key.help}`)
       .join(
         '\n',
-      )}\n\nExamples:\n  svc config set base-url https://api.example.com/v1\n  svc config set base-url https://eu.example.com/v1 --profile acme\n  svc config unset timeout\n  svc config list\n  svc config list --all\n`,
+      )}\n\nExamples:\n  svc config set base-url https://api.example.com/v1\n  svc config set base-url https://eu.example.com/v1 --profile acme\n  svc config get base-url\n  svc config unset timeout\n  svc config list\n  svc config list --all\n`,
   );
   const profileOf = (command: Command) => profileName(ctx, command.optsWithGlobals<GlobalOptions>());
 
   config
     .command('set <key> <value>')
     .description('Set a setting of the profile')
+    .addHelpText('after', examplesHelp(['svc config set base-url https://api.example.com/v1', 'svc config set timeout 60 --profile acme']))
     .action(async (name: string, value: string, _o, command: Command) => {
       const key = settingKey(name);
       const parsed = key.parse(value);
@@ -79,6 +81,10 @@ export function register(program: Command, ctx: Context): void {
   config
     .command('get <key>')
     .description('Print a setting of the profile')
+    .addHelpText(
+      'after',
+      `\nPrints nothing when the setting is not set.\n${examplesHelp(['svc config get base-url', 'svc config get timeout --profile acme'])}`,
+    )
     .action(async (name: string, _o, command: Command) => {
       const key = settingKey(name);
       const value = (await ctx.config()).profile(profileOf(command))[key.field];
@@ -88,6 +94,7 @@ export function register(program: Command, ctx: Context): void {
   config
     .command('unset <key>')
     .description('Remove a setting from the profile, so its default (or the environment) applies')
+    .addHelpText('after', examplesHelp(['svc config unset timeout', 'svc config unset proxy --profile acme']))
     .action(async (name: string, _o, command: Command) => {
       const key = settingKey(name);
       const profile = profileOf(command);
@@ -104,6 +111,7 @@ export function register(program: Command, ctx: Context): void {
     .command('list')
     .description('Show the settings a call would use now and where each comes from (flag, environment, profile, default); --all lists every stored profile')
     .option('--all', 'list every profile stored in the config file instead')
+    .addHelpText('after', examplesHelp(['svc config list', 'svc config list --profile acme', 'svc config list --all']))
     .action(async (options: { all?: boolean }, command: Command) => {
       const store = await ctx.config();
       if (options.all) return listProfiles(ctx, store);

@@ -39,7 +39,8 @@ export function guideManPage(guide: Guide, guides: readonly Guide[], version: st
   const lines = [
     ...manHeader(`svc-${guide.name}`, 7, version),
     '.SH NAME',
-    `${escape(`svc-${guide.name}`)} \\- ${escape(guide.summary.replace(/\.$/, ''))}`,
+    // A NAME line is a few words (man -k lists it): the guide's title; its summary opens DESCRIPTION.
+    `${escape(`svc-${guide.name}`)} \\- ${escape(guide.title)}`,
     '.SH DESCRIPTION',
     escape(guide.summary),
     ...blocks.flatMap(render),

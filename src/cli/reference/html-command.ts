@@ -10,7 +10,7 @@ export function commandPage(doc: CommandDoc, model: ReferenceModel): string {
   const sections = [`<h1>${h(doc.name)}</h1>`, `<p>${h(doc.summary)}</p>`, `<pre class="usage"><code>${h(doc.usage)}</code></pre>`, breadcrumbs(doc)];
   if (op)
     sections.push(
-      `<p>Request: <code>${h(`${op.method} ${op.path}`)}</code>${op.destructive ? ' (destructive: asks for confirmation on a terminal unless <code>--yes</code>)' : ''}</p>\n<p>${h(safety(op.idempotent))}</p>`,
+      `<p>Request: <code>${h(`${op.method} ${op.path}`)}</code>${op.destructive ? ' (destructive: asks for confirmation on a terminal; without one, refused unless <code>--yes</code>)' : ''}</p>\n<p>${h(safety(op.idempotent))}</p>`,
     );
   sections.push(definitions('Arguments', doc.arguments));
   for (const group of doc.optionGroups) sections.push(definitions(group.heading.replace(/:$/, ''), group.items));

@@ -21,7 +21,7 @@ function commandSection(doc: CommandDoc): string {
   const parts = [heading, doc.summary, codeBlock(doc.usage)];
   if (doc.operation)
     parts.push(
-      `\`${doc.operation.method} ${doc.operation.path}\`${doc.operation.destructive ? ' (destructive: asks for confirmation on a terminal unless `--yes`)' : ''}`,
+      `\`${doc.operation.method} ${doc.operation.path}\`${doc.operation.destructive ? ' (destructive: asks for confirmation on a terminal; without one, refused unless `--yes`)' : ''}`,
     );
   parts.push(list('Arguments', doc.arguments));
   if (doc.operation && doc.operation.rules.length > 0) parts.push(`### Rules\n\n${doc.operation.rules.map((rule) => `- ${rule.text}`).join('\n')}`);

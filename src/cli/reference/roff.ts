@@ -89,7 +89,7 @@ function description(doc: CommandDoc, model: ReferenceModel, sections: HelpSecti
   if (op) {
     lines.push(
       '.PP',
-      `Request: ${bold(`${op.method} ${op.path}`)}${op.destructive ? ' (destructive: asks for confirmation on a terminal unless \\fB\\-\\-yes\\fR)' : ''}.`,
+      `Request: ${bold(`${op.method} ${op.path}`)}${op.destructive ? ' (destructive: asks for confirmation on a terminal; without one, refused unless \\fB\\-\\-yes\\fR)' : ''}.`,
       '.PP',
       escape(safety(op.idempotent)),
     );

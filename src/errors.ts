@@ -1,3 +1,5 @@
+import { isBranded, setBrand } from './cross-script.js';
+
 /** Documented exit codes (README and `svc --help`). */
 export const ExitCode = {
   ok: 0,
@@ -24,11 +26,19 @@ export const ExitCode = {
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
+const SVC_ERROR = Symbol.for('svc.SvcError');
+const INPUT_ERROR = Symbol.for('svc.InputError');
+
 /**
  * The one error that reaches the user, from any front-end: a sentence and an exit code. The command line
  * prints it as one line on stderr and exits with the code; `svc mcp` returns it as a tool error.
  */
 export class SvcError extends Error {
+  /** Any copy's instance (src/cross-script.ts): `svc mcp`'s script reads the command line's settings. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(this, SvcError, SVC_ERROR, value);
+  }
+
   constructor(
     message: string,
     readonly exitCode: number,
@@ -37,6 +47,7 @@ export class SvcError extends Error {
   ) {
     super(message);
     this.name = 'SvcError';
+    setBrand(this, SVC_ERROR);
   }
 }
 
@@ -69,6 +80,11 @@ export const describeInputIssue = (issue: InputIssue): string => (issue.field ==
  * record and the library's `invalid` result list its issues.
  */
 export class InputError extends Error {
+  /** Any copy's instance (src/cross-script.ts). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(this, InputError, INPUT_ERROR, value);
+  }
+
   readonly issues: readonly InputIssue[];
 
   /** `sentence` when the issues read better otherwise on one line (`<draftId> is required`). */
@@ -77,6 +93,7 @@ export class InputError extends Error {
     super(sentence ?? list.map(describeInputIssue).join('; '));
     this.name = 'InputError';
     this.issues = list;
+    setBrand(this, INPUT_ERROR);
   }
 
   /** The same issues, found under a flag or column: `--data: …`, `column tags: …`. */

@@ -1,4 +1,7 @@
+import { isBranded, setBrand } from './cross-script.js';
 import { SvcError, ExitCode } from './errors.js';
+
+const INTERRUPTION = Symbol.for('svc.Interruption');
 
 /**
  * The signals after which svc stops in order: Ctrl-C (SIGINT), a closed terminal (SIGHUP), and
@@ -12,9 +15,15 @@ const exitCodes: Record<StopSignal, number> = { SIGINT: ExitCode.interrupted, SI
 
 /** The reason ctx.signal is aborted with, so whoever stops can say why and exit with the right code. */
 export class Interruption extends Error {
+  /** Any copy's instance (src/cross-script.ts): `svc mcp`'s script reads the command line's stop signal. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(this, Interruption, INTERRUPTION, value);
+  }
+
   constructor(readonly signal: StopSignal) {
     super(`interrupted by ${signal}`);
     this.name = 'Interruption';
+    setBrand(this, INTERRUPTION);
   }
 
   get exitCode(): number {

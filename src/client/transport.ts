@@ -1,3 +1,5 @@
+import { isBranded, setBrand } from '../cross-script.js';
+
 /** What leaves the machine: one HTTP request, fully built. */
 export interface HttpRequest {
   method: string;
@@ -35,8 +37,15 @@ export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
  */
 export type TransportFailure = 'timeout' | 'refused' | 'reset' | 'network' | 'too-large' | 'aborted' | 'protocol' | 'tls' | 'proxy-auth' | 'proxy';
 
+const TRANSPORT_ERROR = Symbol.for('svc.TransportError');
+
 /** A request that got no complete HTTP answer. `sent` says whether any byte may have reached the server. */
 export class TransportError extends Error {
+  /** Any copy's instance (src/cross-script.ts): `svc mcp`'s script reads the command line's transport. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(this, TransportError, TRANSPORT_ERROR, value);
+  }
+
   constructor(
     readonly kind: TransportFailure,
     message: string,
@@ -44,5 +53,6 @@ export class TransportError extends Error {
   ) {
     super(message);
     this.name = 'TransportError';
+    setBrand(this, TRANSPORT_ERROR);
   }
 }

@@ -7,7 +7,8 @@ export type GateDecision =
   | { kind: 'allowed' }
   /** Ask the user first: return this elicitation, and call again with the answer. */
   | { kind: 'ask'; message: string; requestState: string }
-  | { kind: 'refused' | 'declined'; message: string };
+  /** Nothing sent; `retrySafe` false when the same call would be refused again, and `next` says what would change that. */
+  | { kind: 'refused' | 'declined'; message: string; retrySafe: boolean; next: string };
 
 /** An elicitation answer as the client sends it back. */
 export interface ElicitAnswer {
@@ -26,8 +27,8 @@ export interface GateInput {
   tool: string;
   op: OperationSpec;
   args: Record<string, unknown>;
-  /** What will be sent, in words: method, URL path, query and body. */
-  request: string;
+  /** What will be sent, in words: method, URL path, query and body; made only when a person is asked. */
+  request: string | (() => string);
   /** The client can ask its user (elicitation, form mode). */
   canAsk: boolean;
   /** `--allow-destructive`: with no way to ask, send anyway. */
@@ -54,6 +55,8 @@ export class DestructiveGate {
       return {
         kind: 'refused',
         message: `${input.tool} is destructive and this client cannot ask its user to confirm (no elicitation): svc mcp refuses it unless started with --allow-destructive`,
+        retrySafe: false,
+        next: `calling it again is refused the same way. Tell the user: ${input.tool} needs their confirmation, and this MCP client cannot ask for it; they can use a client that supports MCP elicitation, or restart svc mcp with --allow-destructive to send destructive calls without asking`,
       };
     }
     const state = this.#stateOf(input.tool, input.args);
@@ -62,12 +65,19 @@ export class DestructiveGate {
       return {
         kind: 'refused',
         message: `the confirmation answered does not belong to these arguments of ${input.tool}: nothing was sent; call it again to be asked`,
+        retrySafe: true,
+        next: 'call it again with the same arguments: the user is asked again',
       };
     }
     const { action, content } = input.answer;
     if (action === 'accept' && content?.confirm === true) return { kind: 'allowed' };
     const how = action === 'cancel' ? 'cancelled the confirmation' : action === 'accept' ? 'did not confirm' : 'declined';
-    return { kind: 'declined', message: `the user ${how}: ${input.tool} was not sent; do not call it again unless the user asks` };
+    return {
+      kind: 'declined',
+      message: `the user ${how}: ${input.tool} was not sent; do not call it again unless the user asks`,
+      retrySafe: false,
+      next: 'do not call it again unless the user asks you to',
+    };
   }
 
   #stateOf(tool: string, args: Record<string, unknown>): string {
@@ -78,7 +88,9 @@ export class DestructiveGate {
 }
 
 function questionOf(input: GateInput): string {
-  return neutraliseText(`${input.tool}: ${input.op.summary}. This is destructive. svc will send:\n${input.request}\nSend it?`);
+  return neutraliseText(
+    `${input.tool}: ${input.op.summary}. This is destructive. svc will send:\n${typeof input.request === 'string' ? input.request : input.request()}\nSend it?`,
+  );
 }
 
 function sameText(a: string, b: string): boolean {

@@ -76,7 +76,18 @@ export async function runDiscoverCall(settings: ServeSettings, deps: ServeDeps, 
         return runToolCall(settings, deps, { ...call, name: inner, args: args.arguments ?? {} });
       }
       default:
-        return answer('refused', refusalResult('not-served', `in --mode discover, ${call.name} is called through call_operation`, redact));
+        return answer(
+          'refused',
+          refusalResult(
+            {
+              code: 'not-served',
+              message: `in --mode discover, ${call.name} is called through call_operation`,
+              retrySafe: false,
+              next: `call call_operation with {"name": ${JSON.stringify(call.name)}, "arguments": {…}}; describe_operation shows its arguments`,
+            },
+            redact,
+          ),
+        );
     }
   } catch (error) {
     if (!(error instanceof InputError)) throw error;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server as NodeServer, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
+import { INVALID_REQUEST, MAX_MESSAGE_BYTES } from './stdio-lines.js';
 
 /** The path the MCP endpoint is served at (what clients and the conformance suite expect). */
 export const MCP_PATH = '/mcp';
@@ -104,17 +104,51 @@ async function forward(fetch: (request: Request) => Promise<Response>, request: 
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const body = hasBody ? await readBody(request) : undefined;
+  if (body === 'too-large') return overLimit(response);
   const web = new Request(`http://${request.headers.host}${request.url}`, {
     method: request.method,
     headers,
     signal: aborted.signal,
-    ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream, duplex: 'half' } : {}),
+    ...(body === undefined ? {} : { body }),
   } as RequestInit);
   const reply = await fetch(web);
   response.writeHead(reply.status, Object.fromEntries(reply.headers));
   if (!reply.body) return void response.end();
   for await (const chunk of reply.body as unknown as AsyncIterable<Uint8Array>) response.write(chunk);
   response.end();
+}
+
+/** The request's body, up to MAX_MESSAGE_BYTES: one message (as a line of stdio), never held past the limit. */
+function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_MESSAGE_BYTES) return Promise.resolve('too-large');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const onData = (chunk: Buffer) => {
+      length += chunk.length;
+      if (length <= MAX_MESSAGE_BYTES) return void chunks.push(chunk);
+      // Paused, not destroyed: the 413 still reaches the client, then the connection is closed.
+      request.off('data', onData);
+      request.pause();
+      resolve('too-large');
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks, length)));
+    request.once('error', reject);
+  });
+}
+
+/** 413, with the JSON-RPC error a line over the limit gets on stdio; the connection is closed, so the rest of the body is never read. */
+function overLimit(response: ServerResponse): void {
+  const error = {
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: INVALID_REQUEST, message: `Invalid Request: the message is over svc mcp's limit of ${MAX_MESSAGE_BYTES} bytes` },
+  };
+  response.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+  response.end(JSON.stringify(error), () => response.socket?.destroy());
 }
 
 function listen(server: NodeServer, options: HttpOptions): Promise<void> {

@@ -10,7 +10,8 @@ import {
 import { VERSION } from '../version.js';
 import { CONFIRM_SCHEMA, type ElicitAnswer } from './destructive-gate.js';
 import { discoverTools, runDiscoverCall } from './discover.js';
-import { type ServeDeps, type ServeSettings, runToolCall, type ToolCallOutcome } from './tool-call.js';
+import { auditLine, errorWords, type ServeDeps, type ServeSettings, runToolCall, type ToolCallOutcome } from './tool-call.js';
+import { failureResult, type ToolResult } from './tool-result.js';
 import type { ToolDefinition } from './tool-catalog.js';
 import { servedTools } from './tool-filter.js';
 
@@ -55,7 +56,12 @@ export function createMcpServer(settings: ServeSettings, deps: ServeDeps, mode: 
       ),
       ...answerOf(ctx),
     };
-    const outcome: ToolCallOutcome = mode === 'discover' ? await runDiscoverCall(settings, deps, call) : await runToolCall(settings, deps, call);
+    let outcome: ToolCallOutcome;
+    try {
+      outcome = mode === 'discover' ? await runDiscoverCall(settings, deps, call) : await runToolCall(settings, deps, call);
+    } catch (error) {
+      return internalFailure(deps, name, error);
+    }
     if (outcome.kind === 'result') return outcome.result;
     return inputRequired({
       inputRequests: { confirm: inputRequired.elicit({ message: outcome.message, requestedSchema: CONFIRM_SCHEMA as never }) },
@@ -63,6 +69,24 @@ export function createMcpServer(settings: ServeSettings, deps: ServeDeps, mode: 
     }) as never;
   });
   return server;
+}
+
+/**
+ * A fault of svc's own before anything was sent (a request that may have left is answered in
+ * runToolCall): a tool result all the same, never a protocol error, and the server goes on serving.
+ */
+function internalFailure(deps: ServeDeps, name: string, error: unknown): ToolResult {
+  const redact = deps.redaction.text;
+  deps.audit(redact(`svc mcp: ${name} failed in svc: ${errorWords(error)}\n`));
+  deps.audit(auditLine(name, 'refused', 'internal-error', redact));
+  const failure = {
+    category: 'internal',
+    message: `svc could not handle the call: ${errorWords(error)}`,
+    retrySafe: false,
+    mayHaveBeenApplied: false,
+    attempts: 0,
+  } as const;
+  return failureResult(failure, redact);
 }
 
 /** The client asks its user in form mode (an empty elicitation capability means form). */

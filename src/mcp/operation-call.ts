@@ -29,8 +29,8 @@ export interface CallInput {
 
 /** Why a call failed, in the words an agent acts on. */
 export interface CallFailure {
-  /** `invalid` (nothing sent), `api` (the service said no), `network`, `unreadable`, `credential`. */
-  category: 'invalid' | 'api' | 'network' | 'unreadable' | 'credential' | 'config';
+  /** `invalid` (nothing sent), `api` (the service said no), `network`, `unreadable`, `credential`, `config`, `internal` (a fault in svc). */
+  category: 'invalid' | 'api' | 'network' | 'unreadable' | 'credential' | 'config' | 'internal';
   /** As the command line says it (src/core/failure.ts): the cause, the attempts, what may have happened. */
   message: string;
   status?: number;

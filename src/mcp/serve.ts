@@ -9,6 +9,7 @@ import { isLoopback, serveHttp } from './http-server.js';
 import { createMcpServer, listedTools, type ToolMode } from './mcp-server.js';
 import type { CallDeps } from './operation-call.js';
 import type { ServeDeps, ServeSettings } from './tool-call.js';
+import { StdioLines } from './stdio-lines.js';
 import { operationTools } from './tool-catalog.js';
 import { checkFilterNames, type FilterFlags, readToolFilter } from './tool-filter.js';
 
@@ -58,7 +59,8 @@ export async function runMcpServer(proc: McpProcess, flags: McpFlags, globals: G
   const served = listedTools(settings, mode).length;
   if (!flags.http) {
     const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
-    const handle = serveStdio(factory, { onerror: (error) => proc.err(`svc mcp: ${error.message}\n`) });
+    const transport = new StdioLines(process.stdin, process.stdout, proc.err);
+    const handle = serveStdio(factory, { transport, onerror: (error) => proc.err(`svc mcp: ${oneLine(error.message)}\n`) });
     proc.err(`svc mcp: serving ${served} tools over stdio (${target.baseUrl})\n`);
     await Promise.race([proc.stdinClosed(), stopped(proc.signal)]);
     await handle.close();
@@ -91,6 +93,12 @@ function httpToken(proc: McpProcess, host: string): { value: string; generated: 
   }
   if (!isLoopback(host)) throw new InputError(`--host ${host} serves beyond this machine: set SVC_MCP_TOKEN to a long random token first`);
   return { value: randomBytes(24).toString('base64url'), generated: true };
+}
+
+/** An error's message on one line, cut at 300 characters: an error of the SDK may be a whole validation report. */
+export function oneLine(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 function stopped(signal: AbortSignal | undefined): Promise<void> {

@@ -9,7 +9,7 @@ import { type CallDeps, type CallInput, callTool } from './operation-call.js';
 import { neutraliseText } from './neutralise.js';
 import type { OperationTool } from './tool-catalog.js';
 import { type ToolFilter, whyFiltered } from './tool-filter.js';
-import { failureResult, type Redaction, refusalResult, successResult, type ToolResult } from './tool-result.js';
+import { failureResult, notServed, type Redaction, refusalResult, successResult, type ToolResult, unknownTool } from './tool-result.js';
 
 /** What the server was started with, shared by every call. */
 export interface ServeSettings {
@@ -50,14 +50,13 @@ export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call
     return { kind: 'result', result };
   };
   const tool = settings.tools.find((candidate) => candidate.tool.name === call.name);
-  if (!tool) return end('refused', 'not-sent', refusalResult('unknown-tool', `there is no tool named ${JSON.stringify(call.name)}`, redact));
+  if (!tool) return end('refused', 'not-sent', refusalResult(unknownTool(call.name), redact));
   const filtered = whyFiltered(tool, settings.filter);
-  if (filtered) return end('refused', 'not-sent', refusalResult('not-served', `${filtered}: nothing was sent`, redact));
+  if (filtered) return end('refused', 'not-sent', refusalResult(notServed(filtered), redact));
   let input: CallInput;
-  let request: string;
   try {
     input = splitArguments(tool, call.args);
-    request = describeRequest(tool, input);
+    fillPath(tool.op.path, input.params); // a path value that cannot be a URL segment is refused here, before anyone is asked
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     return end(
@@ -71,7 +70,8 @@ export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call
     tool: tool.id,
     op: tool.op,
     args,
-    request: redact(request),
+    // Written out only for the person asked: for any other call, it would be one more pass over the arguments.
+    request: () => redact(describeRequest(tool, input)),
     canAsk: call.canAsk,
     allowDestructive: settings.allowDestructive,
     answer: call.answer,
@@ -81,8 +81,20 @@ export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call
     deps.audit(auditLine(tool.id, 'asked', 'not-sent', redact));
     return decision;
   }
-  if (decision.kind !== 'allowed') return end(decision.kind, 'not-sent', refusalResult(decision.kind, decision.message, redact));
-  const outcome = await callTool(deps, settings.globals, tool.op, input);
+  if (decision.kind !== 'allowed') {
+    const { kind, message, retrySafe, next } = decision;
+    return end(kind, 'not-sent', refusalResult({ code: kind, message, retrySafe, next }, redact));
+  }
+  let outcome: Awaited<ReturnType<typeof callTool>>;
+  try {
+    outcome = await callTool(deps, settings.globals, tool.op, input);
+  } catch (error) {
+    // A fault of svc's own, not of the input, the network or the service: still a result the agent can act on.
+    deps.audit(redact(`svc mcp: ${tool.id} failed in svc: ${errorWords(error)}\n`));
+    const read = tool.op.safety === 'safe';
+    const failure = { category: 'internal', message: `svc could not complete the call: ${errorWords(error)}`, retrySafe: false, attempts: 1 } as const;
+    return end('allowed', 'internal-error', failureResult({ ...failure, mayHaveBeenApplied: !read }, redact));
+  }
   if (!outcome.ok)
     return end(
       'allowed',
@@ -93,8 +105,11 @@ export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call
     ...(outcome.mismatch ? [`the response does not match the registry's schema (${outcome.mismatch})`] : []),
     ...(outcome.warning ? [outcome.warning] : []),
   ];
-  return end('allowed', String(outcome.status), successResult(outcome.json, deps.redaction, notes));
+  return end('allowed', String(outcome.status), successResult(outcome.json, deps.redaction, notes, tool.op.safety !== 'safe'));
 }
+
+/** An unexpected fault's message, on one line. */
+export const errorWords = (error: unknown): string => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const SHOWN_NAME = 64;

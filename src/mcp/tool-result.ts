@@ -41,7 +41,7 @@ const CUT_MARK = '…[cut]';
  * neutralised (invisible and bidi characters shown, not kept) and secrets redacted before anything
  * is measured or cut; the cut keeps the JSON valid and the shape the output schema states.
  */
-export function successResult(answer: unknown, redaction: Redaction, notes: readonly string[] = []): ToolResult {
+export function successResult(answer: unknown, redaction: Redaction, notes: readonly string[] = [], applied = false): ToolResult {
   const redact = redaction.text;
   const safe = redaction.value(neutraliseValue(answer));
   let text = redact(JSON.stringify({ result: safe }));
@@ -49,7 +49,19 @@ export function successResult(answer: unknown, redaction: Redaction, notes: read
   const size = Buffer.byteLength(text);
   if (size > RESULT_LIMIT_BYTES) {
     const cut = cutToFit(safe, redact);
-    if (!cut) return refusalResult('too-large', `the result is ${size} bytes, over the ${RESULT_LIMIT_BYTES}-byte limit even when cut; ask for less`, redact);
+    if (!cut)
+      return refusalResult(
+        {
+          code: 'too-large',
+          message: `the call succeeded, but its result is ${size} bytes, over the ${RESULT_LIMIT_BYTES}-byte limit even when cut`,
+          retrySafe: false,
+          mayHaveBeenApplied: applied,
+          next: applied
+            ? 'it was applied: do not call it again; read back what it changed with a narrower call'
+            : 'the same call gets the same answer: ask for less (fewer items, a narrower query)',
+        },
+        redact,
+      );
     truncated = `the result was ${size} bytes, over the ${RESULT_LIMIT_BYTES}-byte limit: strings longer than ${cut.chars} characters end in "${CUT_MARK}" and lists keep their first ${cut.items} items; ask for less to see the rest`;
     text = redact(JSON.stringify({ result: cut.value, truncated }));
   }
@@ -97,6 +109,10 @@ export function nextStep(failure: CallFailure): string {
     return 'the credential is missing or refused: the user runs `svc auth login` or sets SERVICE_API_KEY, then restarts svc mcp; a tool argument cannot carry one';
   }
   if (failure.category === 'config') return 'svc is not set up to reach the service: the user fixes the setting named in the message, then restarts svc mcp';
+  if (failure.category === 'internal')
+    return failure.mayHaveBeenApplied
+      ? 'svc failed on this call after it may have been sent: check (read it back) before calling again, and tell the user the message'
+      : 'svc failed on this call before sending anything: tell the user the message; other calls are still served';
   if (failure.mayHaveBeenApplied)
     return 'the request was sent and its answer lost, so it may have been applied: check (read it back) before calling again; svc did not resend it';
   if (failure.category === 'invalid' || failure.status === 400 || failure.status === 422) return 'fix the arguments named in details, then call again';
@@ -125,10 +141,38 @@ export function failureResult(failure: CallFailure, redact: Redact): ToolResult 
   return errorText({ error: neutraliseValue(error) }, redact);
 }
 
-/** A call svc itself refused or the user declined: nothing was sent. */
-export function refusalResult(code: string, message: string, redact: Redact): ToolResult {
-  return errorText({ error: { code, message: neutraliseText(message), retrySafe: true, mayHaveBeenApplied: false, attempts: 0 } }, redact);
+/**
+ * A call svc itself refused, or the user declined: nothing was sent (unless `mayHaveBeenApplied`).
+ * `retrySafe` is false when the same call can only be refused again, and `next` then names what
+ * would change that, in words an agent can pass on to its user.
+ */
+export interface Refusal {
+  code: string;
+  message: string;
+  retrySafe: boolean;
+  next: string;
+  mayHaveBeenApplied?: boolean;
 }
+
+export function refusalResult(refusal: Refusal, redact: Redact): ToolResult {
+  const { code, message, retrySafe, next, mayHaveBeenApplied = false } = refusal;
+  return errorText({ error: { code, message: neutraliseText(message), retrySafe, mayHaveBeenApplied, attempts: 0, next: neutraliseText(next) } }, redact);
+}
+
+/** The refusals of a tool that is not there to call: neither a retry nor other arguments change them. */
+export const unknownTool = (name: string): Refusal => ({
+  code: 'unknown-tool',
+  message: `there is no tool named ${JSON.stringify(name)}`,
+  retrySafe: false,
+  next: 'call one of the tools that tools/list names',
+});
+
+export const notServed = (why: string): Refusal => ({
+  code: 'not-served',
+  message: `${why}: nothing was sent`,
+  retrySafe: false,
+  next: 'this server was started without this tool (its --read-only, --areas, --tools or --exclude-tools options): ask the user to restart svc mcp with options that serve it, or use another tool',
+});
 
 function errorText(value: unknown, redact: Redact): ToolResult {
   const text = redact(JSON.stringify(value));

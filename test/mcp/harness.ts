@@ -3,6 +3,7 @@
 import { Client, type ElicitResult, InMemoryTransport } from '@modelcontextprotocol/client';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createRedactor } from '../../src/auth/redaction.js';
+import type { Transport } from '../../src/client/transport.js';
 import { createUndiciTransport } from '../../src/client/undici-transport.js';
 import type { GlobalOptions } from '../../src/config/target.js';
 import { createMcpServer } from '../../src/mcp/mcp-server.js';
@@ -27,6 +28,8 @@ export interface ConnectOptions {
   era?: 'legacy' | 'modern';
   /** The client's user answering a confirmation; absent, the client declares no elicitation. */
   elicit?: (message: string) => ElicitResult;
+  /** The transport calls go through; the real undici transport when absent. */
+  send?: Transport;
 }
 
 const transport = createUndiciTransport();
@@ -56,7 +59,7 @@ export function processFor(
 
 export async function connect(options: ConnectOptions): Promise<Connected> {
   const stderr: string[] = [];
-  const proc = processFor(options.env, options.profiles, stderr);
+  const proc = { ...processFor(options.env, options.profiles, stderr), ...(options.send ? { send: options.send } : {}) };
   const globals = options.globals ?? {};
   const { settings, mode } = await prepareSettings(proc, options.flags ?? {}, globals);
   const deps: ServeDeps = { ...proc, redaction: { text: proc.secrets.redact, value: proc.secrets.redactValue }, audit: proc.err };

@@ -4,7 +4,7 @@
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 22) {
   process.stderr.write(
-    `svc: Node.js 22 or newer is required; this is ${process.version}. Install Node.js 22+, or use the standalone svc binary (it needs no Node.js), or, in a clone of svc, run \`npx --no-install svc\` (it uses the Node.js that \`npm install\` brought).\n`,
+    `svc: Node.js 22 or newer is required; this is ${process.version}. Install Node.js 22+, or use the standalone svc binary (it needs no Node.js), or, in a clone of svc, put its node_modules/node/bin first on PATH (the Node.js that \`npm install\` brought).\n`,
   );
   process.exit(2);
 }

@@ -69,3 +69,29 @@ export function foreignPackage(found: InstallCommand, ours: string): string | un
   }
   return undefined;
 }
+
+/** Words that mark a registry install line as the way once the package is published. */
+export const ONCE_PUBLISHED = /once (?:it is |svc is |@svc-cli\/svc is )?published|once it is,|not yet|not on the npm registry yet/i;
+
+/**
+ * Whether this version is published: CHANGELOG.md gives a released version a dated heading
+ * (`## [0.1.0] - 2027-01-05`), as Keep a Changelog does; an unreleased one is under `Unreleased`.
+ */
+export const isReleased = (changelog: string, version: string): boolean =>
+  new RegExp(`^## \\[${version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}`, 'm').test(changelog);
+
+/** Whether a command installs `ours` from the registry (not a tarball, a folder or a clone's own). */
+export const fromRegistry = (found: InstallCommand, ours: string): boolean =>
+  !found.localOnly && found.packages.some((spec) => packageName(spec) === ours && !isLocal(spec));
+
+/** `npm run <script>` and `npm run-script <script>`: the scripts a line runs. */
+export const npmScripts = (text: string): string[] =>
+  [...text.matchAll(/(?:^|[\s`'"(;&|])npm\s+(?:run|run-script)(?:\s+--?[\w-]+)*\s+([\w:.-]+)/g)].map((match) => match[1]!);
+
+/** The Node.js major versions a CI or container line asks for: `node-version: 24`, `FROM node:24-slim`, `image: node:22`. */
+export const nodeMajors = (text: string): number[] =>
+  [...text.matchAll(/node-version:\s*['"]?(\d+)|\bnode:(\d+)\b/g)].map((match) => Number(match[1] ?? match[2]));
+
+/** The clone's folders a `PATH=` line puts first, as `$PWD/<folder>`. */
+export const pathFolders = (text: string): string[] =>
+  /\bPATH=/.test(text) ? [...text.matchAll(/\$(?:PWD|\{PWD\})\/([\w./-]+)/g)].map((match) => match[1]!.replace(/\/$/, '')) : [];

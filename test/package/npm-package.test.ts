@@ -128,7 +128,7 @@ describe(`on Node.js older than 22${whyNoOldNode ? ` (skipped: ${whyNoOldNode})`
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain(`Node.js 22 or newer is required; this is ${oldNodeVersion}`);
-    for (const way of ['Install Node.js 22+', 'standalone svc binary', '`npx --no-install svc`']) expect(run.stderr).toContain(way);
+    for (const way of ['Install Node.js 22+', 'standalone svc binary', 'node_modules/node/bin first on PATH']) expect(run.stderr).toContain(way);
   });
 
   it.skipIf(whyNoOldNode !== '')('importing the library fails with the same sentence', () => {

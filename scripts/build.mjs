@@ -1,20 +1,29 @@
 // Bundles the CLI and the library with esbuild into dist/ (settings in scripts/build/bundle.mjs),
 // and writes the library's type declarations (dist/types, package.json "types") with tsc.
+// The build goes to a folder beside dist/ and is swapped in when whole (scripts/build/swap-in.mjs):
+// an svc running from this clone meanwhile, `svc mock` say, never finds a file missing.
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { bundleCli, bundleLibrary, bundleMcpServer, repoRoot } from './build/bundle.mjs';
+import { swapIn } from './build/swap-in.mjs';
 
-const outdir = `${repoRoot}dist`;
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-rmSync(outdir, { recursive: true, force: true });
-await Promise.all([
-  bundleCli({ outdir }),
-  bundleLibrary({ outdir }),
-  bundleMcpServer({ outdir }),
-  promisify(execFile)(process.execPath, [tsc, '-p', `${repoRoot}tsconfig.declarations.json`]).catch((error) => {
-    process.stderr.write(`${error.stdout}${error.stderr}`);
-    throw new Error('tsc could not write the type declarations');
-  }),
-]);
+// Beside dist/, so on the same file system: a rename there is atomic.
+const outdir = mkdtempSync(join(repoRoot, 'dist.next-'));
+try {
+  await Promise.all([
+    bundleCli({ outdir }),
+    bundleLibrary({ outdir }),
+    bundleMcpServer({ outdir }),
+    promisify(execFile)(process.execPath, [tsc, '-p', `${repoRoot}tsconfig.declarations.json`, '--outDir', join(outdir, 'types')]).catch((error) => {
+      process.stderr.write(`${error.stdout}${error.stderr}`);
+      throw new Error('tsc could not write the type declarations');
+    }),
+  ]);
+  swapIn(outdir, join(repoRoot, 'dist'));
+} finally {
+  rmSync(outdir, { recursive: true, force: true });
+}

@@ -3,7 +3,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockProcess, startMockProcess } from '../support/mock-process.js';
-import { SVC_BIN, TEST_CACHE_HOME } from '../support/spawn-svc.js';
+import { SVC_BIN, TEST_CACHE_HOME } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 import { EXAMPLE_FILES, type Example, examplesOf, withoutComment } from './doc-examples.js';
 import { guideFiles } from './doc-sources.js';

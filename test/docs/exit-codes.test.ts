@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/errors.js';
 import { type MockProcess, startMockProcess } from '../support/mock-process.js';
 import { type ScriptedServer, startScriptedServer } from '../support/scripted-server.js';
-import { SVC_BIN, TEST_CACHE_HOME, freshConfigDir, runSvc, startSvc } from '../support/spawn-svc.js';
+import { SVC_BIN, TEST_CACHE_HOME, freshConfigDir, runSvcProcess, startSvcProcess } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 import { readRepoFile } from './doc-sources.js';
 
@@ -39,7 +39,7 @@ async function mockControl(path: string, body?: unknown): Promise<void> {
 /** svc waiting on an answer the mock holds back, ended by `signal` once the request has left. */
 async function stoppedBy(signal: NodeJS.Signals): Promise<number> {
   await mockControl('/_mock/faults', { fault: 'slow=20000', count: 1 });
-  const svc = startSvc(['--debug', 'email', 'drafts', 'get', 'dr_123'], { env: env(), timeoutMs: 30_000 });
+  const svc = startSvcProcess(['--debug', 'email', 'drafts', 'get', 'dr_123'], { env: env(), timeoutMs: 30_000 });
   await svc.stderrMatches(/^> GET /m);
   svc.child.kill(signal);
   return (await svc.done).code;
@@ -63,7 +63,7 @@ async function paginationLoop(): Promise<number> {
     server.script('/v1/items', { body: [{ id: 1 }], headers: { link: '<items?page=2>; rel="next"' } });
     server.script('/v1/items?page=2', { body: [{ id: 2 }], headers: { link: '</v1/items>; rel="next"' } });
     const env = { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: mock.apiKey };
-    return (await runSvc(['api', 'GET', '/items', '--paginate'], { env, timeoutMs: 40_000 })).code;
+    return (await runSvcProcess(['api', 'GET', '/items', '--paginate'], { env, timeoutMs: 40_000 })).code;
   } finally {
     await server.close();
   }
@@ -75,13 +75,16 @@ async function checkpointTakenAway(): Promise<number> {
   const input = join(folder, 'drafts.ndjson');
   writeFileSync(input, '{"draftId":"dr_123"}\n'.repeat(3000));
   const checkpoint = join(folder, 'drafts.ckpt');
-  const svc = startSvc(['email', 'drafts', 'get', '--input', input, '--checkpoint', checkpoint, '--concurrency', '1'], { env: env(), timeoutMs: 60_000 });
+  const svc = startSvcProcess(['email', 'drafts', 'get', '--input', input, '--checkpoint', checkpoint, '--concurrency', '1'], {
+    env: env(),
+    timeoutMs: 60_000,
+  });
   await new Promise((resolve) => svc.child.stdout!.once('data', resolve));
   rmSync(`${checkpoint}.lock`);
   return (await svc.done).code;
 }
 
-const run = async (args: string[], extraEnv: Record<string, string> = {}) => (await runSvc(args, { env: { ...env(), ...extraEnv } })).code;
+const run = async (args: string[], extraEnv: Record<string, string> = {}) => (await runSvcProcess(args, { env: { ...env(), ...extraEnv } })).code;
 
 /** For each documented code, the situation the table describes. */
 const situations: Record<number, { what: string; produce(): Promise<number> }> = {

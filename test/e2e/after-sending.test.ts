@@ -3,7 +3,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshConfigDir, runSvc, SVC_BIN, TEST_CACHE_HOME } from '../support/spawn-svc.js';
+import { SVC_BIN, TEST_CACHE_HOME, freshConfigDir, runSvc } from '../support/svc.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
 
 // Issue #17: once a request was sent, no later failure may exit 2 ("nothing was sent"), and the

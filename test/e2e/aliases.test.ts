@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { freshConfigDir, runSvc } from '../support/spawn-svc.js';
+import { freshConfigDir, runSvc } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 // Aliases end to end: the real bin/svc, its real config file, and a real server on 127.0.0.1 that

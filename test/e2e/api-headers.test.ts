@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvc } from '../support/svc.js';
 import { scriptedForTest } from '../support/scripted-server.js';
 import { tempFolder } from '../support/temp-folder.js';
 
@@ -52,7 +52,10 @@ describe.concurrent('svc api -H', TIMEOUT, () => {
     const server = await scriptedForTest(onTestFinished);
     const mine = 'Bearer svc_agent_othertoken77';
     server.script('/v1/things', { body: { echoed: mine }, headers: { 'x-echo': mine } });
-    const run = await runSvc(['api', 'GET', '/things', '-H', `Authorization: ${mine}`, '--header-authorization-ok', '-i'], { env: env(server), ...SLOW });
+    const run = await runSvc(['api', 'GET', '/things', '-H', `Authorization: ${mine}`, '--header-authorization-ok', '-i'], {
+      env: env(server),
+      ...SLOW,
+    });
     expect(run.code).toBe(0);
     expect(server.received[0]!.rawHeaders.filter((name) => name.toLowerCase() === 'authorization')).toHaveLength(1);
     expect(server.received[0]!.headers.authorization).toBe(mine);

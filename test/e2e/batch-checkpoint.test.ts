@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { runSvc, startSvc } from '../support/spawn-svc.js';
+import { runSvcProcess, startSvcProcess } from '../support/svc.js';
 
 // Issue #13: a batch killed with SIGKILL at random points and resumed each time with its checkpoint
 // applies every line exactly once, except lines it reports uncertain (at most --concurrency per
@@ -73,7 +73,7 @@ const deal = (input: string, checkpoint: string, ...more: string[]) => [
 
 /** Starts the batch and kills it with SIGKILL `afterMs` after its first record: mid-flight, at no chosen line. */
 async function killMidway(args: string[], afterMs: number): Promise<number> {
-  const running = startSvc(args, { env, timeoutMs: 60_000 });
+  const running = startSvcProcess(args, { env, timeoutMs: 60_000 });
   await new Promise<void>((resolve) => {
     running.child.stdout!.once('data', () => setTimeout(resolve, afterMs));
     void running.done.then(() => resolve());
@@ -94,7 +94,7 @@ describe('svc batch --checkpoint: kill -9 and resume', () => {
     for (let kill = 0; kill < KILLS; kill++) written.push(await killMidway(deal(input, checkpoint), 50 + Math.floor(next() * 400)));
     expect(existsSync(`${checkpoint}.lock`), 'a killed run leaves its lock; the next run takes it over').toBe(true);
 
-    const last = await runSvc(deal(input, checkpoint), { env, timeoutMs: 100_000 });
+    const last = await runSvcProcess(deal(input, checkpoint), { env, timeoutMs: 100_000 });
     const out = records(last.stdout);
     const context = `seed ${seed}, records before each kill ${written.join(', ')}`;
     expect(
@@ -119,10 +119,10 @@ describe('svc batch --checkpoint: kill -9 and resume', () => {
   it('a second run of a finished batch sends nothing and writes the same records', async () => {
     const input = writeDeals(30);
     const checkpoint = join(dir, 'deals.checkpoint');
-    const first = await runSvc(deal(input, checkpoint), { env });
+    const first = await runSvcProcess(deal(input, checkpoint), { env });
     expect(first.code).toBe(0);
     const sent = server.requests.length;
-    const again = await runSvc(deal(input, checkpoint), { env });
+    const again = await runSvcProcess(deal(input, checkpoint), { env });
     expect([again.code, again.stdout]).toEqual([0, first.stdout]);
     expect(server.requests.length).toBe(sent);
     expect(again.stderr).toMatch(/checkpoint \S+: 30 lines from it, 0 sent now, 0 uncertain\n$/);
@@ -131,7 +131,7 @@ describe('svc batch --checkpoint: kill -9 and resume', () => {
   it('refuses a checkpoint made for another input, operation or command line (exit 2), sending nothing and changing nothing', async () => {
     const input = writeDeals(5);
     const checkpoint = join(dir, 'deals.checkpoint');
-    expect((await runSvc(deal(input, checkpoint), { env })).code).toBe(0);
+    expect((await runSvcProcess(deal(input, checkpoint), { env })).code).toBe(0);
     const journal = readFileSync(checkpoint, 'utf8');
     const sent = server.requests.length;
     const other = join(dir, 'other.ndjson');
@@ -151,7 +151,7 @@ describe('svc batch --checkpoint: kill -9 and resume', () => {
       ],
     ];
     for (const [args, reason] of refusals) {
-      const run = await runSvc(args, { env });
+      const run = await runSvcProcess(args, { env });
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toMatch(
@@ -165,7 +165,9 @@ describe('svc batch --checkpoint: kill -9 and resume', () => {
   it('names the first flag that differs, old value against new, but never a secret: a secret-named field is hidden, the token redacted, in the message and in the file', async () => {
     const input = writeDeals(2);
     const checkpoint = join(dir, 'deals.checkpoint');
-    const first = await runSvc(deal(input, checkpoint, '--data', 'stage=open', '--data', 'password=hunter22', '--data', `note=key ${server.apiKey}`), { env });
+    const first = await runSvcProcess(deal(input, checkpoint, '--data', 'stage=open', '--data', 'password=hunter22', '--data', `note=key ${server.apiKey}`), {
+      env,
+    });
     expect(first.stderr).toMatch(/^svc: 2 lines: .*; checkpoint \S+: 0 lines from it, 2 sent now, 0 uncertain\n$/); // the mock refuses these fields: the journal is made all the same
     const journal = readFileSync(checkpoint, 'utf8');
     expect(journal).not.toContain('hunter22');
@@ -179,7 +181,7 @@ describe('svc batch --checkpoint: kill -9 and resume', () => {
       [['--data', 'stage=open', '--data', 'password=hunter22', '--data', 'note=key 1'], 'body field data.note was "key ********", now "key 1"'],
     ];
     for (const [more, why] of cases) {
-      const run = await runSvc(deal(input, checkpoint, ...more), { env });
+      const run = await runSvcProcess(deal(input, checkpoint, ...more), { env });
       expect([run.code, run.stderr]).toEqual([
         2,
         `svc: --checkpoint ${checkpoint} was made for another run: the command line differs: ${why}; name a new checkpoint file for this one\n`,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { type RunningSvc, runSvc, type SvcRun, startSvc } from '../support/spawn-svc.js';
+import { type SvcProcess, type SvcRun, runSvcProcess, startSvcProcess } from '../support/svc.js';
 
 // A checkpoint has one owner, whatever the timing (issue #26): real bin/svc processes paused with
 // SIGSTOP, killed with SIGKILL while paused, resumed two and three at once, against the mock on
@@ -44,7 +44,7 @@ const records = (stdout: string): BatchRecord[] =>
     .map((line) => JSON.parse(line) as BatchRecord);
 const args = ['crm', 'entries', 'create', 'deals', '--input', () => input, '--checkpoint', () => checkpoint, '--concurrency', '4'] as const;
 const command = () => args.map((arg) => (typeof arg === 'function' ? arg() : arg));
-const start = (): RunningSvc => startSvc(command(), { env, timeoutMs: 90_000 });
+const start = (): SvcProcess => startSvcProcess(command(), { env, timeoutMs: 90_000 });
 
 /** Requests the server received for each line (by the deal's name). */
 function requestsByLine(): Map<number, number> {
@@ -73,8 +73,8 @@ function expectEachLineOnce(last: SvcRun): void {
   const lost = Array.from({ length: LINES }, (_, i) => i + 1).filter((line) => !applied.has(line) && !uncertain.has(line));
   expect(lost, 'lines neither applied nor reported uncertain').toEqual([]);
 }
-const firstRecord = (running: RunningSvc) => new Promise<void>((resolve) => running.child.stdout!.once('data', () => resolve()));
-const pause = (running: RunningSvc) => running.child.kill('SIGSTOP');
+const firstRecord = (running: SvcProcess) => new Promise<void>((resolve) => running.child.stdout!.once('data', () => resolve()));
+const pause = (running: SvcProcess) => running.child.kill('SIGSTOP');
 const heartbeatHourOld = () => {
   const hourAgo = new Date(Date.now() - 3_600_000);
   utimesSync(`${checkpoint}.lock`, hourAgo, hourAgo);
@@ -86,7 +86,7 @@ describe('svc batch --checkpoint: one owner', () => {
     await firstRecord(first);
     pause(first);
     heartbeatHourOld(); // as if paused for an hour
-    const resume = await runSvc(command(), { env, timeoutMs: 30_000 });
+    const resume = await runSvcProcess(command(), { env, timeoutMs: 30_000 });
     expect([resume.code, resume.stdout]).toEqual([2, '']);
     expect(resume.stderr).toBe(
       `svc: --checkpoint ${checkpoint} is in use by svc pid ${first.child.pid} on ${JSON.parse(readFileSync(`${checkpoint}.lock`, 'utf8')).host} (lock ${checkpoint}.lock); two runs cannot share a checkpoint. If that run is gone, remove the lock file\n`,
@@ -132,7 +132,7 @@ describe('svc batch --checkpoint: one owner', () => {
     expect(lostRun.stderr).toMatch(/^svc: stopped: this run no longer holds --checkpoint /);
     const sentByFirst = server.requests.length;
     expect(sentByFirst).toBeLessThan(LINES);
-    const last = await runSvc(command(), { env, timeoutMs: 90_000 });
+    const last = await runSvcProcess(command(), { env, timeoutMs: 90_000 });
     expect(records(last.stdout)).toHaveLength(LINES);
     expectEachLineOnce(last);
   }, 120_000);
@@ -145,11 +145,11 @@ describe('svc batch --checkpoint: one owner', () => {
       pause(first);
       first.child.kill('SIGKILL'); // its lock is whole, its process gone: the next run takes it over at once
       await first.done;
-      const runs = await Promise.all(Array.from({ length: resumes }, () => runSvc(command(), { env, timeoutMs: 90_000 })));
+      const runs = await Promise.all(Array.from({ length: resumes }, () => runSvcProcess(command(), { env, timeoutMs: 90_000 })));
       const finished = runs.filter((run) => run.code !== 2);
       expect(finished.length).toBeGreaterThanOrEqual(1);
       for (const refused of runs.filter((run) => run.code === 2)) expect(refused.stderr).toMatch(/is in use by svc pid \d+/);
-      const last = await runSvc(command(), { env, timeoutMs: 90_000 });
+      const last = await runSvcProcess(command(), { env, timeoutMs: 90_000 });
       expect(records(last.stdout)).toHaveLength(LINES);
       expect(last.stderr).toMatch(/0 sent now/);
       expectEachLineOnce(last);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvc } from '../support/svc.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
 
 // `--shard k/n` (issue #13): four processes at once over one file, against the mock on 127.0.0.1.
@@ -45,7 +45,7 @@ describe('svc batch --shard', () => {
           '--checkpoint',
           join(dir, `shard-${k}.checkpoint`),
         ],
-        { env: mock.env, timeoutMs: 30_000 },
+        { env: mock.env },
       );
     const runs = await Promise.all([1, 2, 3, 4].map(shard));
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);

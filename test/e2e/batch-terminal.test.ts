@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { freshConfigDir, SVC_BIN } from '../support/spawn-svc.js';
+import { SVC_BIN, freshConfigDir } from '../support/svc.js';
 import { Terminal, tmuxAvailable } from '../support/tmux.js';
 import { tempFolder } from '../support/temp-folder.js';
 

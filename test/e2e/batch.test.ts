@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.js';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvc } from '../support/svc.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
 import { runAndTrace } from '../support/ran-sources.js';
 import { tempFolder } from '../support/temp-folder.js';
@@ -89,7 +89,9 @@ describe('svc batch: rejects, fix, run again, done', () => {
       lines[15] = `{"sequenceId":"seq_123",   "email":"lead16@example.com"`; // a broken line, kept as written
       const path = file('leads.ndjson', `${lines.join('\n')}\n`);
       const rejects = join(dir, 'rejects.ndjson');
-      const first = await runSvc(['campaigns', 'person', 'add', '--input', path, '--rejects', rejects], { env: { ...mock.env, SERVICE_BASE_URL: proxy.url } });
+      const first = await runSvc(['campaigns', 'person', 'add', '--input', path, '--rejects', rejects], {
+        env: { ...mock.env, SERVICE_BASE_URL: proxy.url },
+      });
       expect(first.code).toBe(1);
       expect(
         records(first.stdout)

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Certificates, hasOpenssl, makeCertificates } from '../../scripts/bench/private-ca.mjs';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { runAndTrace } from '../support/ran-sources.js';
-import { freshConfigDir, TEST_CACHE_HOME } from '../support/spawn-svc.js';
+import { TEST_CACHE_HOME, freshConfigDir } from '../support/svc.js';
 import { startTlsFront, type TlsFront } from '../support/tls-front.js';
 
 // Issue #16: one GET over TLS loads only what a one-shot HTTP/1.1 call needs. The Node built-ins a

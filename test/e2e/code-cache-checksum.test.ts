@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freshConfigDir, runSvc, SVC_BIN } from '../support/spawn-svc.js';
+import { SVC_BIN, freshConfigDir, runSvcProcess } from '../support/svc.js';
 
 const VERSION_LINE = /^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+\)\n$/;
 /** A file's first 8 bytes hold the checksum; the words it sums start after them. */
@@ -64,7 +64,7 @@ describe("the code cache's checksum", () => {
   it("svc's own cache with the top bit of two words flipped: no crash, the same output, and the file written anew", async () => {
     const env = { XDG_CACHE_HOME: freshConfigDir() };
     const run = async (): Promise<void> =>
-      expect(await runSvc(['--version'], { env })).toEqual({ code: 0, stdout: expect.stringMatching(VERSION_LINE), stderr: '' });
+      expect(await runSvcProcess(['--version'], { env })).toEqual({ code: 0, stdout: expect.stringMatching(VERSION_LINE), stderr: '' });
     await run();
     const folder = join(env.XDG_CACHE_HOME, 'svc', 'code');
     const file = join(folder, readdirSync(folder)[0]!);

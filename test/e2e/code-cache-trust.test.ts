@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freshConfigDir, runSvc, SVC_BIN } from '../support/spawn-svc.js';
+import { SVC_BIN, freshConfigDir, runSvcProcess } from '../support/svc.js';
 
 const VERSION_LINE = /^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+\)\n$/;
 /** What `svc --version` runs: the root command alone (bin/run-cli.cjs). */
@@ -29,7 +29,7 @@ function plantCache(file: string): void {
 }
 
 async function version(env: Record<string, string>, cwd?: string): Promise<string> {
-  const result = await runSvc(['--version'], cwd === undefined ? { env } : { env, cwd });
+  const result = await runSvcProcess(['--version'], cwd === undefined ? { env } : { env, cwd });
   expect(result).toEqual({ code: 0, stdout: result.stdout, stderr: '' });
   return result.stdout;
 }

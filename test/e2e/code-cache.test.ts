@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { freshConfigDir, runSvc, SVC_BIN } from '../support/spawn-svc.js';
+import { SVC_BIN, freshConfigDir, runSvcProcess } from '../support/svc.js';
 
 /** svc's own reader: a file it reads is whole, its checksum matching its payload. */
 const { readCache } = createRequire(import.meta.url)(join(SVC_BIN, '..', 'run-cli.cjs')) as { readCache(file: string): Uint8Array | undefined };
@@ -16,7 +16,7 @@ const filesUnder = (folder: string): string[] =>
     .filter((path) => statSync(path).isFile());
 
 async function expectCleanVersion(env: Record<string, string>): Promise<void> {
-  const result = await runSvc(['--version'], { env });
+  const result = await runSvcProcess(['--version'], { env });
   expect(result).toEqual({ code: 0, stdout: expect.stringMatching(VERSION_LINE), stderr: '' });
 }
 
@@ -69,8 +69,8 @@ describe('the code cache is safe to lose', () => {
   it('keeps one cache per command word, and none for a word svc does not know', async () => {
     const cacheHome = freshConfigDir();
     await expectCleanVersion({ XDG_CACHE_HOME: cacheHome });
-    expect((await runSvc(['ops', '--help'], { env: { XDG_CACHE_HOME: cacheHome } })).code).toBe(0);
-    expect((await runSvc(['opps'], { env: { XDG_CACHE_HOME: cacheHome } })).code).toBe(2);
+    expect((await runSvcProcess(['ops', '--help'], { env: { XDG_CACHE_HOME: cacheHome } })).code).toBe(0);
+    expect((await runSvcProcess(['opps'], { env: { XDG_CACHE_HOME: cacheHome } })).code).toBe(2);
     const names = filesUnder(join(cacheHome, 'svc', 'code')).map((file) => file.replace(/^.*-/, ''));
     expect(names.sort()).toEqual(['none.v8', 'ops.v8']);
   });

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areas, registry } from '../../registry/index.js';
 import { builtins } from '../../src/cli/builtins.js';
-import { freshConfigDir, runSvc } from '../support/spawn-svc.js';
+import { freshConfigDir, runSvcProcess } from '../support/svc.js';
 import { Terminal, tmuxAvailable } from '../support/tmux.js';
 import { tempFolder } from '../support/temp-folder.js';
 
@@ -17,7 +17,7 @@ const scripts: Record<string, string> = {};
 
 beforeAll(async () => {
   for (const shell of ['bash', 'zsh', 'fish']) {
-    const run = await runSvc(['completion', shell]);
+    const run = await runSvcProcess(['completion', shell]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     scripts[shell] = join(dir, `svc.${shell}`);
     writeFileSync(scripts[shell], run.stdout);

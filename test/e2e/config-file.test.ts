@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freshConfigDir, runSvc } from '../support/spawn-svc.js';
+import { freshConfigDir, runSvc } from '../support/svc.js';
 import { concurrentLogins, unusableSettings } from './tables/config-cases.js';
 
 // The settings file through the real bin/svc: private modes, corrupt files, concurrent writers.

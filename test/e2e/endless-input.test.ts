@@ -2,7 +2,7 @@ import { execFile, execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { freshConfigDir, runSvc, SVC_BIN, TEST_CACHE_HOME } from '../support/spawn-svc.js';
+import { SVC_BIN, TEST_CACHE_HOME, freshConfigDir, runSvcProcess } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 // A file or standard input svc reads whole that never ends (a pipe fed by `yes`, as `--body @<(yes)` or `@/dev/zero`
@@ -41,7 +41,7 @@ describe('a file that never ends is refused at the limit, not read until memory 
     const pipe = endlessPipe(flag.includes('body') ? 'body' : 'fixtures');
     try {
       const before = mock.requests.length;
-      const run = await runSvc(argv(pipe.path), { env: { SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey }, timeoutMs: 30_000 });
+      const run = await runSvcProcess(argv(pipe.path), { env: { SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey }, timeoutMs: 30_000 });
       expect(run).toMatchObject({ code: 2, stdout: '' });
       expect(run.stderr).toMatch(line);
       expect(mock.requests.length).toBe(before);

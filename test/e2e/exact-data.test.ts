@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pyyamlAvailable, pyyamlReadsAsJson } from '../support/python-yaml.js';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvc } from '../support/svc.js';
 import { startVerbatimServer, type VerbatimServer } from '../support/verbatim-server.js';
 
 // Issue #17: what svc prints is what the service sent, in every format. The real bin/svc against

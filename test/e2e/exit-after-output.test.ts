@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { freshConfigDir, runSvc, type SpawnOptions, startSvc } from '../support/spawn-svc.js';
+import { type ProcessOptions, freshConfigDir, runSvcProcess, startSvcProcess } from '../support/svc.js';
 import { startScriptedServer } from '../support/scripted-server.js';
 
 // A run that reads many answers (--paginate, batch) ends as soon after its output as a single call
@@ -28,12 +28,12 @@ const compiled = (stdout: string) => stdout.split('\n').filter((line) => line.st
 
 describe('a run that reads many answers', () => {
   // Without the code cache there is no checksum (bin/run-cli.cjs, WebAssembly too): every function traced is the parser's.
-  const traced: SpawnOptions = { nodeArgs: ['--trace-wasm-compilation-times'], timeoutMs: 40_000 };
+  const traced: ProcessOptions = { nodeArgs: ['--trace-wasm-compilation-times'], timeoutMs: 40_000 };
   const tracedEnv = () => ({ ...env(), NODE_DISABLE_COMPILE_CACHE: '1' });
 
   it('keeps the HTTP parser on baseline code: --paginate over 3 pages', async () => {
     const before = mock.requests.length;
-    const run = await startSvc([...LIST, '--paginate'], { ...traced, env: tracedEnv() }).done;
+    const run = await startSvcProcess([...LIST, '--paginate'], { ...traced, env: tracedEnv() }).done;
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(mock.requests.slice(before).map((r) => r.path)).toEqual(PAGES);
     const lines = compiled(run.stdout);
@@ -42,7 +42,7 @@ describe('a run that reads many answers', () => {
   }, 45_000);
 
   it('keeps the HTTP parser on baseline code: a batch of 30 lines', async () => {
-    const run = await startSvc(BATCH, { ...traced, env: tracedEnv(), input: batchLines(30) }).done;
+    const run = await startSvcProcess(BATCH, { ...traced, env: tracedEnv(), input: batchLines(30) }).done;
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n').filter((line) => line.startsWith('{"line":'))).toHaveLength(30);
     const lines = compiled(run.stdout);
@@ -57,7 +57,7 @@ describe('a run that reads many answers', () => {
     try {
       const headers = Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`x-trace-${i}`, `${'v'.repeat(40)}${i}`]));
       server.script('/v1/email/drafts/dr_1', { body: { ok: true, kind: 'email', draftId: 'dr_1', syncStatus: 'synced', revision: 1 }, headers });
-      const run = await startSvc(['email', 'drafts', 'get', 'dr_1'], {
+      const run = await startSvcProcess(['email', 'drafts', 'get', 'dr_1'], {
         ...traced,
         env: { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key_123456', NODE_DISABLE_COMPILE_CACHE: '1' },
       }).done;
@@ -73,7 +73,7 @@ describe('a run that reads many answers', () => {
 
   /** How long after its last output (stdout or stderr) the process exited, in ms. */
   async function exitGap(args: string[]): Promise<number> {
-    const svc = startSvc(args, { env: env(), timeoutMs: 40_000 });
+    const svc = startSvcProcess(args, { env: env(), timeoutMs: 40_000 });
     let last = 0;
     const exited = new Promise<number>((resolve) => svc.child.once('exit', () => resolve(performance.now())));
     for (const stream of [svc.child.stdout!, svc.child.stderr!]) stream.on('data', () => (last = performance.now()));
@@ -107,7 +107,8 @@ describe('a run that reads many answers', () => {
       expect(names).toHaveLength(1);
       return statSync(join(folder, names[0]!)).ino;
     };
-    const runCrm = async (args: string[]) => expect((await runSvc(args, { env: { ...env(), XDG_CACHE_HOME: cacheHome }, timeoutMs: 40_000 })).code).toBe(0);
+    const runCrm = async (args: string[]) =>
+      expect((await runSvcProcess(args, { env: { ...env(), XDG_CACHE_HOME: cacheHome }, timeoutMs: 40_000 })).code).toBe(0);
     await runCrm([...LIST, '--paginate']);
     const written = cacheFile();
     // A cache is replaced by renaming a new file over it: the same inode is the same cache, used.

@@ -1,7 +1,7 @@
 import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvc } from '../support/svc.js';
 import { type ScriptedServer, scriptedForTest } from '../support/scripted-server.js';
 import { tempFolder } from '../support/temp-folder.js';
 

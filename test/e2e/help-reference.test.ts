@@ -3,7 +3,7 @@ import { operationFields } from '../../registry/fields.js';
 import { registry } from '../../registry/index.js';
 import { describeOperation } from '../../src/cli/operation-description.js';
 import { readGuides } from '../../src/cli/reference/guides.js';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvc } from '../support/svc.js';
 
 const operations = Object.entries(registry);
 

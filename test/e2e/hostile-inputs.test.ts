@@ -2,7 +2,7 @@ import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMockServer } from '../../src/mock/server.js';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvc } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 import { hostileInputs } from './tables/hostile-inputs.js';
 
@@ -21,7 +21,7 @@ describe.concurrent('every file svc reads, in every line ending, encoding and si
       const env = { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: server.apiKey, SVC_CONFIG_DIR: dir };
       const run = await runSvc(
         argv.map((arg) => arg.replaceAll('{dir}', dir)),
-        { env, timeoutMs: 30_000 },
+        { env },
       );
       expect(run.code, run.stderr).toBe(code);
       if (stderr) expect(run.stderr).toMatch(stderr);

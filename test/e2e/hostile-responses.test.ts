@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HostileServer, startHostileServer } from '../support/hostile-server.js';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvc, runSvcProcess } from '../support/svc.js';
 import { hostileCases } from './tables/hostile-cases.js';
 import { tempFolder } from '../support/temp-folder.js';
 
@@ -39,7 +39,10 @@ describe('a body of hundreds of megabytes', () => {
   async function peakOf(draftId: string) {
     const peakFile = join(tempFolder('svc-peak-'), 'peak');
     const preload = join(import.meta.dirname, '..', 'support', 'peak-rss.mjs');
-    const run = await runSvc(['email', 'drafts', 'get', draftId], { env: { ...env(), NODE_OPTIONS: `--import=${preload}`, SVC_TEST_PEAK_RSS_FILE: peakFile } });
+    // A process of its own: its peak resident memory is what is measured.
+    const run = await runSvcProcess(['email', 'drafts', 'get', draftId], {
+      env: { ...env(), NODE_OPTIONS: `--import=${preload}`, SVC_TEST_PEAK_RSS_FILE: peakFile },
+    });
     return { run, peakMiB: Number(readFileSync(peakFile, 'utf8')) / 1024 };
   }
 

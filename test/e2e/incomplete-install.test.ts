@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freshConfigDir } from '../support/spawn-svc.js';
+import { freshConfigDir } from '../support/svc.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 

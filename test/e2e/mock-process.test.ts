@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MockProcess, startMockProcess } from '../support/mock-process.js';
-import { freshConfigDir, runSvc } from '../support/spawn-svc.js';
+import { freshConfigDir, runSvcProcess } from '../support/svc.js';
 
 // `svc mock` started as its own process on a free port, driven by the real bin/svc and by plain
 // fetch (it is an ordinary HTTP service); the state after each write is read from /_mock/state.
@@ -10,7 +10,7 @@ let mock: MockProcess;
 let env: Record<string, string>;
 const auth = () => ({ authorization: `Bearer ${mock.apiKey}` });
 const state = async () => (await (await fetch(`${mock.origin}/_mock/state`, { headers: auth() })).json()) as Record<string, any>;
-const svc = (...args: string[]) => runSvc(args, { env });
+const svc = (...args: string[]) => runSvcProcess(args, { env });
 
 beforeAll(async () => {
   mock = await startMockProcess(['--api-key', 'e2e_key_123']);
@@ -148,9 +148,9 @@ describe('svc mock options', () => {
     writeFileSync(file, JSON.stringify({ drafts: { dr_own: { ok: true, kind: 'email', draftId: 'dr_own', syncStatus: 'draft', revision: 7 } } }));
     const own = await startMockProcess(['--fixtures', file]);
     try {
-      const run = await runSvc(['email', 'drafts', 'get', 'dr_own'], { env: { SERVICE_BASE_URL: own.url, SERVICE_API_KEY: own.apiKey } });
+      const run = await runSvcProcess(['email', 'drafts', 'get', 'dr_own'], { env: { SERVICE_BASE_URL: own.url, SERVICE_API_KEY: own.apiKey } });
       expect(JSON.parse(run.stdout)).toMatchObject({ draftId: 'dr_own', revision: 7 });
-      expect((await runSvc(['email', 'drafts', 'get', 'dr_123'], { env: { SERVICE_BASE_URL: own.url, SERVICE_API_KEY: own.apiKey } })).code).toBe(5);
+      expect((await runSvcProcess(['email', 'drafts', 'get', 'dr_123'], { env: { SERVICE_BASE_URL: own.url, SERVICE_API_KEY: own.apiKey } })).code).toBe(5);
     } finally {
       expect((await own.stop()).code).toBe(0);
     }

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Certificates, type CertificateKind, hasOpenssl, makeCertificates } from '../../scripts/bench/private-ca.mjs';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { freshConfigDir, runSvc, type SvcRun } from '../support/spawn-svc.js';
+import { type SvcRun, freshConfigDir, runSvcProcess } from '../support/svc.js';
 import { findTinyproxy, startTinyproxy, type Tinyproxy } from '../support/tinyproxy.js';
 import { startTlsFront, type TlsFront } from '../support/tls-front.js';
 
@@ -42,7 +42,7 @@ describe.skipIf(skipped)(`svc behind a real proxy, with a private CA${skipped ? 
 
   const https = (kind: CertificateKind = 'trusted', host = '127.0.0.1') => `https://${host}:${fronts[kind].port}/v1`;
   const env = (extra: Record<string, string>) => ({ SERVICE_API_KEY: mock.apiKey, NODE_EXTRA_CA_CERTS: certs.caFile, ...extra });
-  const getDraft = (extra: Record<string, string>, ...flags: string[]) => runSvc(['email', 'drafts', 'get', 'dr_123', ...flags], { env: env(extra) });
+  const getDraft = (extra: Record<string, string>, ...flags: string[]) => runSvcProcess(['email', 'drafts', 'get', 'dr_123', ...flags], { env: env(extra) });
   const printed = (run: SvcRun) => run.stdout + run.stderr;
   const received = () => mock.requests.map((request) => request.path);
 
@@ -108,7 +108,7 @@ describe.skipIf(skipped)(`svc behind a real proxy, with a private CA${skipped ? 
       await getDraft({ SERVICE_BASE_URL: https(), HTTPS_PROXY: withAuth }, '--debug'),
       await getDraft({ SERVICE_BASE_URL: mock.url, http_proxy: withAuth }, '--debug'),
       await getDraft({ SERVICE_BASE_URL: https(), HTTPS_PROXY: withAuth }, '--dry-run'),
-      await runSvc(['auth', 'status'], { env: env({ SERVICE_BASE_URL: https(), HTTPS_PROXY: withAuth }) }),
+      await runSvcProcess(['auth', 'status'], { env: env({ SERVICE_BASE_URL: https(), HTTPS_PROXY: withAuth }) }),
     ];
     expect(runs.map((run) => run.code)).toEqual([0, 0, 0, 0]);
     expect(runs[0]!.stderr).toContain(`* via proxy http://${USER}:****@127.0.0.1:${authProxy.port} (HTTPS_PROXY)`);
@@ -171,7 +171,7 @@ describe.skipIf(skipped)(`svc behind a real proxy, with a private CA${skipped ? 
 
   it('without NODE_EXTRA_CA_CERTS the private CA is unknown, also through the proxy (one attempt)', async () => {
     const before = fronts.trusted.connections;
-    const run = await runSvc(['email', 'drafts', 'get', 'dr_123'], {
+    const run = await runSvcProcess(['email', 'drafts', 'get', 'dr_123'], {
       env: { SERVICE_API_KEY: mock.apiKey, SERVICE_BASE_URL: https(), HTTPS_PROXY: proxy.origin },
     });
     expect(run.code).toBe(3);
@@ -183,9 +183,9 @@ describe.skipIf(skipped)(`svc behind a real proxy, with a private CA${skipped ? 
   it('the profile setting proxy applies below the environment; config list masks the password', async () => {
     const config = { SVC_CONFIG_DIR: freshConfigDir() };
     const withAuth = authProxy.origin.replace('//', `//${USER}:${PASSWORD}@`);
-    const set = await runSvc(['config', 'set', 'proxy', withAuth], { env: config });
+    const set = await runSvcProcess(['config', 'set', 'proxy', withAuth], { env: config });
     expect(set.code, set.stderr).toBe(0);
-    const list = await runSvc(['config', 'list', '--all'], { env: config });
+    const list = await runSvcProcess(['config', 'list', '--all'], { env: config });
     expect(list.stdout).toContain(`proxy = http://${USER}:****@127.0.0.1:${authProxy.port}`);
     const viaProfile = await getDraft({ ...config, SERVICE_BASE_URL: https() }, '--debug');
     expect(viaProfile.code, viaProfile.stderr).toBe(0);
@@ -198,7 +198,10 @@ describe.skipIf(skipped)(`svc behind a real proxy, with a private CA${skipped ? 
   it('batch lines go through the same proxy and CA', async () => {
     const before = proxy.requestLines().length;
     const lines = '{"draftId":"dr_123"}\n{"draftId":"dr_456"}\n';
-    const run = await runSvc(['email', 'drafts', 'get', '--input', '-'], { env: env({ SERVICE_BASE_URL: https(), HTTPS_PROXY: proxy.origin }), input: lines });
+    const run = await runSvcProcess(['email', 'drafts', 'get', '--input', '-'], {
+      env: env({ SERVICE_BASE_URL: https(), HTTPS_PROXY: proxy.origin }),
+      input: lines,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(
       run.stdout

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMockServer } from '../../src/mock/server.js';
-import { freshConfigDir, runSvc } from '../support/spawn-svc.js';
+import { freshConfigDir, runSvc } from '../support/svc.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
 
 // End to end: the real bin/svc against a real HTTP server on 127.0.0.1 built from the registry's

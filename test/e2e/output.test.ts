@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { builtInFixtures } from '../../src/mock/fixtures.js';
-import { freshConfigDir, runSvc, SVC_BIN, TEST_CACHE_HOME } from '../support/spawn-svc.js';
+import { SVC_BIN, TEST_CACHE_HOME, freshConfigDir, runSvc } from '../support/svc.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 

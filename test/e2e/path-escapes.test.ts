@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvc } from '../support/svc.js';
 import { pathEscapes } from './tables/path-escapes.js';
 
 // The real bin/svc, a real server: `svc api` refuses every spelling of a path that could leave the

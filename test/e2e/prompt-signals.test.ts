@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useMockForSvc } from '../support/mock-for-svc.js';
-import { freshConfigDir, SVC_BIN } from '../support/spawn-svc.js';
+import { SVC_BIN, freshConfigDir } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 import { Terminal, tmuxAvailable } from '../support/tmux.js';
 import { promptScenes, promptStops } from './tables/interruption-cases.js';

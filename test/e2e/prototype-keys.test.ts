@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useMockForSvc } from '../support/mock-for-svc.js';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvc } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 // A field named like a JavaScript object's own property is a field like any other (issue #10):

@@ -3,8 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useMockForSvc } from '../support/mock-for-svc.js';
-import { freshConfigDir, SVC_BIN } from '../support/spawn-svc.js';
-import { spawnSvcProcess } from '../support/svc-process.js';
+import { SVC_BIN, freshConfigDir, startSvcProcess } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 import { concurrentRejectRuns, sameFileCases } from './tables/file-cases.js';
 
@@ -63,13 +62,21 @@ describe('runs given the same rejects file', () => {
     const rejects = join(folder, 'failed.ndjson');
     const input = leads(200);
     mkdirSync(join(folder, 'sub')); // the others name the file through it
-    const first = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '2', '--rejects', rejects], mock.env);
+    const first = startSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '2', '--rejects', rejects], {
+      env: mock.env,
+      keepInputOpen: true,
+      timeoutMs: 20_000,
+    });
     // Its input stays open until the others are refused: the first run still holds the file then,
     // however slowly they start, instead of racing them to the end of its 200 lines.
     first.child.stdin!.write(input);
     await first.linesOut(2);
     const others = Array.from({ length: concurrentRejectRuns - 1 }, () =>
-      spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--rejects', join(folder, 'sub', '..', 'failed.ndjson')], { ...mock.env }),
+      startSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--rejects', join(folder, 'sub', '..', 'failed.ndjson')], {
+        env: { ...mock.env },
+        keepInputOpen: true,
+        timeoutMs: 20_000,
+      }),
     );
     for (const other of others) other.child.stdin!.end(input);
     for (const other of others) {
@@ -100,7 +107,11 @@ describe('runs given the same rejects file', () => {
   it('SIGTERM mid-batch still releases the lock', async () => {
     const folder = tempFolder('svc-rejects-');
     const rejects = join(folder, 'failed.ndjson');
-    const run = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--rejects', rejects], mock.env);
+    const run = startSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--rejects', rejects], {
+      env: mock.env,
+      keepInputOpen: true,
+      timeoutMs: 20_000,
+    });
     run.child.stdin!.end(leads(400));
     await run.linesOut(4);
     expect(existsSync(`${rejects}.lock`)).toBe(true);

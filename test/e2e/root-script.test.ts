@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAndTrace } from '../support/ran-sources.js';
-import { freshConfigDir, runSvc, type SvcRun } from '../support/spawn-svc.js';
+import { type SvcRun, freshConfigDir, runSvcProcess } from '../support/svc.js';
 
 // bin/run-cli.cjs runs a run that names no command with dist/cli-root.cjs, the root command alone
 // (scripts/build/bundle.mjs): it must answer exactly as the whole CLI, dist/cli.cjs, would.
@@ -38,7 +38,7 @@ describe('the root script', () => {
   ];
   it.each(runs.map((args) => ({ args, shown: args.join(' ') || '(no arguments)' })))('answers $shown as the whole CLI does', async ({ args }) => {
     const env = { SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: freshConfigDir(), COLUMNS: '100' };
-    const root = await runSvc(args, { env });
+    const root = await runSvcProcess(args, { env });
     expect(root).toEqual(await runWholeCli(args, env));
     expect(root.stderr).not.toContain('cli-root.cjs');
   });
@@ -46,7 +46,7 @@ describe('the root script', () => {
   it('leaves a command named after global options to the whole CLI, which runs it', async () => {
     const { scripts, stdout } = await runAndTrace(['--profile', 'work', 'email', 'drafts', 'get', '--help']);
     expect([...scripts].sort()).toEqual(['cli-root.cjs', 'cli.cjs']);
-    expect(stdout).toBe((await runSvc(['email', 'drafts', 'get', '--help'])).stdout);
+    expect(stdout).toBe((await runSvcProcess(['email', 'drafts', 'get', '--help'])).stdout);
     expect([...(await runAndTrace(['email', '--help'])).scripts]).toEqual(['cli.cjs']);
   });
 });

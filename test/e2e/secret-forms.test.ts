@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvc } from '../support/svc.js';
 import { secretForms, secretOutputs } from './tables/secret-forms.js';
 
 // A real server on 127.0.0.1 gives the credential back in every form a server, a proxy or a

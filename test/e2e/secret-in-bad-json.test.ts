@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvc } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 // JSON a user gives that is not valid and holds the credential (pasted into a body by mistake, say):

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { type HostileServer, startHostileServer } from '../support/hostile-server.js';
-import { freshConfigDir, runSvc, type SvcRun } from '../support/spawn-svc.js';
+import { type SvcRun, freshConfigDir, runSvc } from '../support/svc.js';
 import { secretRuns } from './tables/secret-runs.js';
 
 // Every command, through the real bin/svc, with a recognisable credential: it must appear nowhere in

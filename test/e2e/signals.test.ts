@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useMockForSvc } from '../support/mock-for-svc.js';
-import { signalTaken, spawnSvcProcess } from '../support/svc-process.js';
+import { signalTaken, startSvcProcess } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 import { batchScenes, closedOutputScenes, singleScenes, stopSignals } from './tables/interruption-cases.js';
 import { reads, writes } from './tables/fault-cases.js';
@@ -42,7 +42,11 @@ describe.each(stopSignals)('$signal during a batch', ({ signal, code, named }) =
   it(`${batchScenes[0]}: records for every line sent, the rejects, the summary, exit ${code}`, async () => {
     const rejects = join(tempFolder('svc-signals-'), 'rejects.ndjson');
     const lines = leadLines(2000);
-    const svc = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4', '--rejects', rejects], mock.env);
+    const svc = startSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4', '--rejects', rejects], {
+      env: mock.env,
+      keepInputOpen: true,
+      timeoutMs: 20_000,
+    });
     svc.child.stdin!.end(`${lines.join('\n')}\n`);
     await svc.linesOut(20);
     svc.child.kill(signal);
@@ -65,7 +69,7 @@ describe.each(stopSignals)('$signal during a batch', ({ signal, code, named }) =
   });
 
   it(`${batchScenes[1]}: the batch still ends, exit ${code}`, async () => {
-    const svc = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-'], mock.env);
+    const svc = startSvcProcess(['campaigns', 'person', 'add', '--input', '-'], { env: mock.env, keepInputOpen: true, timeoutMs: 20_000 });
     svc.child.stdin!.write(`${leadLines(2).join('\n')}\n`); // and never ends
     await svc.linesOut(2);
     svc.child.kill(signal);
@@ -80,7 +84,11 @@ describe.each(stopSignals)('$signal during a batch', ({ signal, code, named }) =
 describe.each(stopSignals)('a second $signal while a batch drains', ({ signal, code, named }) => {
   it(`${batchScenes[2]}: each is recorded as may have been applied, then the summary, exit ${code}`, async () => {
     mock.server.injectFaults('slow=10000', 100);
-    const svc = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4'], mock.env);
+    const svc = startSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4'], {
+      env: mock.env,
+      keepInputOpen: true,
+      timeoutMs: 20_000,
+    });
     // Names of their own: the mock still applies the abandoned calls once their delay is over.
     svc.child.stdin!.end(
       `${leadLines(50, `drain-${signal}-`)
@@ -113,7 +121,7 @@ describe.each(stopSignals)('a second $signal while a batch drains', ({ signal, c
 describe.each(stopSignals)('$signal during a single call', ({ signal, code, named }) => {
   it(`${singleScenes[0]}: exit ${code}, and the line says the write may have been applied`, async () => {
     mock.server.injectFaults('slow=10000');
-    const svc = spawnSvcProcess(writes[0]!.argv, mock.env);
+    const svc = startSvcProcess(writes[0]!.argv, { env: mock.env, keepInputOpen: true, timeoutMs: 20_000 });
     await waitFor(() => mock.server.requests.length === 1);
     svc.child.kill(signal);
     expect(await svc.exited).toBe(code);
@@ -123,7 +131,7 @@ describe.each(stopSignals)('$signal during a single call', ({ signal, code, name
 
   it(`${singleScenes[1]}: exit ${code}, nothing said of being applied`, async () => {
     mock.server.injectFaults('slow=10000');
-    const svc = spawnSvcProcess(reads[0]!.argv, mock.env);
+    const svc = startSvcProcess(reads[0]!.argv, { env: mock.env, keepInputOpen: true, timeoutMs: 20_000 });
     await waitFor(() => mock.server.requests.length === 1);
     svc.child.kill(signal);
     expect(await svc.exited).toBe(code);
@@ -132,7 +140,7 @@ describe.each(stopSignals)('$signal during a single call', ({ signal, code, name
 
   it(`${singleScenes[2]}: exit ${code}, no further attempt`, async () => {
     mock.server.injectFaults('503', 10);
-    const svc = spawnSvcProcess([...reads[0]!.argv, '--debug'], { ...mock.env, SVC_RETRY_BASE_MS: '60000' });
+    const svc = startSvcProcess([...reads[0]!.argv, '--debug'], { env: { ...mock.env, SVC_RETRY_BASE_MS: '60000' }, keepInputOpen: true, timeoutMs: 20_000 });
     await waitFor(() => /retrying in/.test(svc.stderr()));
     svc.child.kill(signal);
     expect(await svc.exited).toBe(code);
@@ -146,7 +154,7 @@ describe('a batch whose standard output is closed (svc … | head -1)', () => {
     const input = `${leadLines(300)
       .map((line, i) => (i % 5 === 4 ? JSON.stringify({ sequenceId: 'seq_123', email: `lead${i + 1}@example.com` }) : line))
       .join('\n')}\n`;
-    const svc = spawnSvcProcess(['campaigns', 'person', 'add', '--input', '-', ...args], mock.env);
+    const svc = startSvcProcess(['campaigns', 'person', 'add', '--input', '-', ...args], { env: mock.env, keepInputOpen: true, timeoutMs: 20_000 });
     svc.child.stdin!.end(input);
     if (closeAfter > 0) await svc.linesOut(closeAfter);
     svc.child.stdout!.destroy();

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type HostileServer, startHostileServer } from '../support/hostile-server.js';
-import { freshConfigDir, SVC_BIN } from '../support/spawn-svc.js';
+import { SVC_BIN, freshConfigDir } from '../support/svc.js';
 import { Terminal, tmuxAvailable } from '../support/tmux.js';
 
 // A hostile server's escape sequences reach a real terminal (tmux) through every output path of

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { builtInFixtures } from '../../src/mock/fixtures.js';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { freshConfigDir, SVC_BIN } from '../support/spawn-svc.js';
+import { SVC_BIN, freshConfigDir } from '../support/svc.js';
 import { Terminal, tmuxAvailable } from '../support/tmux.js';
 
 // svc on a real terminal: a tmux session of a known size runs bin/svc, and the test reads the

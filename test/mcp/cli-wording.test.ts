@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useMockForSvc } from '../support/mock-for-svc.js';
-import { freshConfigDir, runSvc } from '../support/spawn-svc.js';
+import { freshConfigDir, runSvcProcess } from '../support/svc.js';
 import { type Connected, connect } from './harness.js';
 
 // The MCP server and the command line word a failure alike. This compares with the real bin/svc,
@@ -23,7 +23,7 @@ describe('errors are tool results an agent can act on', () => {
     connected = await connect({ env });
     const error = errorOf(await connected.client.callTool({ name: 'email_drafts_get', arguments: { draftId: 'dr_123' } }));
     expect(error.message).toMatch(/HTTP 401\); check SERVICE_API_KEY or run `svc auth login`$/);
-    const cli = await runSvc(['email', 'drafts', 'get', 'dr_123'], { env: { ...env, SVC_CONFIG_DIR: freshConfigDir() } });
+    const cli = await runSvcProcess(['email', 'drafts', 'get', 'dr_123'], { env: { ...env, SVC_CONFIG_DIR: freshConfigDir() } });
     expect(cli.code).toBe(4);
     expect(cli.stderr).toBe(`svc: ${String(error.message)}\n`);
   });

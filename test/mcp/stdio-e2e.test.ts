@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formsOf } from '../../src/auth/redaction.js';
 import { startMockProcess, type MockProcess } from '../support/mock-process.js';
-import { freshConfigDir, SVC_BIN, TEST_CACHE_HOME } from '../support/spawn-svc.js';
+import { SVC_BIN, TEST_CACHE_HOME, freshConfigDir } from '../support/svc.js';
 
 const KEY = 'svc_e2e_secret_key_0123456789';
 let mock: MockProcess;

@@ -6,7 +6,7 @@ import { DestructiveGate } from '../../src/mcp/destructive-gate.js';
 import { listedTools, type ToolMode } from '../../src/mcp/mcp-server.js';
 import { TOOLS_LIST_BUDGET_BYTES } from '../../src/mcp/serve.js';
 import { operationTool, operationTools } from '../../src/mcp/tool-catalog.js';
-import { runSvc } from '../support/spawn-svc.js';
+import { runSvcProcess } from '../support/svc.js';
 
 const settingsFor = async () => ({
   tools: operationTools(await loadAllOperations()),
@@ -47,7 +47,7 @@ describe('tools/list', () => {
   });
 
   it('svc mcp tools prints the list and its size', async () => {
-    const run = await runSvc(['mcp', 'tools', '--read-only'], { env: { SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    const run = await runSvcProcess(['mcp', 'tools', '--read-only'], { env: { SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
     expect(run.code).toBe(0);
     expect(
       run.stdout
@@ -56,7 +56,7 @@ describe('tools/list', () => {
         .map((line) => line.split(' ')[0]),
     ).toEqual(['crm_tasks_series_occurrences_list', 'email_drafts_get', 'email_templates_preview']);
     expect(run.stderr).toMatch(/^3 tools; tools\/list is \d+ bytes \(about \d+ tokens; budget 8192 bytes\)\n$/);
-    const json = await runSvc(['mcp', 'tools', '--json'], { env: { SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    const json = await runSvcProcess(['mcp', 'tools', '--json'], { env: { SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
     expect(JSON.parse(json.stdout)).toEqual(snapshot('tools'));
   }, 60_000);
 });

@@ -98,7 +98,8 @@ export const behaviours: Record<string, Behaviour> = {
     await stream(res, 300 * 1024 * 1024, served);
   },
   'slow-headers': async (_q, res) => {
-    await pause(3000);
+    // Until svc gives up and closes the connection (its deadline is far shorter), 20 s at most.
+    await Promise.race([pause(20_000), new Promise((resolve) => res.on('close', resolve))]);
     if (!res.destroyed) json(res, 200, DRAFT);
   },
   'slow-body': async (_q, res) => {
@@ -106,7 +107,7 @@ export const behaviours: Record<string, Behaviour> = {
     for (const char of JSON.stringify(DRAFT)) {
       if (res.destroyed) return;
       res.write(char);
-      await pause(100);
+      await pause(500);
     }
     res.end();
   },

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { SVC_BIN } from './spawn-svc.js';
+import { SVC_BIN } from './svc.js';
 
 export interface MockProcess {
   url: string;

@@ -8,7 +8,7 @@ import { SourceMap } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { freshConfigDir, SVC_BIN } from './spawn-svc.js';
+import { freshConfigDir, SVC_BIN } from './svc.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The CLI's scripts (scripts/build/bundle.mjs): the whole CLI, the root command alone, and svc mcp's server. */

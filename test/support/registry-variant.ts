@@ -8,7 +8,7 @@ import type { Plugin } from 'esbuild';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildCliVariant } from '../../scripts/bench/cli-variant.mjs';
 import { type ScriptedAnswer, type ScriptedServer, startScriptedServer } from './scripted-server.js';
-import { type Arg, freshConfigDir, runSvc, type SpawnOptions, TEST_CACHE_HOME } from './spawn-svc.js';
+import { type Arg, freshConfigDir, runSvcProcess, type ProcessOptions, TEST_CACHE_HOME } from './svc.js';
 import { tempFolder } from './temp-folder.js';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
@@ -55,7 +55,7 @@ export function useRegistryVariant(areasFile: string, answers: Record<string, Sc
     get env() {
       return env;
     },
-    svc: (args: readonly Arg[], options: SpawnOptions = {}) => runSvc(args, { bin, env, ...options }),
+    svc: (args: readonly Arg[], options: ProcessOptions = {}) => runSvcProcess(args, { bin, env, ...options }),
     async mcpClient(): Promise<Client> {
       const transport = new StdioClientTransport({
         command: process.execPath,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { SVC_BIN, freshConfigDir, runSvcProcess } from '../support/svc.js';
+import { SVC_BIN, freshConfigDir, runSvc } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 // Faults and Ctrl-C in the middle of a batch: the real bin/svc against the mock on 127.0.0.1.
@@ -49,7 +49,7 @@ describe('svc batch: faults injected by the mock in the middle of a batch', () =
     faultMidBatch(['503', 'reset', 'malformed-json', '429;retry-after=1']);
     const input = leads(30);
     const rejects = join(tempFolder('svc-batch-'), 'rejects.ndjson');
-    const run = await runSvcProcess(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4', '--rejects', rejects], {
+    const run = await runSvc(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4', '--rejects', rejects], {
       env: { ...env, SVC_RETRY_BASE_MS: '1' },
       input,
     });
@@ -77,7 +77,7 @@ describe('svc batch: faults injected by the mock in the middle of a batch', () =
     faultMidBatch(['503', '503', 'reset', '429;retry-after=0']);
     const paths = ['reports/2026/q3.csv', 'notes/todo.md', 'tmp/scratch.txt', ...Array.from({ length: 17 }, (_, i) => `gone/${i}.txt`)];
     const input = paths.map((path) => JSON.stringify({ path })).join('\n') + '\n';
-    const run = await runSvcProcess(['files', 'delete', '--input', '-', '--yes', '--concurrency', '4', '--retries', '5'], {
+    const run = await runSvc(['files', 'delete', '--input', '-', '--yes', '--concurrency', '4', '--retries', '5'], {
       env: { ...env, SVC_RETRY_BASE_MS: '1' },
       input,
     });

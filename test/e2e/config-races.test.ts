@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useMockForSvc } from '../support/mock-for-svc.js';
-import { freshConfigDir, runSvcProcess } from '../support/svc.js';
+import { freshConfigDir, runSvc, runSvcProcess } from '../support/svc.js';
 import { concurrentWriteRounds, prototypeProfileNames } from './tables/config-cases.js';
 
 // Settings written by real svc processes in parallel, and profiles named like JavaScript's own
@@ -38,21 +38,21 @@ describe('concurrent writers on one profile', () => {
 describe.each(prototypeProfileNames)('a profile named %s', (name) => {
   it('keeps its settings and token, lists them, and calls with them', async () => {
     const env = { SVC_CONFIG_DIR: freshConfigDir() };
-    expect((await runSvcProcess(['config', 'set', 'base-url', mock.server.url, '--profile', name], { env })).code).toBe(0);
-    expect((await runSvcProcess(['config', 'set', 'retries', '1', '--profile', name], { env })).code).toBe(0);
-    expect((await runSvcProcess(['auth', 'login', '--profile', name], { env, input: TOKEN(7) })).code).toBe(0);
-    expect((await runSvcProcess(['config', 'get', 'retries', '--profile', name], { env })).stdout).toBe('1\n');
-    const status = await runSvcProcess(['auth', 'status', '--profile', name], { env });
+    expect((await runSvc(['config', 'set', 'base-url', mock.server.url, '--profile', name], { env })).code).toBe(0);
+    expect((await runSvc(['config', 'set', 'retries', '1', '--profile', name], { env })).code).toBe(0);
+    expect((await runSvc(['auth', 'login', '--profile', name], { env, input: TOKEN(7) })).code).toBe(0);
+    expect((await runSvc(['config', 'get', 'retries', '--profile', name], { env })).stdout).toBe('1\n');
+    const status = await runSvc(['auth', 'status', '--profile', name], { env });
     expect(status.stdout).toContain(`Credential:  stored session token of profile "${name}"`);
-    expect((await runSvcProcess(['config', 'list', '--all'], { env })).stdout).toBe(
+    expect((await runSvc(['config', 'list', '--all'], { env })).stdout).toBe(
       `[${name}]\n  base-url = ${mock.server.url}\n  retries = 1\n  token = svc_agent_********\n`,
     );
-    const call = await runSvcProcess(['email', 'drafts', 'get', 'dr_123', '--profile', name], { env });
+    const call = await runSvc(['email', 'drafts', 'get', 'dr_123', '--profile', name], { env });
     expect(call.code).toBe(0);
     expect(mock.server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN(7)}`]);
     // Another profile sees nothing of it, and the default profile is not one of JavaScript's names.
-    expect((await runSvcProcess(['auth', 'status'], { env })).stdout).toContain('Credential:  none');
-    expect((await runSvcProcess(['auth', 'logout', '--profile', name], { env })).code).toBe(0);
+    expect((await runSvc(['auth', 'status'], { env })).stdout).toContain('Credential:  none');
+    expect((await runSvc(['auth', 'logout', '--profile', name], { env })).code).toBe(0);
     expect(stored(env.SVC_CONFIG_DIR).profiles).toEqual({ [name]: { baseUrl: mock.server.url, retries: 1 } });
-  }, 60_000); // nine svc runs in turn
+  });
 });

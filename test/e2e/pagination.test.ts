@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startMockServer } from '../../src/mock/server.js';
-import { runSvcProcess, startSvcProcess } from '../support/svc.js';
+import { runSvc, startSvcProcess } from '../support/svc.js';
 import { type ScriptedServer, startScriptedServer } from '../support/scripted-server.js';
 
 // The real bin/svc against servers on 127.0.0.1 that script each page and record what arrived.
@@ -31,7 +31,7 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
     server.script('/v1/items', { body: [{ id: 1 }, { id: 2 }], headers: { link: ['</v1/items?page=9>; rel="last"', '<?page=2>; title="a, b"; rel="next"'] } });
     server.script('/v1/items?page=2', { body: [{ id: 3 }], headers: { link: '<https://elsewhere.example/x>; rel=prev, <items?page=3>; rel="last next"' } });
     server.script('/v1/items?page=3', { body: [{ id: 4 }] });
-    const run = await runSvcProcess(list, { env: env(server), ...SLOW });
+    const run = await runSvc(list, { env: env(server) });
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(run.stdout)).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
     expect(server.received.map((r) => r.url)).toEqual(['/v1/items', '/v1/items?page=2', '/v1/items?page=3']);
@@ -46,7 +46,7 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
     const server = await scripted(onTestFinished);
     server.script('/v1/items', { body: [{ id: 1 }], headers: { link: '<items?page=2>; rel="next"' } });
     server.script('/v1/items?page=2', { body: [{ id: 2 }, { id: 3 }] });
-    const run = await runSvcProcess([...list, '--output', output, ...(query ? ['--query', query] : [])], { env: env(server), ...SLOW });
+    const run = await runSvc([...list, '--output', output, ...(query ? ['--query', query] : [])], { env: env(server) });
     expect(run).toMatchObject({ code: 0, stdout, stderr: '' });
   });
 
@@ -55,7 +55,7 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
     const other = await scripted(onTestFinished);
     server.script('/v1/items', { body: [{ id: 1 }], headers: { link: `<${other.url}/items?page=2>; rel="next"` } });
     other.script('/v1/items?page=2', { body: [{ id: 2 }] });
-    const run = await runSvcProcess(list, { env: env(server), ...SLOW });
+    const run = await runSvc(list, { env: env(server) });
     expect(run.code).toBe(7);
     expect(JSON.parse(run.stdout)).toEqual([{ id: 1 }]);
     expect(stderrLines(run.stderr)).toEqual([
@@ -68,7 +68,7 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
   it('a downgrade to http on the same host is another origin too', async ({ onTestFinished }) => {
     const server = await scripted(onTestFinished);
     server.script('/v1/items', { body: [{ id: 1 }], headers: { link: `<${server.origin.replace('http:', 'https:')}/v1/items?page=2>; rel="next"` } });
-    const run = await runSvcProcess(list, { env: env(server), ...SLOW });
+    const run = await runSvc(list, { env: env(server) });
     expect(run.code).toBe(7);
     expect(server.received).toHaveLength(1);
   });
@@ -77,7 +77,7 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
     const server = await scripted(onTestFinished);
     server.script('/v1/items', { body: [{ id: 1 }], headers: { link: '<items?page=2>; rel="next"' } });
     server.script('/v1/items?page=2', { body: [{ id: 2 }], headers: { link: '</v1/items>; rel="next"' } });
-    const run = await runSvcProcess([...list, '--output', 'ndjson'], { env: env(server), ...SLOW });
+    const run = await runSvc([...list, '--output', 'ndjson'], { env: env(server) });
     expect(run.code).toBe(7);
     expect(run.stdout).toBe('{"id":1}\n{"id":2}\n');
     expect(stderrLines(run.stderr)).toEqual(["svc: page 3 was not read: page 2's next link leads back to page 1 (a loop); the 2 pages read are printed"]);
@@ -89,7 +89,7 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
     server.script('/v1/items', { body: [{ id: 1 }], headers: { link: '<items?page=2>; rel="next"' } });
     server.script('/v1/items?page=2', { body: [{ id: 2 }], headers: { link: '<items?page=3>; rel="next"' } });
     server.script('/v1/items?page=3', { status: 503, body: { error: { message: 'try later', type: 'api_error', code: 'service_unavailable' } } });
-    const run = await runSvcProcess([...list, '--retries', '1'], { env: env(server), ...SLOW });
+    const run = await runSvc([...list, '--retries', '1'], { env: env(server) });
     expect(run.code).toBe(7);
     expect(JSON.parse(run.stdout)).toEqual([{ id: 1 }, { id: 2 }]);
     expect(stderrLines(run.stderr)).toEqual([
@@ -101,7 +101,7 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
 
   it('the first page failing is a plain failure with its own exit code', async ({ onTestFinished }) => {
     const server = await scripted(onTestFinished);
-    const run = await runSvcProcess(list, { env: env(server), ...SLOW });
+    const run = await runSvc(list, { env: env(server) });
     expect(run).toMatchObject({ code: 5, stdout: '' });
     expect(stderrLines(run.stderr)).toHaveLength(1);
   });
@@ -111,7 +111,7 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
     server.script('/v1/items', { body: [{ id: 1 }, { id: 2 }], headers: { link: '<items?page=2>; rel="next"' } });
     server.script('/v1/items?page=2', { body: [{ id: 3 }, { id: 4 }], headers: { link: '<items?page=3>; rel="next"' } });
     server.script('/v1/items?page=3', { body: [{ id: 5 }] });
-    const pages = await runSvcProcess([...list, '--max-pages', '2', '--output', 'ndjson'], { env: env(server), ...SLOW });
+    const pages = await runSvc([...list, '--max-pages', '2', '--output', 'ndjson'], { env: env(server) });
     expect(pages).toMatchObject({
       code: 0,
       stdout: '{"id":1}\n{"id":2}\n{"id":3}\n{"id":4}\n',
@@ -129,7 +129,7 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
     server.script('/v1/items', { body: [{ id: 1 }, { id: 2 }], headers: { link: '<items?page=2>; rel="next"' } });
     server.script('/v1/items?page=2', { body: [{ id: 3 }, { id: 4 }], headers: { link: '<items?page=3>; rel="next"' } });
     server.script('/v1/items?page=3', { body: [{ id: 5 }] });
-    const run = await runSvcProcess([...list, '--max-items', max], { env: env(server), ...SLOW });
+    const run = await runSvc([...list, '--max-items', max], { env: env(server) });
     expect(run).toMatchObject({ code: 0, stderr });
     expect(JSON.parse(run.stdout)).toEqual(items.map((id) => ({ id })));
     expect(server.received).toHaveLength(requests);
@@ -143,7 +143,7 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
       [...list, '--max-pages', 'many'],
       ['api', 'POST', '/items', '--paginate', '--data', 'a=1'],
     ]) {
-      const run = await runSvcProcess(args, { env: env(server), ...SLOW });
+      const run = await runSvc(args, { env: env(server) });
       expect(run.code, args.join(' ')).toBe(2);
       expect(stderrLines(run.stderr), args.join(' ')).toHaveLength(1);
     }
@@ -170,14 +170,12 @@ describe('svc mock serves paged lists', TIMEOUT, () => {
     const mock = await startMockServer({ port: 0, pageSize: 2 });
     onTestFinished(() => mock.close());
     const mockEnv = { SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey };
-    const one = await runSvcProcess(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--query', '[].taskId', '--output', 'json'], {
+    const one = await runSvc(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--query', '[].taskId', '--output', 'json'], {
       env: mockEnv,
-      ...SLOW,
     });
     expect(JSON.parse(one.stdout)).toEqual(['tsk_w1', 'tsk_w2']);
-    const all = await runSvcProcess(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--paginate', '--query', '[].taskId'], {
+    const all = await runSvc(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly', '--paginate', '--query', '[].taskId'], {
       env: mockEnv,
-      ...SLOW,
     });
     expect(all).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(all.stdout)).toEqual(['tsk_w1', 'tsk_w2', 'tsk_w3']);

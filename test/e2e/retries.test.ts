@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { freshConfigDir, runSvcProcess, startSvcProcess } from '../support/svc.js';
+import { freshConfigDir, runSvc, startSvcProcess } from '../support/svc.js';
 import { exhaustedCases, recoveringCases, writeCases } from './tables/fault-cases.js';
 
 // The real bin/svc against the mock, faulted from the server side (server.injectFaults), so what
@@ -27,7 +27,7 @@ describe.concurrent('a write is never sent twice', () => {
     await withMock(async (server, env) => {
       const before = JSON.stringify(server.state());
       server.injectFaults(fault, 10);
-      const run = await runSvcProcess([...op.argv, ...args], { env });
+      const run = await runSvc([...op.argv, ...args], { env });
       const writes = server.requests.filter((r) => r.method === 'POST');
       writesDuplicated += Math.max(0, writes.length - 1);
       expect(writes).toHaveLength(1);
@@ -42,7 +42,7 @@ describe.concurrent('a write is never sent twice', () => {
   it('a lost answer to a write says it may have been applied', async () => {
     await withMock(async (server, env) => {
       server.injectFaults('reset');
-      const run = await runSvcProcess(writeCases[0]!.op.argv, { env });
+      const run = await runSvc(writeCases[0]!.op.argv, { env });
       expect(run.stderr).toMatch(/was closed before the answer was complete; the POST may have been applied: check before sending it again\n$/);
     });
   });
@@ -53,7 +53,7 @@ describe.concurrent('idempotent operations are retried', () => {
   const cleanAnswers = new Map<string, string>();
   beforeAll(async () => {
     for (const op of new Set(recoveringCases.map((c) => c.op))) {
-      const run = await withMock((_, env) => runSvcProcess(op.argv, { env }));
+      const run = await withMock((_, env) => runSvc(op.argv, { env }));
       expect(run).toMatchObject({ code: 0, stderr: '' });
       cleanAnswers.set(op.name, run.stdout);
     }
@@ -62,7 +62,7 @@ describe.concurrent('idempotent operations are retried', () => {
   it.each(recoveringCases)('$op.name recovers from $fault twice: three identical requests, exit 0', async ({ op, fault }) => {
     await withMock(async (server, env) => {
       server.injectFaults(fault, 2);
-      const run = await runSvcProcess(op.argv, { env });
+      const run = await runSvc(op.argv, { env });
       // The whole answer: byte for byte the one an unfaulted server gives.
       expect(run).toEqual({ code: 0, stdout: cleanAnswers.get(op.name), stderr: '' });
       const sent = apiRequests(server);
@@ -76,7 +76,7 @@ describe.concurrent('idempotent operations are retried', () => {
     async ({ op, fault, code, stderr, retryable, args = [] }) => {
       await withMock(async (server, env) => {
         server.injectFaults(fault, 10);
-        const run = await runSvcProcess([...op.argv, ...args], { env });
+        const run = await runSvc([...op.argv, ...args], { env });
         expect(server.requests).toHaveLength(retryable ? 4 : 1);
         expect(run.code).toBe(code);
         expect(run.stderr).toMatch(stderr);
@@ -89,9 +89,9 @@ describe.concurrent('idempotent operations are retried', () => {
   it('--retries 0 turns retrying off; --retries 1 allows one', async () => {
     await withMock(async (server, env) => {
       server.injectFaults('503', 10);
-      expect((await runSvcProcess(['email', 'drafts', 'get', 'dr_123', '--retries', '0'], { env })).code).toBe(1);
+      expect((await runSvc(['email', 'drafts', 'get', 'dr_123', '--retries', '0'], { env })).code).toBe(1);
       expect(server.requests).toHaveLength(1);
-      const one = await runSvcProcess(['email', 'drafts', 'get', 'dr_123', '--retries=1'], { env });
+      const one = await runSvc(['email', 'drafts', 'get', 'dr_123', '--retries=1'], { env });
       expect(one.stderr).toMatch(/\(after 2 attempts\)\n$/);
       expect(server.requests).toHaveLength(3);
     });
@@ -100,11 +100,11 @@ describe.concurrent('idempotent operations are retried', () => {
   it("the profile's retries setting is used, and --retries wins over it", async () => {
     await withMock(async (server, env) => {
       const own = { ...env, SVC_CONFIG_DIR: freshConfigDir() };
-      expect((await runSvcProcess(['config', 'set', 'retries', '1'], { env: own })).code).toBe(0);
+      expect((await runSvc(['config', 'set', 'retries', '1'], { env: own })).code).toBe(0);
       server.injectFaults('503', 10);
-      await runSvcProcess(['email', 'drafts', 'get', 'dr_123'], { env: own });
+      await runSvc(['email', 'drafts', 'get', 'dr_123'], { env: own });
       expect(server.requests).toHaveLength(2);
-      await runSvcProcess(['email', 'drafts', 'get', 'dr_123', '--retries', '2'], { env: own });
+      await runSvc(['email', 'drafts', 'get', 'dr_123', '--retries', '2'], { env: own });
       expect(server.requests).toHaveLength(5);
     });
   });
@@ -114,11 +114,11 @@ describe.concurrent('--debug shows each attempt, its wait and why', () => {
   it('a GET: retrying with backoff; a POST: not retrying, and why', async () => {
     await withMock(async (server, env) => {
       server.injectFaults('503', 1);
-      const get = await runSvcProcess(['email', 'drafts', 'get', 'dr_123', '--debug'], { env });
+      const get = await runSvc(['email', 'drafts', 'get', 'dr_123', '--debug'], { env });
       expect(get.code).toBe(0);
       expect(get.stderr).toMatch(/\* attempt 1 of 4 failed: HTTP 503; retrying in \d+(\.\d+)?s \(backoff; GET is idempotent\)\n\* attempt 2\n> GET /);
       server.injectFaults('503', 1);
-      const post = await runSvcProcess([...writeCases[0]!.op.argv, '--debug'], { env });
+      const post = await runSvc([...writeCases[0]!.op.argv, '--debug'], { env });
       expect(post.code).toBe(1);
       expect(post.stderr).toContain('* attempt 1 of 4 failed: HTTP 503; not retrying: POST is not idempotent and may have reached the server\n');
     });
@@ -128,7 +128,7 @@ describe.concurrent('--debug shows each attempt, its wait and why', () => {
     await withMock(async (server, env) => {
       server.injectFaults('429;retry-after=1', 1);
       const started = performance.now();
-      const run = await runSvcProcess(['email', 'drafts', 'get', 'dr_123', '--debug'], { env });
+      const run = await runSvc(['email', 'drafts', 'get', 'dr_123', '--debug'], { env });
       expect(run.code).toBe(0);
       expect(run.stderr).toContain('* attempt 1 of 4 failed: HTTP 429; retrying in 1s (Retry-After: 1)\n');
       expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
@@ -165,7 +165,7 @@ describe('connection refused: nothing was sent, so even a write may be tried aga
 
   it('still refused after every retry: exit 3, one line', async () => {
     const port = await freePort();
-    const run = await runSvcProcess(writeCases[0]!.op.argv, {
+    const run = await runSvc(writeCases[0]!.op.argv, {
       env: { SERVICE_BASE_URL: `http://127.0.0.1:${port}/v1`, SERVICE_API_KEY: 'k_12345678', SVC_RETRY_BASE_MS: '1' },
     });
     expect(run).toEqual({ code: 3, stdout: '', stderr: `svc: could not connect to 127.0.0.1:${port}: connection refused (after 4 attempts)\n` });

@@ -1,23 +1,36 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
-// The tests Stryker runs against each mutant (stryker.config.mjs): the in-process ones only. The e2e
-// tests spawn the built dist/, which never holds a mutant, the build tests bundle dist/ with esbuild
-// and the package tests pack and install the project; all would only cost time, and none needs a
-// build before `npm run mutate`.
+// The tests Stryker runs against each mutant (stryker.config.mjs): those that can kill one, in this
+// process, with no wall-clock bound that load could break. Left out:
+// - test/e2e/**: real svc processes, which run the built dist/ (never a mutant) and show what only a
+//   process shows (signals, terminals, start-up, proxies, the keyring);
+// - the build and the package (bundling, packing, installing), the HTML manual and man pages in
+//   Chromium and man, the GitHub import at scale, and the docs' examples run in bash: none runs
+//   mutated code, and together they were most of each mutant's test time;
+// - the MCP tests that spawn `svc mcp` (stdio, HTTP, conformance, the Inspector, `svc mcp tools`,
+//   the CLI's wording), the architecture and CI-script checks and the importer's command, which run
+//   other programs.
+export const notMutationTests = [
+  'test/e2e/**',
+  'test/build/**',
+  'test/package/**',
+  'test/docs/manual.test.ts',
+  'test/docs/examples.test.ts',
+  'test/docs/exit-codes.test.ts',
+  'test/import/github.test.ts',
+  'test/readme-figures.test.ts',
+  'test/architecture.test.ts',
+  'test/ci-tools.test.ts',
+  'test/openapi/import/command.test.ts',
+  'test/mcp/{stdio-e2e,http-e2e,conformance,inspector,tool-list,cli-wording}.test.ts',
+];
+
 export default mergeConfig(
   base,
   defineConfig({
     test: {
-      // The MCP tests that spawn `svc mcp` (stdio, HTTP, conformance, the Inspector, `svc mcp tools`, the CLI's wording) run the built dist/ too.
-      exclude: [
-        'test/e2e/**',
-        'test/build/**',
-        'test/package/**',
-        'test/readme-figures.test.ts',
-        'test/mcp/{stdio-e2e,http-e2e,conformance,inspector,tool-list,cli-wording}.test.ts',
-        'node_modules/**',
-      ],
+      exclude: [...notMutationTests, 'node_modules/**'],
     },
   }),
 );

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { badInputs } from './e2e/tables/bad-input-cases.js';
-import { concurrentLogins, concurrentWriteRounds, prototypeProfileNames, unusableSettings } from './e2e/tables/config-cases.js';
-import { exhaustedCases, faults, recoveringCases, writeCases } from './e2e/tables/fault-cases.js';
-import { sameFileCases } from './e2e/tables/file-cases.js';
-import { hostileCases } from './e2e/tables/hostile-cases.js';
-import { hostileInputs } from './e2e/tables/hostile-inputs.js';
-import { pathEscapes } from './e2e/tables/path-escapes.js';
-import { secretForms, secretOutputs } from './e2e/tables/secret-forms.js';
-import { interruptionCount } from './e2e/tables/interruption-cases.js';
-import { undefinedRequests } from './e2e/tables/mock-cases.js';
-import { secretRuns } from './e2e/tables/secret-runs.js';
+import { badInputs } from './commands/tables/bad-input-cases.js';
+import { concurrentLogins, concurrentWriteRounds, prototypeProfileNames, unusableSettings } from './commands/tables/config-cases.js';
+import { exhaustedCases, faults, recoveringCases, writeCases } from './commands/tables/fault-cases.js';
+import { sameFileCases } from './commands/tables/file-cases.js';
+import { hostileCases } from './commands/tables/hostile-cases.js';
+import { hostileInputs } from './commands/tables/hostile-inputs.js';
+import { pathEscapes } from './commands/tables/path-escapes.js';
+import { secretForms, secretOutputs } from './commands/tables/secret-forms.js';
+import { interruptionCount } from './commands/tables/interruption-cases.js';
+import { undefinedRequests } from './commands/tables/mock-cases.js';
+import { secretRuns } from './commands/tables/secret-runs.js';
 
 // The reliability figures (docs/reliability.md) are the sizes of the test tables, not numbers typed once.
 

@@ -162,8 +162,9 @@ describe('a request undici never wrote is not sent', () => {
       const client = createClient({ baseUrl: url, token: 'svc_test_key', timeout: 0.5, retries: 0 });
       const started = performance.now();
       const result = await client.call('crm_entries_create', { objectName: 'deals', body: { data: { name: 'Acme' } } });
-      // The timeout bounds connecting too: not undici's own 10 s connect timeout.
-      expect(performance.now() - started).toBeLessThan(3000);
+      // The timeout bounds connecting too: not undici's own 10 s connect timeout. The bound is under
+      // that, and far over the 0.5 s asked for, which a loaded machine stretches.
+      expect(performance.now() - started).toBeLessThan(8_000);
       expect(result).toMatchObject({
         ok: false,
         error: {
@@ -176,7 +177,7 @@ describe('a request undici never wrote is not sent', () => {
       expect(bytes).toBeGreaterThan(0); // the connection was made: only the request was never written
       // ... and given up by then, so nothing keeps the process alive after the answer.
       await connectionClosed;
-      expect(performance.now() - started).toBeLessThan(3000);
+      expect(performance.now() - started).toBeLessThan(8_000);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => stalled.close(() => resolve()));

@@ -5,7 +5,7 @@ import { readPages } from '../../src/client/pages.js';
 import { defaultRetryOptions } from '../../src/client/retry.js';
 import type { HttpRequest, HttpResponse } from '../../src/client/transport.js';
 
-// The page loop over an in-memory transport; the end-to-end tests (test/e2e/pagination.test.ts)
+// The page loop over an in-memory transport; the end-to-end tests (test/commands/pagination.test.ts)
 // run it through bin/svc against a real server.
 
 const cursorList: OperationSpec = {

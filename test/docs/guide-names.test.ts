@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runSvcProcess } from '../support/svc.js';
+import { runSvc } from '../support/svc.js';
 import { codeBlocks, filesUnder, guideFiles, inlineCode, readRepoFile } from './doc-sources.js';
 
 // Every flag and environment variable a guide or the README names is one svc has: flags are read
@@ -38,7 +38,7 @@ let svcFlags: Set<string>;
 beforeAll(async () => {
   // A fresh settings folder and the test code cache (runSvc): nothing of the real home is read or written.
   const run = async (args: string[]) => {
-    const done = await runSvcProcess(args, { timeoutMs: 60_000 });
+    const done = await runSvc(args);
     if (done.code !== 0) throw new Error(`svc ${args.join(' ')} exited ${done.code}: ${done.stderr}`);
     return done;
   };

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runSvcProcess } from '../support/svc.js';
+import { runSvc } from '../support/svc.js';
 import { REPO, filesUnder, guideFiles, readRepoFile } from './doc-sources.js';
 
 // User-facing text speaks to users: no issue numbers and no commit hashes in the README, the guides,
@@ -33,7 +33,7 @@ let help: string;
 beforeAll(async () => {
   // A fresh settings folder and the test code cache (runSvc): nothing of the real home is read or written.
   const run = async (args: string[]) => {
-    const done = await runSvcProcess(args, { timeoutMs: 60_000 });
+    const done = await runSvc(args);
     if (done.code !== 0) throw new Error(`svc ${args.join(' ')} exited ${done.code}: ${done.stderr}`);
     return done;
   };

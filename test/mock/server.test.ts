@@ -85,7 +85,8 @@ describe('startMockServer options', () => {
     while (server.requests.length < 2) await new Promise((resolve) => setImmediate(resolve));
     const started = performance.now();
     await server.close();
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Far under the 60 s the slow request would take: a loaded machine stretches the close, not to that.
+    expect(performance.now() - started).toBeLessThan(20_000);
     await expect(slow).rejects.toThrow();
     await server.close(); // a second close is harmless
   });

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { LOGGED_BODY_BYTES, REQUEST_LOG_SIZE } from '../../src/mock/request-log.js';
-import { undefinedRequests } from '../e2e/tables/mock-cases.js';
+import { undefinedRequests } from '../commands/tables/mock-cases.js';
 import { useMockSession } from './mock-session.js';
 
 // The mock as a server on 127.0.0.1 (issue #10): whatever it is sent, it answers in the API's error

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
-// The project's layers and no-circle rule (.dependency-cruiser.cjs, also run by `npm test`), on the
+// The project's layers and no-circle rule (.dependency-cruiser.cjs, `npm run check:architecture`): the one run of it in `npm test`, on the
 // source and on a small tree that breaks them, so the check is seen to fail.
 const root = join(import.meta.dirname, '..');
 const exec = promisify(execFile);

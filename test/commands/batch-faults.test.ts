@@ -70,7 +70,9 @@ describe('svc batch: faults injected by the mock in the middle of a batch', () =
     expect(enrolled()).toHaveLength(26);
     const lines = input.split('\n');
     expect(readFileSync(rejects, 'utf8')).toBe(failed.map((r) => `${lines[r.line - 1]}\n`).join(''));
-    expect(run.stderr).toMatch(/^svc: 30 lines: 26 succeeded, 4 failed \(written to .*; 1 of them may have been applied: their answer was lost\) in /);
+    expect(run.stderr).toMatch(
+      /^svc: 30 lines: 26 succeeded, 4 failed \(written to .*; 1 of them may have been applied: their answer was lost; 1 of them answered 429: not applied, safe to resend\) in .*; throttled: 1 answer 429/,
+    );
   });
 
   it('idempotent requests (DELETE) are retried by the same policy as single calls, and every line succeeds', async () => {

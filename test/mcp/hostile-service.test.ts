@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshConfigDir, SVC_BIN, TEST_CACHE_HOME } from '../support/spawn-svc.js';
+import { freshConfigDir, SVC_BIN, TEST_CACHE_HOME } from '../support/svc.js';
 
 const KEY = 'svc_hostile_key_0123456789';
 /** Text only the service's pages hold: it must never reach the agent. */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { REPO, codeBlocks, readRepoFile } from '../docs/doc-sources.js';
-import { TEST_CACHE_HOME } from '../support/spawn-svc.js';
+import { TEST_CACHE_HOME } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 // The README's way to run svc in a clone: one `export PATH=…` line, typed in the clone after

@@ -42,6 +42,8 @@ export interface UserFiles {
   openRejects(path: string, header: string | undefined, guarded: readonly FileIdentity[]): Promise<RejectsFile>;
   /** `--save-html <file>`: checked now (before anything is sent), written whole by the function returned. */
   prepareWrite(path: string, flag: string): Promise<(text: string) => void>;
+  /** `svc mock --example-files`: creates the file with this text; false, and nothing written, when one is already there. */
+  writeNew(path: string, text: string, flag: string): Promise<boolean>;
 }
 
 /** Everything a command may touch; src/core/process-context.ts wires the real one (a front-end brings its IO), tests build a fake. */

@@ -9,4 +9,5 @@ export const processFiles: UserFiles = {
   openInput: async (path) => (await import('../batch/source.js')).openInputFile(path),
   openRejects: async (path, header, guarded) => (await import('../batch/rejects.js')).openRejects(path, header, guarded),
   prepareWrite: async (path, flag) => (await import('../output/saved-file.js')).prepareFileWrite(path, flag),
+  writeNew: async (path, text, flag) => (await import('../output/saved-file.js')).writeNewFile(path, text, flag),
 };

@@ -37,3 +37,19 @@ export function prepareFileWrite(file: string, flag: string): (text: string) => 
     }
   };
 }
+
+/**
+ * Creates `file` with `text`, never replacing one that is there (a user's own file of that name is
+ * kept): false when it exists. Each refusal is an InputError naming `flag`.
+ */
+export function writeNewFile(file: string, text: string, flag: string): boolean {
+  try {
+    writeFileSync(file, text, { flag: 'wx', mode: 0o644 });
+    return true;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'EEXIST') return false;
+    if (code === 'ENOENT') throw new InputError(`${flag}: the folder ${dirname(file)} does not exist`);
+    throw new InputError(`${flag}: cannot write ${file}: ${code ?? (error as Error).message}`);
+  }
+}

@@ -27,8 +27,11 @@ export function withoutComment(line: string): string {
 
 /** svc as a command word: at the start, after a pipe or `&&`, or inside `$(` or `<(`. */
 const SVC_WORD = /(?:^|[|;&]\s*|[$<]\(\s*)svc(?:\s|$)/;
-/** `svc mock` serves until stopped: the test starts the mock these examples run against. */
-const MOCK = /(?:^|[|;&]\s*)svc\s+mock(?:\s|$)/;
+/**
+ * `svc mock` serves until stopped: the test starts the mock these examples run against. Only
+ * `svc mock --example-files <folder>`, which writes the examples' input files and exits, is run.
+ */
+const MOCK = /(?:^|[|;&]\s*)svc\s+mock(?:\s|$)(?!.*--example-files)/;
 
 /** Every runnable svc line of the `sh` blocks of `path`, continuation lines joined. */
 export function examplesOf(path: string): Example[] {
@@ -51,11 +54,3 @@ export function examplesOf(path: string): Example[] {
         .map(({ line, text }) => ({ where: `${path}:${line}`, block: `${path}:${block.line}`, command: text.trim() }));
     });
 }
-
-/** Input files the examples name, as a user would have them: small, valid, for the mock's fixtures. */
-export const EXAMPLE_FILES: Record<string, string> = {
-  'leads.csv': 'email,personalization.tier\nada@example.com,gold\ngrace@example.com,silver\n',
-  'deals.ndjson': '{"data":{"name":"Acme renewal","amount":12000}}\n{"data":{"name":"Globex expansion","amount":8000,"assignees":["usr_ada","usr_grace"]}}\n',
-  'recipients.ndjson': '{"data":{"firstName":"Ada","company":"Acme"}}\n{"data":{"firstName":"Grace","company":"Navy"}}\n',
-  'paths.ndjson': '{"path":"notes/todo.md"}\n{"path":"reports/2026/q3.csv"}\n',
-};

@@ -1,80 +1,139 @@
-import { execFile } from 'node:child_process';
-import { chmodSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockProcess, startMockProcess } from '../support/mock-process.js';
-import { SVC_BIN, TEST_CACHE_HOME } from '../support/svc.js';
+import type { Transport } from '../../src/client/transport.js';
+import { createUndiciTransport } from '../../src/client/undici-transport.js';
+import { run } from '../../src/cli/run.js';
+import { type MockServer, startMockServer } from '../../src/mock/server.js';
+import { createFakeContext, createMemoryKeyring, createMemoryStore } from '../support/fake-context.js';
 import { tempFolder } from '../support/temp-folder.js';
-import { EXAMPLE_FILES, type Example, examplesOf, withoutComment } from './doc-examples.js';
+import { type Example, examplesOf, withoutComment } from './doc-examples.js';
+import { type CommandList, type Pipeline, parseLine, printf, tokenize } from './doc-shell.js';
 import { guideFiles } from './doc-sources.js';
 
-// Docs that cannot drift: every svc line of a `sh` block in the README and the guides runs, as a
-// user would type it (in bash, with the README's environment), against a real `svc mock` on
-// 127.0.0.1, and must succeed. Each block gets a fresh folder holding the example input files and
-// fresh settings; the mock is reset before each line.
+// Docs that cannot drift: every svc line of a `sh` block in the README and the guides runs as a
+// user would type it, against a real mock on 127.0.0.1, and must succeed. Each page starts in an
+// empty folder, its lines run in order there (the folder is the process's working directory, as a
+// shell's is), so an example has only the files its page tells the reader to make (`svc mock
+// --example-files .` writes the input files). svc runs in-process (`run` with the real undici
+// transport); settings and keyring are the page's own, in memory; the mock is reset before each line.
 
-const examples: Example[] = ['README.md', ...guideFiles()].flatMap(examplesOf);
-const blocks = [...new Set(examples.map((example) => example.block))];
+const pages = ['README.md', ...guideFiles()].map((path) => ({ path, examples: examplesOf(path) })).filter((page) => page.examples.length > 0);
 
-let mock: MockProcess;
-let shim: string;
+let mock: MockServer;
+let send: Transport;
+const home = process.cwd();
 beforeAll(async () => {
-  mock = await startMockProcess();
-  // `svc` on PATH: this checkout's bin/svc under the Node running the tests (22+).
-  shim = tempFolder('svc-doc-bin-');
-  writeFileSync(join(shim, 'svc'), `#!/bin/sh\nexec '${process.execPath}' '${SVC_BIN}' "$@"\n`);
-  chmodSync(join(shim, 'svc'), 0o755);
-}, 20_000);
-afterAll(() => mock?.stop());
+  mock = await startMockServer({ port: 0 });
+  send = createUndiciTransport({ connections: 2 });
+});
+afterAll(async () => {
+  process.chdir(home);
+  await mock?.close();
+});
 
-async function resetMock(): Promise<void> {
-  const answer = await fetch(`${mock.origin}/_mock/reset`, { method: 'POST', headers: { authorization: `Bearer ${mock.apiKey}` } });
-  expect(answer.status).toBeLessThan(300);
+interface PageWorld {
+  store: ReturnType<typeof createMemoryStore>;
+  keyring: ReturnType<typeof createMemoryKeyring>;
 }
 
-function runInBash(command: string, folder: string, settings: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = {
-    PATH: `${shim}:${process.env.PATH ?? ''}`,
-    HOME: folder,
-    XDG_CACHE_HOME: TEST_CACHE_HOME,
-    SVC_CONFIG_DIR: settings,
-    SERVICE_BASE_URL: mock.url,
-    SERVICE_API_KEY: mock.apiKey,
-    AGENT_TOKEN: 'svc_agent_docs_example_token',
-    NO_COLOR: '1',
-  };
-  return new Promise((resolve) => {
-    execFile('bash', ['-c', `exec </dev/null\n${command}`], { cwd: folder, env, timeout: 30_000, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
+const env = (): Record<string, string> => ({
+  SERVICE_BASE_URL: mock.url,
+  SERVICE_API_KEY: mock.apiKey,
+  AGENT_TOKEN: 'svc_agent_docs_example_token',
+  NO_COLOR: '1',
+});
+
+/** svc, in-process, with what the shell would give it: arguments, standard input, the page's settings. */
+async function svc(words: string[], stdin: string, world: PageWorld): Promise<{ code: number; out: string; err: string }> {
+  const fake = createFakeContext({ env: env(), stdin });
+  Object.assign(fake.ctx, {
+    send,
+    createTransport: ({ connections }: { connections: number }) => createUndiciTransport({ connections }),
+    config: async () => world.store,
+    keyring: async () => world.keyring,
   });
+  const code = await run(words, fake.ctx);
+  return { code, out: fake.out(), err: fake.err() };
+}
+
+/** One pipeline: `cat` and `printf` feed the next command's standard input; svc runs last. */
+async function runPipeline(pipeline: Pipeline, world: PageWorld): Promise<{ code: number; out: string; err: string }> {
+  let input = '';
+  let done = { code: 0, out: '', err: '' };
+  for (const command of pipeline) {
+    const [name, ...args] = command.words;
+    if (name === 'svc') done = await svc(args, input, world);
+    else if (name === 'cat') done = { code: 0, out: args.map((file) => readFileSync(file, 'utf8')).join(''), err: '' };
+    else if (name === 'printf') done = { code: 0, out: printf(args), err: '' };
+    else if (name === 'echo') done = { code: 0, out: `${args.join(' ')}\n`, err: '' };
+    else throw new Error(`the example runner does not run ${name} in-process`);
+    if (command.stdoutTo !== undefined) {
+      writeFileSync(command.stdoutTo, done.out);
+      done = { ...done, out: '' };
+    }
+    input = done.out;
+  }
+  return done;
+}
+
+/** A line as a shell runs it; its svc commands must succeed (a `||` fallback must not be needed). */
+async function runLine(list: CommandList, world: PageWorld): Promise<{ code: number; err: string }> {
+  let last = await runPipeline(list.first, world);
+  for (const { op, pipeline } of list.rest) {
+    if (op === '||') continue;
+    if (last.code !== 0) break;
+    last = await runPipeline(pipeline, world);
+  }
+  return last;
 }
 
 describe('the examples of the README and the guides', () => {
   it('are found: the runnable examples of every page are read', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(40);
-    expect(examples.map((e) => e.command)).toContain('svc email drafts get dr_123');
+    const all = pages.flatMap((page) => page.examples);
+    expect(all.length).toBeGreaterThanOrEqual(60);
+    expect(all.map((e) => e.command)).toContain('svc email drafts get dr_123');
+    expect(all.map((e) => e.command)).toContain('svc mock --example-files .');
   });
 
-  describe.each(blocks)('%s', (block) => {
-    const lines = examples.filter((example) => example.block === block);
+  describe.each(pages)('$path', ({ examples }) => {
+    const world: PageWorld = { store: createMemoryStore(), keyring: createMemoryKeyring() };
     let folder: string;
-    let settings: string;
     beforeAll(() => {
-      folder = tempFolder('svc-doc-example-');
-      settings = tempFolder('svc-doc-settings-');
-      for (const [name, text] of Object.entries(EXAMPLE_FILES)) writeFileSync(join(folder, name), text);
+      folder = tempFolder('svc-doc-page-');
+      expect(readdirSync(folder)).toEqual([]);
     });
 
-    it.each(lines.map((line) => [line.where, line.command] as const))(
-      '%s: %s',
-      async (_where, command) => {
-        await resetMock();
-        const run = await runInBash(command, folder, settings);
-        expect({ command, code: run.code, stderr: run.stderr }).toEqual({ command, code: 0, stderr: expect.anything() });
-      },
-      40_000,
-    );
+    it.each(examples.map((example: Example) => [example.where, example.command] as const))('%s: %s', async (_where, command) => {
+      process.chdir(folder);
+      try {
+        mock.reset();
+        const done = await runLine(parseLine(command, env()), world);
+        expect({ command, code: done.code, err: done.err }).toEqual({ command, code: 0, err: expect.any(String) });
+      } finally {
+        process.chdir(home);
+      }
+    });
+  });
+});
+
+describe('svc mock --example-files', () => {
+  it('writes the input files into an empty folder, and keeps a file of that name already there', async () => {
+    const folder = tempFolder('svc-example-files-');
+    writeFileSync(`${folder}/deals.ndjson`, 'mine\n');
+    const world: PageWorld = { store: createMemoryStore(), keyring: createMemoryKeyring() };
+    const done = await svc(['mock', '--example-files', folder], '', world);
+    expect(done.code).toBe(0);
+    expect(readdirSync(folder).sort()).toEqual(['deals.ndjson', 'leads.csv', 'paths.ndjson', 'recipients.ndjson']);
+    expect(readFileSync(`${folder}/deals.ndjson`, 'utf8')).toBe('mine\n');
+    expect(done.err).toMatch(/^Wrote .*leads\.csv.*; kept .*deals\.ndjson, already there\.\n$/);
+    expect(existsSync(`${folder}/leads.csv`)).toBe(true);
+  });
+
+  it('names a folder that does not exist, exit 2', async () => {
+    const world: PageWorld = { store: createMemoryStore(), keyring: createMemoryKeyring() };
+    const done = await svc(['mock', '--example-files', `${tempFolder('svc-example-files-')}/none`], '', world);
+    expect(done.code).toBe(2);
+    expect(done.err).toMatch(/^svc: --example-files: the folder .*\/none does not exist\n$/);
   });
 });
 
@@ -85,5 +144,26 @@ describe('the reader of examples', () => {
     ['# only a comment', ''],
   ])('takes the comment off %j', (line, expected) => {
     expect(withoutComment(line)).toBe(expected);
+  });
+
+  it('reads quotes, variables, pipes, redirections and fallbacks as a shell does', () => {
+    const vars = { AGENT_TOKEN: 'svc_agent_x', EMPTY: '' };
+    expect(tokenize(`svc a --data name='Acme renewal' --query "[?s=='open'].id" x"$AGENT_TOKEN"y '$1'`, vars)).toEqual(
+      ['svc', 'a', '--data', 'name=Acme renewal', '--query', "[?s=='open'].id", 'xsvc_agent_xy', '$1'].map((word) => ({ word })),
+    );
+    expect(parseLine(`printf '%s' "$AGENT_TOKEN" | svc auth login`, vars).first).toEqual([
+      { words: ['printf', '%s', 'svc_agent_x'] },
+      { words: ['svc', 'auth', 'login'] },
+    ]);
+    expect(parseLine('svc x > out.json || echo "failed $?"', vars)).toEqual({
+      first: [{ words: ['svc', 'x'], stdoutTo: 'out.json' }],
+      rest: [{ op: '||', pipeline: [{ words: ['echo', 'failed $?'] }] }],
+    });
+    expect(parseLine('source <(svc completion bash)', vars).first).toEqual([{ words: ['svc', 'completion', 'bash'] }]);
+    expect(printf(['%s\\n', 'a'])).toBe('a\n');
+  });
+
+  it.each(['svc mock &', 'svc x; rm -rf y', 'svc $(whoami)', 'svc x < in.txt'])('refuses what it cannot run in-process: %j', (line) => {
+    expect(() => parseLine(line, {})).toThrow();
   });
 });

@@ -74,11 +74,13 @@ export function foreignPackage(found: InstallCommand, ours: string): string | un
 export const ONCE_PUBLISHED = /once (?:it is |svc is |@svc-cli\/svc is )?published|once it is,|not yet|not on the npm registry yet/i;
 
 /**
- * Whether this version is published: CHANGELOG.md gives a released version a dated heading
- * (`## [0.1.0] - 2027-01-05`), as Keep a Changelog does; an unreleased one is under `Unreleased`.
+ * Whether this version is on the npm registry, as CHANGELOG.md says offline: its opening paragraph
+ * names the version and says it is "not yet published" until it is.
  */
-export const isReleased = (changelog: string, version: string): boolean =>
-  new RegExp(`^## \\[${version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}`, 'm').test(changelog);
+export function isPublished(changelog: string, version: string): boolean {
+  const preamble = changelog.split(/^## /m)[0]!.replace(/\s+/g, ' ');
+  return !(preamble.includes(version) && /not yet published/i.test(preamble));
+}
 
 /** Whether a command installs `ours` from the registry (not a tarball, a folder or a clone's own). */
 export const fromRegistry = (found: InstallCommand, ours: string): boolean =>

@@ -76,6 +76,7 @@ export function createMemoryFiles(initial: Record<string, string> = {}) {
       return { add: (raw) => void (raw !== '' && append(raw)), close: () => {} };
     },
     prepareWrite: async (path) => (text) => void files.set(path, text),
+    writeNew: async (path, text) => !files.has(path) && (files.set(path, text), true),
   };
   return { doors, file: (path: string) => files.get(path) };
 }

@@ -1,7 +1,9 @@
 import { SvcError, ExitCode, InputError, usageError } from '../../errors.js';
 import { parseUserJson } from '../../input/user-file.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../../config/numeric-options.js';
+import { join } from 'node:path';
 import type { Command } from 'commander';
+import { EXAMPLE_FILES } from '../../mock/example-files.js';
 import { describeFaults } from '../../mock/faults.js';
 import { parseFixtures, type Fixtures } from '../../mock/fixture-schema.js';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/server.js';
@@ -16,6 +18,7 @@ interface MockOptions {
   apiKey: string;
   latency?: string;
   pageSize?: string;
+  exampleFiles?: string;
 }
 
 const description = 'Run a local, stateful Workspace API service for demos, tests and scripts';
@@ -31,8 +34,13 @@ export function register(program: Command, ctx: Context): void {
     .option('--api-key <key>', 'API key the service accepts (any svc_agent_ token is accepted too)', MOCK_API_KEY)
     .option('--latency <ms>', 'delay every API answer by this many milliseconds')
     .option('--page-size <n>', 'serve lists in pages of this many items, linked by Link rel="next" headers (for --paginate)')
+    .option(
+      '--example-files <folder>',
+      `write the input files the README's and the guides' examples read (${Object.keys(EXAMPLE_FILES).join(', ')}) into this folder, keeping any already there, and exit`,
+    )
     .addHelpText('after', helpText())
     .action(async (options: MockOptions) => {
+      if (options.exampleFiles !== undefined) return writeExampleFiles(ctx, options.exampleFiles);
       const server = await startListening(await readCommandInput(() => serverOptions(ctx, options)));
       announce(ctx, server);
       await interrupted(ctx.signal);
@@ -83,6 +91,21 @@ function protoKeyPath(value: unknown, path = '(top level)'): string | undefined 
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** `--example-files <folder>`: the examples' input files, each written only where none is. */
+async function writeExampleFiles(ctx: Context, folder: string): Promise<void> {
+  if (folder.trim() === '') throw usageError('--example-files: give a folder, such as .');
+  const written: string[] = [];
+  const kept: string[] = [];
+  for (const [name, text] of Object.entries(EXAMPLE_FILES)) {
+    const path = folder === '.' ? name : join(folder, name);
+    const made = await readCommandInput(() => ctx.files.writeNew(path, text, '--example-files'));
+    (made ? written : kept).push(path);
+  }
+  const parts = [written.length > 0 ? `wrote ${written.join(', ')}` : '', kept.length > 0 ? `kept ${kept.join(', ')}, already there` : ''];
+  const line = parts.filter(Boolean).join('; ');
+  ctx.io.err(`${line[0]!.toUpperCase()}${line.slice(1)}.\n`);
 }
 
 // A taken or forbidden port is the machine's network refusing, not a malformed command line, so it
@@ -137,6 +160,7 @@ function helpText(): string {
     '  svc mock',
     '  svc mock --port 0 --latency 50',
     '  svc mock --fixtures ./workspace.json --api-key svc_test_key',
+    '  svc mock --example-files .',
     '',
   ].join('\n');
 }

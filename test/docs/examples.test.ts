@@ -1,10 +1,9 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Transport } from '../../src/client/transport.js';
-import { createUndiciTransport } from '../../src/client/undici-transport.js';
-import { run } from '../../src/cli/run.js';
 import { type MockServer, startMockServer } from '../../src/mock/server.js';
-import { createFakeContext, createMemoryKeyring, createMemoryStore } from '../support/fake-context.js';
+import { createMemoryKeyring } from '../support/fake-context.js';
+import { runSvc } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 import { type Example, examplesOf, withoutComment } from './doc-examples.js';
 import { type CommandList, type Pipeline, parseLine, printf, tokenize } from './doc-shell.js';
@@ -14,27 +13,27 @@ import { guideFiles } from './doc-sources.js';
 // user would type it, against a real mock on 127.0.0.1, and must succeed. Each page starts in an
 // empty folder, its lines run in order there (the folder is the process's working directory, as a
 // shell's is), so an example has only the files its page tells the reader to make (`svc mock
-// --example-files .` writes the input files). svc runs in-process (`run` with the real undici
-// transport); settings and keyring are the page's own, in memory; the mock is reset before each line.
+// --example-files .` writes the input files). svc runs in-process (runSvc: `run` with the real
+// undici transport, in the page's folder); settings (a file) and keyring (in memory) are the page's
+// own; the mock is reset before each line.
 
 const pages = ['README.md', ...guideFiles()].map((path) => ({ path, examples: examplesOf(path) })).filter((page) => page.examples.length > 0);
 
 let mock: MockServer;
-let send: Transport;
-const home = process.cwd();
 beforeAll(async () => {
   mock = await startMockServer({ port: 0 });
-  send = createUndiciTransport({ connections: 2 });
 });
-afterAll(async () => {
-  process.chdir(home);
-  await mock?.close();
-});
+afterAll(() => mock?.close());
 
+/** A reader's world while following one page: a folder to work in, settings and a keyring. */
 interface PageWorld {
-  store: ReturnType<typeof createMemoryStore>;
+  folder: string;
+  settings: string;
   keyring: ReturnType<typeof createMemoryKeyring>;
 }
+
+const newWorld = (): PageWorld => ({ folder: tempFolder('svc-doc-page-'), settings: tempFolder('svc-doc-settings-'), keyring: createMemoryKeyring() });
+const inFolder = (world: PageWorld, file: string): string => (isAbsolute(file) ? file : join(world.folder, file));
 
 const env = (): Record<string, string> => ({
   SERVICE_BASE_URL: mock.url,
@@ -43,17 +42,10 @@ const env = (): Record<string, string> => ({
   NO_COLOR: '1',
 });
 
-/** svc, in-process, with what the shell would give it: arguments, standard input, the page's settings. */
+/** svc, in-process, with what the shell would give it: arguments, standard input, the page's folder and settings. */
 async function svc(words: string[], stdin: string, world: PageWorld): Promise<{ code: number; out: string; err: string }> {
-  const fake = createFakeContext({ env: env(), stdin });
-  Object.assign(fake.ctx, {
-    send,
-    createTransport: ({ connections }: { connections: number }) => createUndiciTransport({ connections }),
-    config: async () => world.store,
-    keyring: async () => world.keyring,
-  });
-  const code = await run(words, fake.ctx);
-  return { code, out: fake.out(), err: fake.err() };
+  const done = await runSvc(words, { env: { ...env(), SVC_CONFIG_DIR: world.settings }, input: stdin, cwd: world.folder, keyring: world.keyring });
+  return { code: done.code, out: done.stdout, err: done.stderr };
 }
 
 /** One pipeline: `cat` and `printf` feed the next command's standard input; svc runs last. */
@@ -63,12 +55,12 @@ async function runPipeline(pipeline: Pipeline, world: PageWorld): Promise<{ code
   for (const command of pipeline) {
     const [name, ...args] = command.words;
     if (name === 'svc') done = await svc(args, input, world);
-    else if (name === 'cat') done = { code: 0, out: args.map((file) => readFileSync(file, 'utf8')).join(''), err: '' };
+    else if (name === 'cat') done = { code: 0, out: args.map((file) => readFileSync(inFolder(world, file), 'utf8')).join(''), err: '' };
     else if (name === 'printf') done = { code: 0, out: printf(args), err: '' };
     else if (name === 'echo') done = { code: 0, out: `${args.join(' ')}\n`, err: '' };
     else throw new Error(`the example runner does not run ${name} in-process`);
     if (command.stdoutTo !== undefined) {
-      writeFileSync(command.stdoutTo, done.out);
+      writeFileSync(inFolder(world, command.stdoutTo), done.out);
       done = { ...done, out: '' };
     }
     input = done.out;
@@ -96,32 +88,26 @@ describe('the examples of the README and the guides', () => {
   });
 
   describe.each(pages)('$path', ({ examples }) => {
-    const world: PageWorld = { store: createMemoryStore(), keyring: createMemoryKeyring() };
-    let folder: string;
+    let world: PageWorld;
     beforeAll(() => {
-      folder = tempFolder('svc-doc-page-');
-      expect(readdirSync(folder)).toEqual([]);
+      world = newWorld();
+      expect(readdirSync(world.folder)).toEqual([]);
     });
 
     it.each(examples.map((example: Example) => [example.where, example.command] as const))('%s: %s', async (_where, command) => {
-      process.chdir(folder);
-      try {
-        mock.reset();
-        const done = await runLine(parseLine(command, env()), world);
-        expect({ command, code: done.code, err: done.err }).toEqual({ command, code: 0, err: expect.any(String) });
-      } finally {
-        process.chdir(home);
-      }
+      mock.reset();
+      const done = await runLine(parseLine(command, env()), world);
+      expect({ command, code: done.code, err: done.err }).toEqual({ command, code: 0, err: expect.any(String) });
     });
   });
 });
 
 describe('svc mock --example-files', () => {
   it('writes the input files into an empty folder, and keeps a file of that name already there', async () => {
-    const folder = tempFolder('svc-example-files-');
+    const world = newWorld();
+    const folder = world.folder;
     writeFileSync(`${folder}/deals.ndjson`, 'mine\n');
-    const world: PageWorld = { store: createMemoryStore(), keyring: createMemoryKeyring() };
-    const done = await svc(['mock', '--example-files', folder], '', world);
+    const done = await svc(['mock', '--example-files', '.'], '', world);
     expect(done.code).toBe(0);
     expect(readdirSync(folder).sort()).toEqual(['deals.ndjson', 'leads.csv', 'paths.ndjson', 'recipients.ndjson']);
     expect(readFileSync(`${folder}/deals.ndjson`, 'utf8')).toBe('mine\n');
@@ -130,10 +116,9 @@ describe('svc mock --example-files', () => {
   });
 
   it('names a folder that does not exist, exit 2', async () => {
-    const world: PageWorld = { store: createMemoryStore(), keyring: createMemoryKeyring() };
-    const done = await svc(['mock', '--example-files', `${tempFolder('svc-example-files-')}/none`], '', world);
+    const done = await svc(['mock', '--example-files', 'none'], '', newWorld());
     expect(done.code).toBe(2);
-    expect(done.err).toMatch(/^svc: --example-files: the folder .*\/none does not exist\n$/);
+    expect(done.err).toBe('svc: --example-files: the folder none does not exist\n');
   });
 });
 

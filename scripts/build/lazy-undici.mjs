@@ -7,6 +7,15 @@
 // - node:assert, required by 16 undici modules for internal invariants, loads its diff, call
 //   tracker and colour modules. Here undici gets an assert that loads node:assert only when an
 //   invariant fails, to throw the same AssertionError.
+// - node:http, required by client.js (for Node's header size limit) and core/util.js (to know an
+//   IncomingMessage when destroying a stream) when they load: here it loads when first needed, when
+//   the first Client is made. Its HTTP parser binding cannot be held in a V8 startup snapshot, and
+//   the standalone binary's snapshot holds undici evaluated (scripts/package/standalone.mjs). The
+//   call path loads node:http before undici's first Client (src/core/process-context.ts).
+//   Each edit must match undici's text exactly once, or the build fails: an undici upgrade that
+//   changes these lines is looked at again, not bundled half-edited.
+import { readFile } from 'node:fs/promises';
+
 const UNDICI = /[\\/]node_modules[\\/]undici[\\/]/;
 const NAMESPACE = 'lazy-undici';
 
@@ -28,6 +37,42 @@ module.exports = function loadOnFirstCall(...args) {
 };
 `;
 
+/** The edits to undici's own text, by file under undici/lib: [text, replacement] pairs. */
+const LAZY_HTTP = {
+  'dispatcher/client.js': [
+    ["const http = require('node:http')", "let http\nconst loadHttp = () => (http ??= require('node:http'))"],
+    [
+      `const getDefaultNodeMaxHeaderSize = http &&
+  http.maxHeaderSize &&
+  Number.isInteger(http.maxHeaderSize) &&
+  http.maxHeaderSize > 0
+  ? () => http.maxHeaderSize
+  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
+      `const getDefaultNodeMaxHeaderSize = () => {
+  const http = loadHttp()
+  if (http && http.maxHeaderSize && Number.isInteger(http.maxHeaderSize) && http.maxHeaderSize > 0) return http.maxHeaderSize
+  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
+}`,
+    ],
+  ],
+  'core/util.js': [
+    ["const { IncomingMessage } = require('node:http')\n", ''],
+    ['constructor === IncomingMessage)', "constructor === require('node:http').IncomingMessage)"],
+  ],
+};
+
+/** `text` with each edit made; throws when an edit's text is not found exactly once. */
+export function editUndici(file, text) {
+  let edited = text;
+  for (const [from, to] of LAZY_HTTP[file] ?? []) {
+    const at = edited.indexOf(from);
+    if (at === -1 || edited.indexOf(from, at + 1) !== -1)
+      throw new Error(`undici/lib/${file} no longer holds, exactly once: ${from.split('\n')[0]} (scripts/build/lazy-undici.mjs)`);
+    edited = edited.slice(0, at) + to + edited.slice(at + from.length);
+  }
+  return edited;
+}
+
 export const lazyUndici = {
   name: 'lazy-undici',
   setup(build) {
@@ -40,6 +85,10 @@ export const lazyUndici = {
         : undefined,
     );
     build.onLoad({ filter: /^assert$/, namespace: NAMESPACE }, () => ({ contents: LAZY_ASSERT, loader: 'js' }));
+    build.onLoad({ filter: /[\\/]node_modules[\\/]undici[\\/]lib[\\/](dispatcher[\\/]client|core[\\/]util)\.js$/ }, async (args) => ({
+      contents: editUndici(args.path.replace(/\\/g, '/').replace(/.*\/undici\/lib\//, ''), await readFile(args.path, 'utf8')),
+      loader: 'js',
+    }));
     build.onLoad({ filter: /^client-h2$/, namespace: NAMESPACE }, (args) => ({
       contents: lazyModule('./client-h2.js'),
       resolveDir: args.pluginData.resolveDir,

@@ -1,4 +1,4 @@
-import type { Transport } from '../client/transport.js';
+import type { HttpRequest, Transport } from '../client/transport.js';
 import type { ConfigStore } from '../config/store.js';
 import { exitCodeOfSignal, Interruption, STOP_SIGNALS } from '../interruption.js';
 import type { Context, IO } from './context.js';
@@ -54,12 +54,28 @@ export function settleProcess(): void {
   tiering?.releaseParser();
 }
 
-/** undici's transport, its HTTP parser kept on baseline code (src/client/parser-tiering.ts) before it first compiles. */
-async function loadTransport(options?: { connections: number }): Promise<Transport> {
-  const [module, parser] = await Promise.all([import('../client/undici-transport.js'), import('../client/parser-tiering.js')]);
+/**
+ * undici's transport, its HTTP parser kept on baseline code (src/client/parser-tiering.ts) before it
+ * first compiles. The Node built-ins the call will load come first: V8 refuses every code cache
+ * made under other flags, Node's own included, so a built-in loaded after the flag changes is
+ * compiled from its source. node:http, which undici's first Client reads its header limit from
+ * (scripts/build/lazy-undici.mjs), and node:tls when `first` (the first request) goes over TLS:
+ * node:tls and node:crypto compiled from source were about 50 million instructions, 15% of a
+ * call over HTTPS.
+ */
+async function loadTransport(first: HttpRequest, options?: { connections: number }): Promise<Transport> {
+  const [module, parser] = await Promise.all([
+    import('../client/undici-transport.js'),
+    import('../client/parser-tiering.js'),
+    import('node:http'),
+    needsTls(first) ? import('node:tls') : undefined,
+  ]);
   (tiering = parser).keepParserOnBaseline();
   return module.createUndiciTransport(options);
 }
+
+/** Whether a request goes over TLS: to an https URL, through an https proxy, or with the system's CAs. */
+const needsTls = (request: HttpRequest): boolean => request.systemCa === true || /^https:/i.test(request.url) || /^https:/i.test(request.proxy ?? '');
 
 /** undici loads on the first request only, so help and usage errors never pay for it. */
 function processTransports(): Pick<Context, 'send' | 'createTransport'> {
@@ -69,7 +85,7 @@ function processTransports(): Pick<Context, 'send' | 'createTransport'> {
     // and the process to wait for it at exit (0.1 s idle, over a second loaded): a single call keeps
     // the parser on baseline code too, for node:v8's load (under a millisecond).
     send: async (request) => {
-      transport ??= await loadTransport();
+      transport ??= await loadTransport(request);
       return transport(request);
     },
     // A batch's pool, or --paginate's: once loaded, each request goes straight to it, not through
@@ -77,8 +93,8 @@ function processTransports(): Pick<Context, 'send' | 'createTransport'> {
     createTransport: ({ connections }) => {
       let pool: Transport | undefined;
       let loading: Promise<Transport> | undefined;
-      const load = () => (loading ??= loadTransport({ connections }).then((loaded) => (pool = loaded)));
-      return (request) => (pool ? pool(request) : load().then((loaded) => loaded(request)));
+      const load = (first: HttpRequest) => (loading ??= loadTransport(first, { connections }).then((loaded) => (pool = loaded)));
+      return (request) => (pool ? pool(request) : load(request).then((loaded) => loaded(request)));
     },
   };
 }

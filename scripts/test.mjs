@@ -4,6 +4,7 @@
 // with its exit code. Arguments go to vitest (`npm test -- test/commands`).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const checks = [
@@ -37,7 +38,9 @@ for (const { name, code, output } of results) {
 const failed = results.find((result) => result.code !== 0);
 if (failed) process.exit(failed.code);
 console.log(`npm test: build, typecheck and format passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-const vitest = spawn(process.execPath, [require.resolve('vitest/vitest.mjs'), 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+const vitest = spawn(process.execPath, [join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs'), 'run', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 // Ctrl-C reaches vitest through the terminal's process group; a SIGTERM or SIGHUP sent to this process alone is passed on.
 process.on('SIGINT', () => {});
 for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => vitest.kill(signal));

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { builtInFixtures } from '../../src/mock/fixtures.js';
-import { SVC_BIN, TEST_CACHE_HOME, freshConfigDir, runSvc } from '../support/svc.js';
+import { runSvc } from '../support/svc.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 
@@ -153,20 +152,5 @@ describe('discovery commands', () => {
     expect(json.code + yaml.code).toBe(0);
     expect(parseYaml(yaml.stdout)).toEqual(JSON.parse(json.stdout));
     expect(JSON.parse(json.stdout).info.version).toBe('1.0.0');
-  });
-});
-
-describe('a reader that stops early', () => {
-  it('(svc ... | head) ends svc quietly: exit 0, no stack trace', async () => {
-    const child = spawn(process.execPath, [SVC_BIN, ...LIST, '--output', 'ndjson'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: TEST_CACHE_HOME, ...mock.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.destroy(); // the reader is gone before svc writes a byte
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    expect(mock.server.requests).toHaveLength(1);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startMockServer } from '../../src/mock/server.js';
-import { runSvc, startSvcProcess } from '../support/svc.js';
+import { runSvc } from '../support/svc.js';
 import { type ScriptedServer, startScriptedServer } from '../support/scripted-server.js';
 
-// The real bin/svc against servers on 127.0.0.1 that script each page and record what arrived.
+// svc, run in-process, against servers on 127.0.0.1 that script each page and record what arrived.
 
 const TOKEN = 'svc_agent_pagingsecret';
 type Finished = (fn: () => Promise<void>) => void;
@@ -148,20 +148,6 @@ describe.concurrent('--paginate follows Link rel="next"', TIMEOUT, () => {
       expect(stderrLines(run.stderr), args.join(' ')).toHaveLength(1);
     }
     expect(server.received).toEqual([]);
-  });
-
-  it('SIGTERM while a page is read: the pages before it are printed, exit 143', async ({ onTestFinished }) => {
-    const server = await scripted(onTestFinished);
-    server.script('/v1/items', { body: [{ id: 1 }], headers: { link: '<items?page=2>; rel="next"' } });
-    server.script('/v1/items?page=2', { hold: true, body: [{ id: 2 }] });
-    const svc = startSvcProcess(list, { env: env(server), ...SLOW });
-    await server.receivedCount(2);
-    svc.child.kill('SIGTERM');
-    const run = await svc.done;
-    server.release();
-    expect(run.code).toBe(143);
-    expect(JSON.parse(run.stdout)).toEqual([{ id: 1 }]);
-    expect(stderrLines(run.stderr)).toEqual([expect.stringMatching(/^svc: page 2 failed: .*interrupted \(SIGTERM\).*; the page before it is printed$/)]);
   });
 });
 

@@ -59,6 +59,8 @@ export interface SvcOptions {
   clock?: Clock;
   /** Aborting it is a stop signal (Ctrl-C) reaching svc; its reason is an Interruption. */
   signal?: AbortSignal;
+  /** Hears each piece of standard error as svc writes it, to act while svc runs (start a server once svc has retried). */
+  onStderr?(text: string): void;
 }
 
 /** Node decodes argv as UTF-8, an invalid byte becoming U+FFFD; an in-process run gets what a process would. */
@@ -77,7 +79,10 @@ export async function runSvc(args: readonly Arg[], options: SvcOptions = {}): Pr
   const ctx: Context = {
     io: {
       out: (text) => void out.push(text),
-      err: (text) => void err.push(text),
+      err: (text) => {
+        err.push(text);
+        options.onStderr?.(text);
+      },
       stdoutIsTTY: false,
       stderrIsTTY: false,
       stdinIsTTY: false,
@@ -124,6 +129,8 @@ export interface ProcessOptions {
   nodeArgs?: readonly string[];
   /** Another build of svc to run (test/support/registry-variant.ts); bin/svc otherwise. */
   bin?: string;
+  /** A file descriptor for standard output (`/dev/full`, say) instead of a pipe the test reads. */
+  stdoutFd?: number;
 }
 
 /** A running bin/svc whose pipes the test holds: to signal it, write to it, or close its stdout mid-run. */
@@ -155,26 +162,26 @@ function command(args: readonly Arg[], nodeArgs: readonly string[] = [], bin = S
 /** Spawns the real bin/svc with a clean environment: only PATH, HOME and what the test gives. */
 export function startSvcProcess(args: readonly Arg[], options: ProcessOptions = {}): SvcProcess {
   const [file, argv] = command(args, options.nodeArgs, options.bin);
-  const child = spawn(file, argv, { env: svcEnv(options.env), cwd: options.cwd });
+  const child = spawn(file, argv, { env: svcEnv(options.env), cwd: options.cwd, stdio: ['pipe', options.stdoutFd ?? 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const waitingErr: { pattern: RegExp; resolve(): void }[] = [];
   const waitingOut: { count: number; resolve(): void }[] = [];
-  child.stdout.setEncoding('utf8');
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
+  child.stdout?.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
     stderr += chunk;
     for (const wait of waitingErr.filter((w) => w.pattern.test(stderr))) wait.resolve();
   });
-  child.stdout.on('data', (chunk: string) => {
+  child.stdout?.on('data', (chunk: string) => {
     stdout += chunk;
     const lines = stdout.split('\n').length - 1;
     for (const wait of waitingOut.filter((w) => lines >= w.count)) wait.resolve();
   });
-  child.stdout.on('error', () => {}); // a test that closes stdout early is not an error
+  child.stdout?.on('error', () => {}); // a test that closes stdout early is not an error
   // svc may exit without reading its input (a usage error, a signal): the pipe then closes under the write, and an EPIPE here is that.
-  child.stdin.on('error', () => {});
-  if (!options.keepInputOpen) child.stdin.end(options.input ?? '');
+  child.stdin!.on('error', () => {});
+  if (!options.keepInputOpen) child.stdin!.end(options.input ?? '');
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
   const done = new Promise<SvcRun>((resolve) =>
     child.on('close', (code, signal) => {

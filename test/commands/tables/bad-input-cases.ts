@@ -24,7 +24,7 @@ export const badInputs: BadInput[] = [
   { argv: ['email', 'draft', 'get', 'dr_123'], code: 2, stderr: "svc: unknown command 'draft' (Did you mean drafts?)\n" },
   { argv: ['email', 'drafts', 'fetch', 'dr_123'], code: 2, stderr: /^svc: unknown command 'fetch'/ },
   { argv: [...GET, 'dr_123', '--yes'], code: 2, stderr: "svc: unknown option '--yes'\n" },
-  { argv: [...GET, 'dr_123', '--data', 'a=b'], code: 2, stderr: "svc: unknown option '--data'\n" },
+  { argv: [...GET, 'dr_123', '--data', 'a=b'], code: 2, stderr: "svc: unknown option '--data' (Did you mean --rate?)\n" },
   // missing and extra arguments
   { argv: GET, code: 2, stderr: "svc: missing required argument 'draftId'\n" },
   { argv: [...GET, 'dr_1', 'dr_2'], code: 2, stderr: /^svc: too many arguments/ },

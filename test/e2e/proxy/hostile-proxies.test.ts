@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SvcRun, runSvc, runSvcProcess } from '../support/svc.js';
+import { type SvcRun, runSvc, runSvcProcess } from '../../support/svc.js';
 
 // Proxies that fail in the ways real ones do, each a small server on 127.0.0.1, against the real
 // bin/svc. Whatever the proxy does, svc names it (`the proxy at HOST:PORT`, no credentials), in

@@ -50,7 +50,6 @@ export function readBatchOptions(flags: Record<string, unknown>, globals: { outp
     if (rejects === '' || rejects === '-') throw new InputError('--rejects: expected a file name (standard output holds the records)');
     options.rejects = rejects;
   }
-  if (input === '-' && flags.body === '-') throw new InputError('--input - and --body - cannot both read standard input');
   if (flags.shard !== undefined) options.shard = parseShard(String(flags.shard));
   if (flags.rate !== undefined) options.rate = parseRate(flags.rate, '--rate');
   readCheckpointFlags(flags, globals, options);

@@ -14,6 +14,7 @@ export async function readCommandInput<T>(read: () => T | Promise<T>): Promise<T
 
 /** What `--body` reads, through the context's doors: standard input and the user's files. */
 export const jsonSources = (ctx: Pick<Context, 'io' | 'files'>): JsonSources => ({
-  stdin: (maxBytes) => ctx.io.stdin(maxBytes),
+  stdin: (maxBytes, claim) => ctx.io.stdin(maxBytes, claim),
   readText: (path, maxBytes) => ctx.files.readText(path, maxBytes),
+  claimStdin: (claim) => ctx.io.claimStdin?.(claim),
 });

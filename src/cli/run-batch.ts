@@ -27,16 +27,21 @@ import { shardRecords, shardText } from '../batch/shard.js';
 import { type BatchStop, stopEnd, stoppedBatchError, watchBatchStop } from '../batch/stop.js';
 import { type BatchSource, openBatchSource } from '../batch/source.js';
 
+/** How a batch's `--input -` claims standard input. */
+const BATCH_FROM_STDIN = '--input -';
+
 /**
  * `--input <file | ->`: one call per NDJSON line or CSV row, concurrently, one record per line on
  * stdout. Loaded only when argv holds --input, so single calls never pay for it.
  */
 export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
   const options = readBatchOptions(inv.flags, inv.globals);
+  // Claimed before --body - or a field's @- is read: a pair is refused before either waits for input.
+  if (options.input === '-') ctx.io.claimStdin?.(BATCH_FROM_STDIN);
   const query = await compileQueryOption(inv.globals.query);
   const base = await readBaseInput(ctx, inv);
   const source = await readCommandInput(() =>
-    openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks(), openFile: ctx.files.openInput }),
+    openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks(BATCH_FROM_STDIN), openFile: ctx.files.openInput }),
   );
   let rejects: RejectsFile | undefined;
   let checkpoint: OpenedCheckpoint | undefined;

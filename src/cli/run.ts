@@ -6,6 +6,8 @@ import { builtins } from './builtins.js';
 import type { Context } from '../core/context.js';
 import { SvcError, ExitCode, InputError, usageError } from '../errors.js';
 import { guardContext } from './guarded-context.js';
+import { copyWith } from '../core/secrets.js';
+import { claimStdinOnce } from '../core/stdin-claims.js';
 import { helpAsFlag, withoutHelpForUnknownWords } from './help-words.js';
 import { passwordsInUrls } from '../auth/redaction.js';
 import { commanderExitCode, createRootProgram } from './program.js';
@@ -62,7 +64,9 @@ function helpForBareGroup(program: Command, argv: readonly string[], takesValue:
 /** Runs svc with these arguments in this context and returns the exit code. */
 export async function run(given: readonly string[], world: Context): Promise<number> {
   // A password in a URL on the command line (--base-url https://user:pass@…) is refused, and never printed.
-  const ctx = guardContext(world, passwordsInUrls(given));
+  const guarded = guardContext(world, passwordsInUrls(given));
+  // Standard input is claimed once per run, whoever reads it (src/core/stdin-claims.ts).
+  const ctx = copyWith(guarded, { io: claimStdinOnce(guarded.io) });
   const program = createRootProgram(ctx);
   try {
     refuseUndecodable(given);

@@ -16,10 +16,16 @@ export interface IO {
   columns?: number;
   /** Aborted once standard output's reader has gone (EPIPE): a batch stops taking lines. */
   stdoutClosed?: AbortSignal;
-  /** All of standard input, as text; an InputError once it passes `maxBytes` (a pipe that never ends). */
-  stdin(maxBytes: number): Promise<string>;
-  /** Standard input as it arrives, for inputs too large to hold (batch `--input -`). */
-  stdinChunks(): AsyncIterable<Uint8Array>;
+  /**
+   * All of standard input, as text; an InputError once it passes `maxBytes` (a pipe that never ends).
+   * `claim` names the reader as the user typed it (`--body -`): standard input is read once, and
+   * a second claim is refused naming both (src/core/stdin-claims.ts).
+   */
+  stdin(maxBytes: number, claim: string): Promise<string>;
+  /** Standard input as it arrives, for inputs too large to hold (batch `--input -`); claimed as `stdin` is. */
+  stdinChunks(claim: string): AsyncIterable<Uint8Array>;
+  /** Claims standard input before reading it, so a command refuses a pair of claims before either waits for input. */
+  claimStdin?(claim: string): void;
   /**
    * svc's own status line on stderr (the batch progress bar): drawn over itself with `\r` and
    * erase-to-end-of-line, the only cursor control svc writes. Set by the guarded context.

@@ -1,11 +1,25 @@
 import { InputError } from '../errors.js';
 import { parseUserJson } from './user-file.js';
 
-/** Where `--body` reads from: standard input, and the user's files (the context's doors). */
+/** Where `--body` reads from: standard input (claimed by the words that read it), and the user's files (the context's doors). */
 export interface JsonSources {
-  stdin(maxBytes: number): Promise<string>;
+  stdin(maxBytes: number, claim: string): Promise<string>;
   readText(path: string, maxBytes: number): Promise<string>;
+  /** Claims standard input before anything is read (src/core/stdin-claims.ts). */
+  claimStdin?(claim: string): void;
 }
+
+/** How `--body -` claims standard input. */
+export const BODY_FROM_STDIN = '--body -';
+
+/** How `key=@-` or `key:=@-` under a flag claims standard input: as typed (`--data note=@-`). */
+export const stdinClaim = (flag: string, item: string): string => `${flag} ${item}`;
+
+/** Whether an assignment reads standard input: its value is `@-` (`key=@-`, `key:=@-`, `key[]=@-`). */
+export const readsStdin = (item: string): boolean => {
+  const eq = item.indexOf('=');
+  return eq > 0 && item.slice(eq + 1) === '@-';
+};
 
 /**
  * Reads `--body <json | @file | ->`: inline JSON, a file's JSON, or standard input's JSON; any JSON
@@ -25,7 +39,7 @@ export async function readJsonSource(source: string, from: JsonSources, objectOn
 
 async function readSourceText(source: string, from: JsonSources): Promise<{ text: string; origin: string }> {
   if (source === '-') {
-    const text = await from.stdin(MAX_BODY_FILE_BYTES);
+    const text = await from.stdin(MAX_BODY_FILE_BYTES, BODY_FROM_STDIN);
     // stdin arrives decoded; U+FFFD is what invalid bytes decode to, and would be sent as if meant.
     if (text.includes('\uFFFD')) throw new InputError('standard input is not valid UTF-8 (it holds U+FFFD, the mark of undecodable bytes)');
     return { text, origin: 'standard input' };

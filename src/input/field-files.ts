@@ -1,6 +1,6 @@
 import { InputError } from '../errors.js';
 import { applyAssignments, type FieldAssignment, parseFieldAssignment } from './assignment.js';
-import type { JsonSources } from './body-source.js';
+import { type JsonSources, stdinClaim } from './body-source.js';
 import { parseUserJson } from './user-file.js';
 
 /** A field file larger than this is a mistake (a log, a disk image), not a field's value. */
@@ -15,17 +15,16 @@ export const MAX_FIELD_FILE_BYTES = 16 * 1024 * 1024;
 export async function readFieldAssignments(flag: string, items: readonly string[], from: JsonSources): Promise<Record<string, unknown>> {
   try {
     const assignments: FieldAssignment[] = [];
-    let stdinTaken = false;
-    const read = (file: string): Promise<string> => {
-      if (file !== '-') return from.readText(file, MAX_FIELD_FILE_BYTES);
-      if (stdinTaken) throw new InputError('standard input ("@-") can be read by one field only');
-      stdinTaken = true;
-      return from.stdin(MAX_FIELD_FILE_BYTES).then((text) => {
-        if (text.includes('\uFFFD')) throw new InputError('standard input is not valid UTF-8');
-        return text;
-      });
-    };
-    for (const item of items) assignments.push(await readFieldAssignment(item, read));
+    for (const item of items) {
+      const read = (file: string): Promise<string> => {
+        if (file !== '-') return from.readText(file, MAX_FIELD_FILE_BYTES);
+        return from.stdin(MAX_FIELD_FILE_BYTES, stdinClaim(flag, item)).then((text) => {
+          if (text.includes('\uFFFD')) throw new InputError('standard input is not valid UTF-8');
+          return text;
+        });
+      };
+      assignments.push(await readFieldAssignment(item, read));
+    }
     return applyAssignments(assignments);
   } catch (error) {
     if (error instanceof InputError) throw error.under(flag);

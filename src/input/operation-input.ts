@@ -3,7 +3,7 @@ import { pathParamNames } from '../../registry/define.js';
 import type { Issue } from '../client/result.js';
 import { InputError } from '../errors.js';
 import { applyAssignments, parseFieldAssignment } from './assignment.js';
-import { type JsonSources, readBodySource } from './body-source.js';
+import { BODY_FROM_STDIN, type JsonSources, readBodySource, readsStdin, stdinClaim } from './body-source.js';
 import { readFieldText } from './field-text.js';
 import { type BodyField, bodyFields, commandFields, headerFields, queryFields } from './fields.js';
 
@@ -35,6 +35,7 @@ export async function buildOperationInput(op: OperationSpec, values: CommandValu
   const params: Record<string, string> = {};
   const pathParams = new Set(pathParamNames(op.path));
   const bodySource = values.flags.body as string | undefined;
+  claimStdinFirst(op, values, from);
   const body: Record<string, unknown> | undefined = op.body ? (bodySource === undefined ? {} : await readBodySource(bodySource, from)) : undefined;
   op.args.forEach((name, index) => {
     const value = values.positionals[index];
@@ -54,6 +55,18 @@ export async function buildOperationInput(op: OperationSpec, values: CommandValu
   // An optional body is sent when something was given for it: --body, a body field (a flag or an argument).
   if (op.optionalBody && bodySource === undefined && Object.keys(body).length === 0) input.body = undefined;
   return input;
+}
+
+/** Every claim on standard input this command line makes (`--body -`, `key=@-`), made before anything is read: a pair is refused at once. */
+function claimStdinFirst(op: OperationSpec, values: CommandValues, from: JsonSources): void {
+  if (!from.claimStdin) return;
+  if (values.flags.body === '-') from.claimStdin(BODY_FROM_STDIN);
+  if (!op.body) return;
+  for (const field of bodyFields(op)) {
+    const given = values.flags[field.key];
+    if (field.kind !== 'map' || !Array.isArray(given)) continue;
+    for (const item of given as string[]) if (readsStdin(item)) from.claimStdin(stdinClaim(`--${field.flag}`, item));
+  }
 }
 
 /** The query or header flags given, by parameter name, converted by their declared kind. */

@@ -174,7 +174,10 @@ describe('batch usage errors: one line, exit 2, nothing sent', () => {
       'svc: --output table does not apply to --input: batch mode writes one JSON record per line (ndjson)\n',
     ],
     [['campaigns', 'person', 'add', '--input', '-', '--query', 'a[?'], expect.stringMatching(/^svc: --query: .*\n$/) as unknown as string],
-    [['campaigns', 'person', 'add', '--input', '-', '--body', '-'], 'svc: --input - and --body - cannot both read standard input\n'],
+    [
+      ['campaigns', 'person', 'add', '--input', '-', '--body', '-'],
+      'svc: standard input can be read only once, but --input - and --body - both read it: give one of them a file\n',
+    ],
     [
       ['campaigns', 'person', 'add', '--input', 'leads.txt'],
       'svc: cannot tell the format of leads.txt from its name: use a .csv, .ndjson or .jsonl file, or pass --input-format csv|ndjson\n',

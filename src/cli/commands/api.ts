@@ -5,7 +5,7 @@ import { type HttpMethod, isIdempotentMethod, type OperationSpec } from '../../.
 import { checkRawPath, isUnderBase } from '../../client/raw-path.js';
 import type { HttpRequest } from '../../client/transport.js';
 import { type GlobalOptions, resolveTarget } from '../../config/target.js';
-import { MAX_BODY_FILE_BYTES, readJsonSource } from '../../input/body-source.js';
+import { BODY_FROM_STDIN, MAX_BODY_FILE_BYTES, readJsonSource, readsStdin, stdinClaim } from '../../input/body-source.js';
 import { readRequestHeaders } from '../request-headers.js';
 import { InputError, usageError } from '../../errors.js';
 import { mayNameFile, parseAssignments } from '../../input/operation-input.js';
@@ -79,6 +79,7 @@ export function register(program: Command, ctx: Context): void {
       if (!route.ok) throw usageError(`<path>: ${route.message}`);
       const query = [route.query, await readCommandInput(() => buildQueryString(options.queryParam ?? []))].filter(Boolean).join('&');
       const headers = await readCommandInput(() => readRequestHeaders(options.header ?? [], options.headerAuthorizationOk === true));
+      claimStdinFirst(ctx, options);
       const raw = options.input === undefined ? undefined : await readCommandInput(() => readRawInput(ctx, options));
       const body = raw === undefined ? await readCommandInput(() => readRawBody(ctx, options)) : undefined;
       if ((body !== undefined || raw !== undefined) && verb === 'GET') throw usageError('a GET request has no body; give parameters with --query-param');
@@ -109,12 +110,21 @@ function checkMethod(method: string): HttpMethod {
   return verb;
 }
 
+/** Every claim on standard input this command line makes, before anything is read: a pair is refused before either waits for input. */
+function claimStdinFirst(ctx: Context, options: ApiOptions): void {
+  if (options.input === '-') ctx.io.claimStdin?.(RAW_FROM_STDIN);
+  if (options.body === '-') ctx.io.claimStdin?.(BODY_FROM_STDIN);
+  for (const item of options.data ?? []) if (readsStdin(item)) ctx.io.claimStdin?.(stdinClaim('--data', item));
+}
+
+const RAW_FROM_STDIN = '--input -';
+
 /** `--input <file|->`: the body exactly as given, UTF-8 text; not with --body or --data. */
 async function readRawInput(ctx: Context, options: ApiOptions): Promise<string> {
   if (options.body !== undefined || options.data) throw new InputError('--input is the whole body as given; it does not combine with --body or --data');
   const source = options.input!;
   if (source !== '-') return ctx.files.readText(source, MAX_BODY_FILE_BYTES);
-  const text = await ctx.io.stdin(MAX_BODY_FILE_BYTES);
+  const text = await ctx.io.stdin(MAX_BODY_FILE_BYTES, RAW_FROM_STDIN);
   if (text.includes('\uFFFD')) throw new InputError('--input: standard input is not valid UTF-8');
   return text;
 }

@@ -33,7 +33,7 @@ export function register(program: Command, ctx: Context): void {
       // Piped, the one line break that ends the line is not part of the token; anything else around it is refused.
       const given = ctx.io.stdinIsTTY
         ? await ctx.io.prompt(`Paste the agent session token for profile "${profile}": `, { hidden: true })
-        : (await ctx.io.stdin(MAX_PIPED_TOKEN_BYTES)).replace(/\r?\n$/, '');
+        : (await ctx.io.stdin(MAX_PIPED_TOKEN_BYTES, 'svc auth login (the token)')).replace(/\r?\n$/, '');
       ctx.secrets?.add(given);
       if (given.trim() === '') throw usageError(`no token given: pipe it on stdin or paste it at the prompt`);
       const token = given;

@@ -3,9 +3,9 @@
 // In-process, through the injected context, against a real server on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
-import { createUndiciTransport } from '../../src/client/undici-transport.js';
 import { createFakeContext } from '../support/fake-context.js';
 import { type ScriptedServer, startScriptedServer } from '../support/scripted-server.js';
+import { runSvc } from '../support/svc.js';
 
 let server: ScriptedServer;
 beforeAll(async () => {
@@ -15,12 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function svc(argv: string[], stdin: string) {
+async function svc(argv: string[], input: string) {
   const before = server.received.length;
-  const fake = createFakeContext({ stdin, env: { SERVICE_BASE_URL: server.url } });
-  fake.ctx.send = createUndiciTransport();
-  const code = await run(argv, fake.ctx);
-  return { code, err: fake.err(), sent: server.received.slice(before) };
+  const { code, stderr } = await runSvc(argv, { input, env: { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'sk_test_1234567890' } });
+  return { code, err: stderr, sent: server.received.slice(before) };
 }
 
 const refusal = (first: string, second: string) =>

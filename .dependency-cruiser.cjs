@@ -1,5 +1,6 @@
 // The project's architecture, checked in `npm test` (`npm run check:architecture`, which runs depcruise with this file): dependencies
-// point one way, the two front-ends (cli, mcp) -> core -> batch/input/output/client/config/auth/mock/openapi -> registry,
+// point one way, the two front-ends (cli, mcp) -> core -> batch/input/output/client/config/auth/mock/openapi -> registry (a batch
+// run is the core's, not a front-end's),
 // config never importing client, the base modules (src/*.ts) below all, and nothing imports in a circle, type-only imports and lazy
 // import() included. No exceptions are listed but the one named in its rule: `svc mcp` starts the MCP server.
 const MIDDLE = '^src/(batch|input|output|client|config|auth|mock|openapi)/';
@@ -26,15 +27,23 @@ module.exports = {
       comment:
         'batch, input, output, client, config, auth, mock and openapi are used by the core and the front-ends, never the other way round; a type both need lives below both.',
       from: { path: MIDDLE },
-      to: { path: '^src/(core|cli|mcp)/' },
+      to: { path: '^src/core/' },
     },
     {
-      name: 'core-is-below-both-front-ends',
+      name: 'core-and-below-never-import-front-ends',
       severity: 'error',
       comment:
-        'src/core/ (runOperation, the context, the failure wording, the presenter) serves the command line, the MCP server and the library alike: it never imports either front-end.',
-      from: { path: '^src/core/' },
+        'src/core/ (runOperation, a batch run, the context, the failure wording, the presenter) and everything below it serve the command line, the MCP server and the library alike: nothing in them imports either front-end.',
+      from: { path: '^src/(core|batch|input|output|client|config|auth|mock|openapi)/|^src/[^/]+\\.ts$' },
       to: { path: '^src/(cli|mcp)/' },
+    },
+    {
+      name: 'batch-runs-below-the-front-ends',
+      severity: 'error',
+      comment:
+        'A batch run (pipeline, pacing, checkpoint, records, progress, summary) is src/core/batch-run.ts, for every front-end and the library: the command line reads its flags and input, asks for confirmation, and hands the run to the core.',
+      from: { path: '^src/(cli|mcp)/' },
+      to: { path: '^src/(batch/(pipeline|checkpoint|journal|line-call|progress|records|rejects|stop)|client/pacer)\\.ts$' },
     },
     {
       name: 'mcp-is-a-front-end-beside-cli',

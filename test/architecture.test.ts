@@ -30,12 +30,13 @@ describe('architecture', () => {
     expect(await violations(root)).toEqual([]);
   }, 60_000);
 
-  it('fails on a type-only circle, a layer reached upwards, the front-ends importing each other, config importing the client and a registry importing src', async () => {
+  it('fails on a type-only circle, a layer reached upwards, the front-ends importing each other, config importing the client, a registry importing src and the command line running a batch itself', async () => {
     expect(await violations(join(root, 'test/fixtures/layers'))).toEqual([
+      'batch-runs-below-the-front-ends: src/cli/batch.ts -> src/batch/pipeline.ts',
       'config-never-imports-client: src/config/route.ts -> src/client/retry.ts',
-      'core-is-below-both-front-ends: src/core/outcome.ts -> src/mcp/tool.ts',
+      'core-and-below-never-import-front-ends: src/config/settings.ts -> src/cli/show.ts',
+      'core-and-below-never-import-front-ends: src/core/outcome.ts -> src/mcp/tool.ts',
       'mcp-is-a-front-end-beside-cli: src/mcp/tool.ts -> src/cli/show.ts',
-      'middle-layers-never-reach-up: src/config/settings.ts -> src/cli/show.ts',
       'middle-layers-never-reach-up: src/output/render.ts -> src/core/outcome.ts',
       'no-circular: src/cli/show.ts -> src/config/settings.ts',
       'only-the-cli-command-loads-mcp: src/cli/serve.ts -> src/mcp/tool.ts',

@@ -2,9 +2,9 @@ import { redactProxyUrl } from '../proxy-url.js';
 import type { HttpRequest } from '../client/transport.js';
 import type { GlobalOptions, Target } from '../config/target.js';
 import type { Context } from '../core/context.js';
-import { debugHooks, formatRequest } from '../core/debug-trace.js';
+import { formatRequest, traceHooks } from '../core/debug-trace.js';
 import type { Presenter, TerminalView } from '../core/presenter.js';
-import { requestTargetOf, retryPolicy, runPacer } from '../core/request-target.js';
+import { requestTargetOf, retryPolicy } from '../core/request-target.js';
 import { type OperationHooks, type PreparedCall, runOperation } from '../core/run-operation.js';
 import { afterSending } from '../errors.js';
 import type { PageBounds } from './paginate.js';
@@ -40,13 +40,7 @@ export type DispatchDeps = Pick<Context, 'io' | 'send' | 'createTransport' | 'se
  * error). Output is redacted by ctx.io.
  */
 export async function dispatch(ctx: DispatchDeps, d: Dispatch): Promise<void> {
-  const { credential } = d.target;
-  const trace = d.globals.debug
-    ? {
-        ...debugHooks((text) => ctx.io.err(text), credential?.source, ctx.secrets?.redact, d.target.route),
-        ...(ctx.clock ? { now: () => ctx.clock!.now() } : {}),
-      }
-    : {};
+  const trace = traceHooks(ctx, d.target, d.globals.debug);
   const retry = retryPolicy(ctx, d.target);
   // `--paginate`: the first page's request, held back here and read page by page by src/cli/paginate.ts.
   let firstPage: HttpRequest | undefined;
@@ -72,8 +66,7 @@ export async function dispatch(ctx: DispatchDeps, d: Dispatch): Promise<void> {
     const paged = { op: d.call.op, request: firstPage, globals: d.globals, presenter: d.presenter, pages: d.pages };
     // Pages are read one after another: one connection is enough.
     const send = ctx.createTransport?.({ connections: 1 }) ?? ctx.send;
-    const pacer = runPacer(ctx, retry, { rate: d.pages.rate ?? d.target.rate, signal: ctx.signal, debug: d.globals.debug });
-    return (await import('./paginate.js')).dispatchPages(ctx, paged, { send, hooks: trace, retry: { ...retry, pacer } });
+    return (await import('./paginate.js')).dispatchPages(ctx, { ...paged, rate: d.pages.rate ?? d.target.rate }, { send, hooks: trace, retry });
   }
   const enveloped =
     d.include && outcome.result.status > 0 ? await (await import('./include.js')).showIncluded(ctx, outcome.result, d.include.envelope, d.presenter) : false;

@@ -8,7 +8,7 @@ import { dispatch } from './dispatch.js';
 import type { PageBounds } from './paginate.js';
 import { jsonSources, readCommandInput } from './input-usage.js';
 import { usageError } from '../errors.js';
-import { batchFlagWithoutInput } from '../batch/flags.js';
+import { batchFlagWithoutInput } from '../input/batch-flags.js';
 import { preparePresenter, type TerminalView } from '../core/presenter.js';
 import { type PreparedCall, prepareCall } from '../core/run-operation.js';
 import { prepareFieldSave } from './save-field.js';

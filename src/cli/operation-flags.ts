@@ -1,7 +1,7 @@
 import { isListOperation, type OperationSpec } from '../../registry/define.js';
 import { pathParamFields } from '../../registry/fields.js';
 import { type FieldRule, rulesOf, ruleText } from '../../registry/rules.js';
-import { BATCH_FLAGS } from '../batch/flags.js';
+import { BATCH_FLAGS } from '../input/batch-flags.js';
 import { type BodyField, bodyFields, commandFields, fieldFlag } from '../input/fields.js';
 
 /** One flag of a generated command, as help, `svc ops` and completion show it. */

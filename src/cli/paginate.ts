@@ -12,6 +12,7 @@ import type { GlobalOptions } from '../config/target.js';
 import type { Presenter } from '../core/presenter.js';
 import type { OutputOptions } from '../core/presenter.js';
 import { describeFailure } from '../core/failure.js';
+import { runPacer } from '../core/run-pacer.js';
 import { failureError, printPresentation } from './report.js';
 
 /** How far `--paginate` reads (docs/guide/pagination.md). */
@@ -50,6 +51,8 @@ export interface PagedCall {
   globals: GlobalOptions;
   presenter: Presenter;
   pages: PageBounds;
+  /** `--rate`, else the profile's: the pace of the pages. */
+  rate: Rate | undefined;
 }
 
 /**
@@ -62,7 +65,9 @@ export async function dispatchPages(ctx: Pick<Context, 'io' | 'signal'>, d: Page
   const bounds = d.pages;
   const output = d.globals as OutputOptions;
   const streaming = output.output === 'ndjson' && !output.query;
-  const pages = readPages(d.op, d.request, reading);
+  // Pages are paced as batch lines are: --rate, and the shared backoff when the service throttles.
+  const pacer = runPacer(ctx, reading.retry, { rate: d.rate, signal: ctx.signal, debug: d.globals.debug });
+  const pages = readPages(d.op, d.request, { ...reading, retry: { ...reading.retry, pacer } });
   const collected: unknown[] = [];
   let read = 0;
   let end: PagesEnd | 'bounded';

@@ -3,7 +3,7 @@ import { resolveCredential, type Credential } from '../auth/credential.js';
 import { SvcError, ExitCode, InputError } from '../errors.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from './numeric-options.js';
 import { parseRate, type Rate } from './rate.js';
-import type { SettingsSource } from './store.js';
+import type { ProfileSettings, SettingsSource } from './store.js';
 import { type NetworkRoute, resolveNetworkRoute } from './network.js';
 
 export interface GlobalOptions {
@@ -82,11 +82,32 @@ export async function resolveTarget(ctx: SettingsSource, globals: GlobalOptions,
   return { profile, baseUrl, credential, timeoutMs, retries, retryBaseMs, route, rate };
 }
 
+/** The base URL as given, and where: the first set of `--base-url`, `SERVICE_BASE_URL` and the profile's `base-url`. */
+export interface BaseUrlSetting {
+  value: string;
+  origin: '--base-url' | 'SERVICE_BASE_URL' | 'profile';
+}
+
+/**
+ * Where the base URL comes from: `--base-url`, else `SERVICE_BASE_URL`, else the profile's, an
+ * empty one counting as unset. The one statement of that order, read by every call, `svc auth
+ * status` and `svc config list`; the value is as given, not checked.
+ */
+export function baseUrlSetting(
+  env: SettingsSource['env'],
+  globals: Pick<GlobalOptions, 'baseUrl'>,
+  stored: Pick<ProfileSettings, 'baseUrl'>,
+): BaseUrlSetting | undefined {
+  if (globals.baseUrl) return { value: globals.baseUrl, origin: '--base-url' };
+  if (env.SERVICE_BASE_URL) return { value: env.SERVICE_BASE_URL, origin: 'SERVICE_BASE_URL' };
+  if (stored.baseUrl) return { value: stored.baseUrl, origin: 'profile' };
+  return undefined;
+}
+
 async function resolveBaseUrl(ctx: SettingsSource, globals: GlobalOptions, profile: string): Promise<string> {
-  if (globals.baseUrl) return checkBaseUrl(globals.baseUrl, '--base-url');
-  if (ctx.env.SERVICE_BASE_URL) return checkBaseUrl(ctx.env.SERVICE_BASE_URL, 'SERVICE_BASE_URL');
-  const stored = (await ctx.config()).profile(profile).baseUrl;
-  if (stored) return checkBaseUrl(stored, `profile "${profile}"`);
+  // The settings file is read only when neither the flag nor the environment gives one.
+  const setting = baseUrlSetting(ctx.env, globals, globals.baseUrl || ctx.env.SERVICE_BASE_URL ? {} : (await ctx.config()).profile(profile));
+  if (setting) return checkBaseUrl(setting.value, setting.origin === 'profile' ? `profile "${profile}"` : setting.origin);
   throw new InputError(
     `no base URL: pass --base-url https://…/v1, set SERVICE_BASE_URL, or run \`svc config set base-url https://…/v1\`${profile === 'default' ? '' : ` --profile ${profile}`}`,
   );

@@ -10,7 +10,10 @@ import type { CallResult } from '../client/result.js';
 import { defaultRetryOptions, type RetryOptions } from '../client/retry.js';
 import type { Transport } from '../client/transport.js';
 import { createUndiciTransport } from '../client/undici-transport.js';
+import { type BatchOptions, type BatchRecord, runClientBatch } from './client-batch.js';
 import { runOperation } from './run-operation.js';
+
+export type { BatchOptions, BatchRecord } from './client-batch.js';
 
 type Op<Id extends OperationId> = Registry[Id];
 
@@ -69,6 +72,19 @@ export interface ClientOptions {
 export interface Client {
   /** Calls one operation of the registry; resolves to a result, never throws for API or network faults. */
   call<Id extends OperationId>(id: Id, input: CallInput<Id>, options?: { signal?: AbortSignal }): Promise<CallResult<ResponseOf<Id>>>;
+  /**
+   * Calls one operation once per line, as `svc … --input` does: `concurrency` calls in flight
+   * (default 8), one pace for all of them (`rate`, and one shared backoff when the service
+   * answers 429), each line retried as `call` is. Yields one record per line, `{ line, input,
+   * result }`, in input order unless `ordered: false`; a line's result is what `call` would
+   * resolve to, never a throw. Reading the records slowly holds the lines back; stopping early
+   * (`break`) stops the batch. Options that cannot be used throw a TypeError or RangeError at once.
+   */
+  batch<Id extends OperationId>(
+    id: Id,
+    lines: Iterable<CallInput<Id>> | AsyncIterable<CallInput<Id>>,
+    options?: BatchOptions,
+  ): AsyncIterable<BatchRecord<CallInput<Id>, ResponseOf<Id>>>;
 }
 
 /** Creates a typed client of the Workspace API: `await client.call('email_drafts_get', { draftId })`. */
@@ -92,41 +108,45 @@ export function createClient(options: ClientOptions): Client {
     proxy: base ? undefined : chooseLibraryRoute(baseUrl as string, proxy, noProxy).proxy,
     systemCa: systemCa === true,
   };
+  // Never throws and never rejects: every misuse resolves to an `invalid` error, nothing sent (issue #17).
+  // The arguments are read once, into plain data, before anything else looks at them (issue #26).
+  const callWith = async <Id extends OperationId>(
+    id: Id,
+    input: CallInput<Id>,
+    callOptions: { signal?: AbortSignal } | undefined,
+    retry: RetryOptions,
+  ): Promise<CallResult<ResponseOf<Id>>> => {
+    const op: OperationSpec | undefined = typeof id === 'string' && Object.hasOwn(registry, id) ? registry[id] : undefined;
+    if (!op)
+      return invalidCall(
+        `unknown operation id ${typeof id === 'string' ? JSON.stringify(id) : `(a ${id === null ? 'null' : typeof id}, not a string)`}; the registry's ids are listed by \`svc ops\``,
+      );
+    if (input === null || typeof input !== 'object')
+      return invalidCall(`${id}: the input must be an object of path parameters (and a body, for operations that take one)`);
+    if (base) return invalidCall(`baseUrl: ${base}`);
+    const read = readCallArguments(input, callOptions);
+    if (!read.ok) return invalidCall(`${id}: ${read.message}`);
+    const { params, body, query, headers, signal } = read.value;
+    // Past the boundary only the transport (the caller's own, if given) and the retry clock run
+    // the caller's code; what they throw is reported as the transport's failure.
+    let handedOver = false;
+    const sendOnce: Transport = (request) => {
+      handedOver = true;
+      return send(request);
+    };
+    try {
+      const outcome = await runOperation<ResponseOf<typeof id>>({ send: sendOnce, target: { ...target, signal }, retry }, { op, params, body, query, headers });
+      // No beforeSend hook is given, so nothing is held back: every outcome carries its result.
+      return (outcome as Exclude<typeof outcome, { held: true }>).result;
+    } catch (error) {
+      const message = describeThrown(error);
+      if (!handedOver) return invalidCall(`${id}: the input could not be read: ${message}`);
+      return { ok: false, status: 0, error: { kind: 'transport', failure: 'network', message: `the transport failed: ${message}`, sent: true } };
+    }
+  };
   return {
-    // Never throws and never rejects: every misuse resolves to an `invalid` error, nothing sent (issue #17).
-    // The arguments are read once, into plain data, before anything else looks at them (issue #26).
-    async call(id, input, callOptions) {
-      const op: OperationSpec | undefined = typeof id === 'string' && Object.hasOwn(registry, id) ? registry[id] : undefined;
-      if (!op)
-        return invalidCall(
-          `unknown operation id ${typeof id === 'string' ? JSON.stringify(id) : `(a ${id === null ? 'null' : typeof id}, not a string)`}; the registry's ids are listed by \`svc ops\``,
-        );
-      if (input === null || typeof input !== 'object')
-        return invalidCall(`${id}: the input must be an object of path parameters (and a body, for operations that take one)`);
-      if (base) return invalidCall(`baseUrl: ${base}`);
-      const read = readCallArguments(input, callOptions);
-      if (!read.ok) return invalidCall(`${id}: ${read.message}`);
-      const { params, body, query, headers, signal } = read.value;
-      // Past the boundary only the transport (the caller's own, if given) and the retry clock run
-      // the caller's code; what they throw is reported as the transport's failure.
-      let handedOver = false;
-      const sendOnce: Transport = (request) => {
-        handedOver = true;
-        return send(request);
-      };
-      try {
-        const outcome = await runOperation<ResponseOf<typeof id>>(
-          { send: sendOnce, target: { ...target, signal }, retry },
-          { op, params, body, query, headers },
-        );
-        // No beforeSend hook is given, so nothing is held back: every outcome carries its result.
-        return (outcome as Exclude<typeof outcome, { held: true }>).result;
-      } catch (error) {
-        const message = describeThrown(error);
-        if (!handedOver) return invalidCall(`${id}: the input could not be read: ${message}`);
-        return { ok: false, status: 0, error: { kind: 'transport', failure: 'network', message: `the transport failed: ${message}`, sent: true } };
-      }
-    },
+    call: (id, input, callOptions) => callWith(id, input, callOptions, retry),
+    batch: (id, lines, batchOptions) => runClientBatch(lines, batchOptions, retry, (input, paced) => callWith(id, input, undefined, paced)),
   };
 }
 

@@ -4,6 +4,7 @@ import type { ProxyRoute } from '../config/proxy-route.js';
 import { redactProxyUrl } from '../proxy-url.js';
 import type { HttpRequest } from '../client/transport.js';
 import { VERSION } from '../version.js';
+import type { Context } from './context.js';
 
 const MAX_TRACED_BODY = 4096;
 
@@ -78,3 +79,18 @@ export function debugHooks(err: (text: string) => void, credentialSource: string
 /** `* via proxy http://user:****@proxy:3128 (HTTPS_PROXY)`, or `* direct (why)`: the password is never shown. */
 export const describeRoute = (route: ProxyRoute): string =>
   route.proxy ? `* via proxy ${redactProxyUrl(route.proxy)} (${route.reason})` : `* direct (${route.reason})`;
+
+/**
+ * A command's `--debug` hooks: every attempt traced on stderr, redacted, timed by the context's
+ * clock (performance.now when it has none), the credential's source and the network route named
+ * once. None without `--debug`. Single calls, pages and batch lines alike.
+ */
+export function traceHooks(
+  ctx: Pick<Context, 'io' | 'secrets' | 'clock'>,
+  target: { credential?: { source: string }; route: ProxyRoute },
+  debug: boolean | undefined,
+): CallHooks {
+  if (!debug) return {};
+  const hooks = debugHooks((text) => ctx.io.err(text), target.credential?.source, ctx.secrets?.redact, target.route);
+  return ctx.clock ? { ...hooks, now: () => ctx.clock!.now() } : hooks;
+}

@@ -1,5 +1,4 @@
 import type { OperationSpec } from '../../registry/define.js';
-import { isSecretHeader } from '../../registry/header-params.js';
 import { type CallHooks, sendRequest } from '../client/call.js';
 import { buildRequest, type RequestTarget, type ResultUse, validateBody, validateQuery } from '../client/exchange.js';
 import { validateHeaders } from '../client/header-values.js';
@@ -13,6 +12,7 @@ import type { CheckedInput } from '../input/operation-input.js';
 import { interruptionOf } from '../interruption.js';
 import type { Context } from './context.js';
 import { describeFailure, type Failure } from './failure.js';
+import { learnSecretHeaders } from './secret-headers.js';
 
 /** One operation and its input as given: path parameters by name, the body, the query and header parameters. */
 export interface OperationCall {
@@ -111,7 +111,7 @@ export async function runOperation<T = unknown>(deps: OperationDeps, call: Opera
     prepared = preparation.call;
   }
   const { op, input } = prepared;
-  for (const [name, value] of Object.entries(input.headers ?? {})) if (isSecretHeader(name) && value !== '') deps.secrets?.add(value);
+  learnSecretHeaders(input.headers, deps.secrets);
   const request = buildRequest(op, input.path, input.body, deps.target, input.query, input.headers);
   if ((await deps.hooks?.beforeSend?.(request)) === false) return { held: true, request };
   const result = await sendRequest<T>(op, request, deps.send, deps.hooks, deps.retry ?? defaultRetryOptions, deps.use);

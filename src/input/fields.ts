@@ -1,7 +1,7 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { type FieldDoc, type FieldKind, objectFields } from '../../registry/fields.js';
 import { flagOf } from '../../registry/header-params.js';
-import { BATCH_FLAGS } from '../batch/flags.js';
+import { BATCH_FLAGS } from './batch-flags.js';
 
 export type { FieldKind };
 

@@ -70,8 +70,11 @@ describe('svc batch: faults injected by the mock in the middle of a batch', () =
     expect(enrolled()).toHaveLength(26);
     const lines = input.split('\n');
     expect(readFileSync(rejects, 'utf8')).toBe(failed.map((r) => `${lines[r.line - 1]}\n`).join(''));
+    // The 429 was refused before anything was applied: said so in its record and in the summary, never "may have been applied".
+    expect(failed.find((r) => r.status === 429)!.error).toMatchObject({ hint: expect.stringMatching(/^not applied: .*; safe to resend$/) });
+    expect(failed.find((r) => r.status === 429)!.error).not.toHaveProperty('mayHaveApplied');
     expect(run.stderr).toMatch(
-      /^svc: 30 lines: 26 succeeded, 4 failed \(written to .*; 1 of them may have been applied: their answer was lost; 1 of them answered 429: not applied, safe to resend\) in .*; throttled: 1 answer 429/,
+      /^svc: 30 lines: 26 succeeded, 4 failed \(written to .*; 1 of them may have been applied: their answer was lost; 1 of them answered 429: not applied, safe to resend\) in .*; throttled: 1 answer 429, 1 pause for Retry-After, ending at /,
     );
   });
 

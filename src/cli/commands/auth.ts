@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { AGENT_TOKEN_PREFIX, checkAgentToken, credentialProblem, openKeyring, redactToken, resolveCredential } from '../../auth/credential.js';
-import { profileName, type GlobalOptions } from '../../config/target.js';
+import { baseUrlSetting, profileName, type GlobalOptions } from '../../config/target.js';
 import { redactProxyUrl } from '../../proxy-url.js';
 import { describeTrust, resolveNetworkRoute } from '../../config/network.js';
 import type { ConfigStore, ProfileSettings } from '../../config/store.js';
@@ -54,14 +54,9 @@ export function register(program: Command, ctx: Context): void {
       const profile = profileName(ctx, options);
       const store = await ctx.config();
       const credential = await resolveCredential(ctx, profile);
-      const base = options.baseUrl
-        ? `${options.baseUrl} (--base-url)`
-        : ctx.env.SERVICE_BASE_URL
-          ? `${ctx.env.SERVICE_BASE_URL} (SERVICE_BASE_URL)`
-          : (store.profile(profile).baseUrl ?? 'not set');
-      ctx.io.out(
-        `Profile:     ${profile}\nBase URL:    ${base}\n${describeNetwork(ctx, store.profile(profile), options.baseUrl ?? ctx.env.SERVICE_BASE_URL ?? store.profile(profile).baseUrl)}`,
-      );
+      const setting = baseUrlSetting(ctx.env, options, store.profile(profile));
+      const base = setting === undefined ? 'not set' : setting.origin === 'profile' ? setting.value : `${setting.value} (${setting.origin})`;
+      ctx.io.out(`Profile:     ${profile}\nBase URL:    ${base}\n${describeNetwork(ctx, store.profile(profile), setting?.value)}`);
       if (!credential) {
         ctx.io.out('Credential:  none\n');
         throw new SvcError('not signed in: set SERVICE_API_KEY, or run `svc auth login`', ExitCode.auth);

@@ -3,7 +3,7 @@ import { systemCaSetting } from '../../config/network.js';
 import { noProxySetting, proxySetting, type SettingRead } from '../../config/proxy-route.js';
 import { redactProxyUrl } from '../../proxy-url.js';
 import type { ConfigStore } from '../../config/store.js';
-import { type GlobalOptions, MAX_RETRIES } from '../../config/target.js';
+import { baseUrlSetting, type GlobalOptions, MAX_RETRIES } from '../../config/target.js';
 
 /** One setting as a call would use it, and where that value comes from (`aws configure list`, `git config --show-origin`). */
 export interface SettingOrigin {
@@ -32,7 +32,8 @@ export function settingOrigins(env: Record<string, string | undefined>, globals:
     return found ? [String(found[0]), found[1]] : [NOT_SET, ''];
   };
   const row = (name: string, [value, origin]: [string, string]): SettingOrigin => ({ name, value, origin });
-  const baseUrl = pick([globals.baseUrl, '--base-url'], [env.SERVICE_BASE_URL, 'SERVICE_BASE_URL'], [stored.baseUrl, inProfile]);
+  const base = baseUrlSetting(env, globals, stored);
+  const baseUrl: [string, string] = base ? [base.value, base.origin === 'profile' ? inProfile : base.origin] : [NOT_SET, ''];
   // Proxy, no-proxy and system-ca are read by the functions a call reads them with, so the two cannot disagree.
   const network = { env, profileProxy: stored.proxy, profileNoProxy: stored.noProxy };
   const read = (setting: SettingRead | undefined): [string, string] =>

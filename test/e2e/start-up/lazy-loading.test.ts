@@ -72,7 +72,7 @@ describe('commands run only the code they need', () => {
     expect(await heavyRan(['openapi', '--format', 'yaml'])).toEqual(['src/output/yaml.ts', 'src/openapi/']);
   });
 
-  const PAGING = ['src/cli/paginate.ts', 'src/client/pages.ts', 'src/client/link-header.ts'];
+  const PAGING = ['src/cli/paginate.ts', 'src/client/pages.ts', 'src/client/link-header.ts', 'src/core/run-pacer.ts', 'src/client/pacer.ts'];
   // Read only when asked for: `--data key=@file` and `svc api -i`.
   const ON_REQUEST = ['src/input/field-files.ts', 'src/cli/include.ts'];
   it('the paging code runs only with --paginate; field files and -i only when asked for', async () => {

@@ -3,7 +3,7 @@ import { BatchTally } from '../../src/batch/progress.js';
 import type { LineOutcome } from '../../src/batch/records.js';
 import type { SourceRecord } from '../../src/batch/source.js';
 import { watchBatchStop } from '../../src/batch/stop.js';
-import { createRecordWriter, type FlushTimer, HELD_BYTES, HELD_MS } from '../../src/cli/record-writer.js';
+import { createRecordWriter, type FlushTimer, HELD_BYTES, HELD_MS } from '../../src/core/record-writer.js';
 import { createFakeContext } from '../support/fake-context.js';
 
 // Records leave in one write per 64 KiB or per 20 ms, and at the end (issue #13): how many writes,

@@ -1,4 +1,4 @@
-import type { Context } from '../core/context.js';
+import type { Context } from './context.js';
 import { SvcError, ExitCode } from '../errors.js';
 import type { BatchTally, ProgressBar } from '../batch/progress.js';
 import { type LineOutcome, recordText } from '../batch/records.js';

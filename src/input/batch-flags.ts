@@ -17,7 +17,7 @@ export interface BatchFlag {
 /**
  * The batch flags, declared once: help reads them (src/cli/operation-flags.ts), a command refuses
  * them without --input (src/cli/execute.ts), and a field's flag never takes one of their names
- * (src/input/fields.ts). Their values are read by src/batch/options.ts.
+ * (src/input/fields.ts). Their values are read by src/batch/options.ts. Here, not in batch/, since every command's tree reads them and batch code loads only with --input.
  */
 export const BATCH_FLAGS: readonly BatchFlag[] = [
   {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { registry } from '../../registry/index.js';
 import { startThrottledServer } from '../../scripts/bench/throttled-server.mjs';
@@ -5,6 +7,8 @@ import { run } from '../../src/cli/run.js';
 import { createUndiciTransport } from '../../src/client/undici-transport.js';
 import { systemClock } from '../../src/clock.js';
 import { createFakeContext, json } from '../support/fake-context.js';
+import { runSvc } from '../support/svc.js';
+import { tempFolder } from '../support/temp-folder.js';
 import { startScriptedServer } from '../support/scripted-server.js';
 
 // In-process runs of svc against a real service on 127.0.0.1 that admits a few requests a second
@@ -23,7 +27,11 @@ async function throttled(options: { perSecond: number; burst: number; retryAfter
   return server;
 }
 
-/** svc in this process, its requests sent by undici to `server`, its waits real; `sentAt` holds when each request left. */
+/**
+ * svc in this process, its requests sent by undici to `server`, its waits real; `sentAt` holds when
+ * each request left svc (the transport is handed it the moment the pacer lets it go), which a
+ * server's arrival times, delayed by its event loop on a loaded machine, cannot tell as exactly.
+ */
 function svcAgainst(server: { url: string }, files: Record<string, string>) {
   const transport = createUndiciTransport();
   const sentAt: number[] = [];
@@ -61,24 +69,34 @@ function busiestSecond(times: number[]): number {
 }
 
 describe('a batch run against a service that throttles', () => {
+  /** svc run in this process (test/support/svc.ts) against `server`, its input and rejects files in a folder of the test's. */
+  const svcRun = async (server: Server, args: string[], lines: unknown[]) => {
+    const folder = tempFolder('svc-throttle-');
+    const rejects = join(folder, 'rejects.ndjson');
+    const run = await runSvc([...args, '--input', '-', '--rejects', rejects], {
+      env: { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'sk_test_throttled_1234' },
+      input: ndjson(lines),
+    });
+    return { ...run, records: recordsOf(run.stdout), rejected: readFileSync(rejects, 'utf8') };
+  };
+
   it.each([undefined, 1])(
     'gets every GET line done with default flags, none rejected, and says it was throttled (Retry-After: %s)',
     async (retryAfter) => {
       // Eight lines leave at once at the start, into a bucket of four: the service throttles the run however slow the machine.
       const server = await throttled({ perSecond: 30, burst: 4, retryAfter });
       const lines = Array.from({ length: 75 }, (_, i) => ({ draftId: `dr_${i + 1}` }));
-      const svc = svcAgainst(server, { 'drafts.ndjson': ndjson(lines) });
-      expect(await run(['email', 'drafts', 'get', '--input', 'drafts.ndjson', '--rejects', 'rejects.ndjson'], svc.ctx)).toBe(0);
-      const records = recordsOf(svc.out());
-      expect(records.map((r) => r.ok)).toEqual(lines.map(() => true));
-      expect(svc.file('rejects.ndjson')).toBe('');
+      const run = await svcRun(server, ['email', 'drafts', 'get'], lines);
+      expect(run.code).toBe(0);
+      expect(run.records.map((r) => r.ok)).toEqual(lines.map(() => true));
+      expect(run.rejected).toBe('');
       // Every line reached the service; the 429s are few, and each is in the record of its line.
       expect([...server.counts.perLine.keys()].sort()).toEqual(lines.map((l) => l.draftId).sort());
       expect(server.counts.refused).toBeGreaterThan(0);
       expect(server.counts.refused / server.counts.requests).toBeLessThan(0.25);
-      expect(records.reduce((sum, r) => sum + (r.throttled?.answers ?? 0), 0)).toBe(server.counts.refused);
-      expect(svc.err()).toMatch(new RegExp(`^svc: 75 lines: 75 succeeded, 0 failed in .*; throttled: ${server.counts.refused} answers? 429`));
-      if (retryAfter !== undefined) expect(svc.err()).toMatch(/\d+ pauses? for Retry-After/);
+      expect(run.records.reduce((sum, r) => sum + (r.throttled?.answers ?? 0), 0)).toBe(server.counts.refused);
+      expect(run.stderr).toMatch(new RegExp(`^svc: 75 lines: 75 succeeded, 0 failed in .*; throttled: ${server.counts.refused} answers? 429`));
+      if (retryAfter !== undefined) expect(run.stderr).toMatch(/\d+ pauses? for Retry-After/);
     },
     30_000,
   );
@@ -86,25 +104,22 @@ describe('a batch run against a service that throttles', () => {
   it('sends a POST answered 429 only once, and its record says it was not applied and is safe to resend', async () => {
     const server = await throttled({ perSecond: 30, burst: 4, retryAfter: 1 });
     const lines = Array.from({ length: 60 }, (_, i) => ({ data: { name: `entry ${i + 1}` } }));
-    const svc = svcAgainst(server, { 'entries.ndjson': ndjson(lines) });
-    const code = await run(['crm', 'entries', 'create', 'deals', '--input', 'entries.ndjson', '--rejects', 'rejects.ndjson'], svc.ctx);
-    const records = recordsOf(svc.out());
-    const refused = records.filter((r) => !r.ok);
-    expect(code).toBe(refused.length > 0 ? 1 : 0);
+    const run = await svcRun(server, ['crm', 'entries', 'create', 'deals'], lines);
+    const refused = run.records.filter((r) => !r.ok);
+    expect(run.code).toBe(refused.length > 0 ? 1 : 0);
     // One request per line, whatever the answer: a write the service may not have refused before applying is never sent twice.
     expect([...server.counts.perLine.values()]).toEqual(lines.map(() => 1));
     expect([...server.counts.applied.values()].every((times) => times === 1)).toBe(true);
     expect(refused.length).toBe(server.counts.refused);
-    expect(records.filter((r) => r.ok).length).toBeGreaterThanOrEqual(48);
+    expect(run.records.filter((r) => r.ok).length).toBeGreaterThanOrEqual(48);
     for (const record of refused) {
       expect(record.status).toBe(429);
       expect(record.error).toMatchObject({ kind: 'api', hint: expect.stringMatching(/^not applied: .*; safe to resend$/) });
       expect(record.error).not.toHaveProperty('mayHaveApplied');
     }
     // The rejects file holds exactly the refused lines, ready to run again.
-    const rejected = (svc.file('rejects.ndjson') ?? '').split('\n').filter(Boolean);
-    expect(rejected).toEqual(refused.map((r) => JSON.stringify(lines[r.line - 1])));
-    if (refused.length > 0) expect(svc.err()).toContain(`${refused.length} of them answered 429: not applied, safe to resend`);
+    expect(run.rejected.split('\n').filter(Boolean)).toEqual(refused.map((r) => JSON.stringify(lines[r.line - 1])));
+    if (refused.length > 0) expect(run.stderr).toContain(`${refused.length} of them answered 429: not applied, safe to resend`);
   }, 30_000);
 
   it('sends a POST answered 429 again where the registry declares that 429 comes before anything is applied, and applies each line once', async () => {
@@ -113,9 +128,9 @@ describe('a batch run against a service that throttles', () => {
     try {
       const server = await throttled({ perSecond: 30, burst: 4 });
       const lines = Array.from({ length: 60 }, (_, i) => ({ data: { name: `entry ${i + 1}` } }));
-      const svc = svcAgainst(server, { 'entries.ndjson': ndjson(lines) });
-      expect(await run(['crm', 'entries', 'create', 'deals', '--input', 'entries.ndjson'], svc.ctx)).toBe(0);
-      expect(recordsOf(svc.out()).every((r) => r.ok)).toBe(true);
+      const run = await svcRun(server, ['crm', 'entries', 'create', 'deals'], lines);
+      expect(run.code).toBe(0);
+      expect(run.records.every((r) => r.ok)).toBe(true);
       expect([...server.counts.applied.values()]).toEqual(lines.map(() => 1));
       expect(server.counts.applied.size).toBe(60);
       expect(server.counts.refused).toBeGreaterThan(0);

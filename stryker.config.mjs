@@ -49,6 +49,8 @@ export default {
   // again only the mutants whose code, or whose covering tests, changed since. `npm run mutate -- --force`
   // tests every mutant, and writes the file anew.
   incremental: true,
+  // The first run of every test, for coverage, takes minutes on a loaded machine; Stryker's 5 is too few.
+  dryRunTimeoutMinutes: 30,
   incrementalFile: 'test/mutation/stryker-incremental.json',
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

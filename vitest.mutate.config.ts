@@ -5,6 +5,8 @@ import base from './vitest.config.js';
 // process, with no wall-clock bound that load could break. Left out:
 // - test/e2e/**: real svc processes, which run the built dist/ (never a mutant) and show what only a
 //   process shows (signals, terminals, start-up, proxies, the keyring);
+// - test/commands/**: whole commands against real servers, hundreds of runs each; the unit tests
+//   beside src/ reach every guarded module, and these only repeat them at a hundred times the cost;
 // - the build and the package (bundling, packing, installing), the HTML manual and man pages in
 //   Chromium and man, the GitHub import at scale, and the docs' examples run in bash: none runs
 //   mutated code, and together they were most of each mutant's test time;
@@ -13,6 +15,7 @@ import base from './vitest.config.js';
 //   other programs.
 export const notMutationTests = [
   'test/e2e/**',
+  'test/commands/**',
   'test/build/**',
   'test/package/**',
   'test/docs/manual.test.ts',

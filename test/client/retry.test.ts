@@ -3,7 +3,7 @@ import { isIdempotentMethod } from '../../registry/define.js';
 import { run } from '../../src/cli/run.js';
 import { createClient } from '../../src/core/client.js';
 import type { CallResult } from '../../src/client/result.js';
-import { backoffMs, decideRetry, defaultRetryOptions, retryAfterMs, type RetryOptions } from '../../src/client/retry.js';
+import { backoffMs, decideRetry, defaultRetryOptions, retryAfterMs, type RetryOptions, THROTTLED_NOT_APPLIED } from '../../src/client/retry.js';
 import { type Clock, systemClock } from '../../src/clock.js';
 import { type HttpRequest, type HttpResponse, TransportError } from '../../src/client/transport.js';
 import { createFakeContext, json } from '../support/fake-context.js';
@@ -52,6 +52,30 @@ describe('decideRetry', () => {
       retry: false,
       why: 'POST is not idempotent and may have reached the server',
     });
+  });
+
+  it('sends a POST answered 429 again only where a 429 is declared to come before anything is applied, and says why', () => {
+    const declared = { method: 'POST', throttlesBeforeApplying: true } as const;
+    expect(decideRetry(declared, api(429), 1, options())).toEqual({
+      failure: 'HTTP 429',
+      retry: true,
+      waitMs: 250,
+      why: 'backoff; a 429 to this POST is declared to come before anything is applied',
+    });
+    expect(decideRetry(declared, api(429, { 'retry-after': '2' }), 1, options())).toMatchObject({ retry: true, waitMs: 2000, why: 'Retry-After: 2' });
+    expect(decideRetry(declared, api(429), 4, options())).toMatchObject({ retry: false, why: 'all 3 retries used' });
+    // Only the 429 says nothing was applied: a 503 to the same POST may have done part of it.
+    expect(decideRetry(declared, api(503), 1, options())).toMatchObject({ retry: false, why: 'POST is not idempotent and may have reached the server' });
+    // Declared false for the operation, or left to the API (which does not declare it): not sent again.
+    for (const op of [{ method: 'POST', throttlesBeforeApplying: false }, { method: 'POST' }] as const)
+      expect(decideRetry(op, api(429), 1, options())).toMatchObject({ retry: false, why: 'POST is not idempotent and may have reached the server' });
+    // An idempotent operation keeps its own reason.
+    expect(decideRetry({ method: 'GET', throttlesBeforeApplying: true }, api(429), 1, options())).toMatchObject({ why: 'backoff; GET is idempotent' });
+  });
+
+  it('words a 429 that is not sent again as not applied and safe to resend, never as maybe applied', () => {
+    expect(THROTTLED_NOT_APPLIED).toMatch(/^not applied: .*RFC 6585.*; safe to resend$/);
+    expect(THROTTLED_NOT_APPLIED).not.toMatch(/may have been applied/);
   });
 
   it.each([400, 401, 403, 404, 409, 422, 501, 505, 599])('leaves %i alone: another attempt cannot fix it', (status) => {

@@ -61,26 +61,27 @@ async function runCli(argv) {
 
 /**
  * Runs `argv` with the CLI's scripts (scripts/build/bundle.mjs), each `{ source, filename }` as
- * `load(name)` gives it; the standalone binary passes its assets. A run whose first argument is no
- * command word (`--help`, `--version`, nothing) goes to cli-root.cjs, the root command alone: 5% of
- * the whole, so less to read and a smaller cache. When argv names a command after all
+ * `load(name)` gives it; the standalone binary passes its assets, and the require its scripts get
+ * (`cliRequire`; this file's own by default). A run whose first argument is no command word
+ * (`--help`, `--version`, nothing) goes to cli-root.cjs, the root command alone: 5% of the whole,
+ * so less to read and a smaller cache. When argv names a command after all
  * (`--profile work email …`) that script does nothing, and cli.cjs, the whole CLI, runs it.
  */
-async function runScripts(argv, load) {
+async function runScripts(argv, load, cliRequire = require) {
   const kind = commandKind(argv);
-  const code = kind === '' ? await runScript(argv, load('cli-root.cjs'), kind) : undefined;
-  return code ?? runScript(argv, load('cli.cjs'), kind);
+  const code = kind === '' ? await runScript(argv, load('cli-root.cjs'), kind, cliRequire) : undefined;
+  return code ?? runScript(argv, load('cli.cjs'), kind, cliRequire);
 }
 
 /** Runs one script's `main(argv)` with its code cache; resolves to the exit code, or undefined when main declined. */
-async function runScript(argv, { source, filename }, kind) {
+async function runScript(argv, { source, filename }, kind, cliRequire) {
   const file = cacheFile(source, kind);
   const cachedData = file && readCache(file);
   const script = new Script(source, { filename, cachedData });
   const module = { exports: {} };
-  // This file's require: the script requires Node's built-ins alone (esbuild bundled the rest), and
-  // node:module's createRequire would load the source-map reader with it.
-  script.runInThisContext()(module.exports, require, module, filename, dirname(filename));
+  // This file's require by default: the script requires Node's built-ins alone (esbuild bundled the
+  // rest), and node:module's createRequire would load the source-map reader with it.
+  script.runInThisContext()(module.exports, cliRequire, module, filename, dirname(filename));
   const running = module.exports.main(argv);
   if (running === undefined) return undefined;
   const code = await running;

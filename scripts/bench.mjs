@@ -3,13 +3,14 @@
 // standalone binary (issue 11), starts `svc mock` on loopback, runs each case and its
 // baseline alternately, and prints a Markdown table of medians, ratios and targets. Exits 1 when a
 // case misses its target, so the rule "import heavy modules lazily" is guarded by a number. Then the
-// TLS section (scripts/bench/tls.mjs; `--only tls` runs that alone) and the batch section
-// (scripts/bench/batch.mjs); `--only batch` runs that alone. `--only throttled` runs bulk runs against
+// floor section (scripts/bench/tls.mjs: start-up and a GET over TLS against node -e 0, gh and
+// node:https; `--only floor` runs that alone) and the batch section (scripts/bench/batch.mjs);
+// `--only batch` runs that alone. `--only throttled` runs bulk runs against
 // a rate limit (scripts/bench/throttled.mjs), a minute of wall time, so only when asked.
 // Usage: node scripts/bench.mjs [--runs 40] [--memory-runs 10] [--tool hyperfine|node] [--only <text in a case name>]
 // (after npm run build)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from './build/bundle.mjs';
@@ -55,7 +56,9 @@ try {
   const githubBin = wanted('svc --help, GitHub imported')
     ? (await importedVariant({ repoRoot, description: githubDescription(), work: join(work, 'github') })).bin
     : undefined;
-  const { installedBin, standaloneBin } = wanted('Standalone binary: --version') || wanted('Standalone binary: GET') ? await installBoth(work, log) : {};
+  const floor = !values.only || values.only === 'floor' || values.only === 'tls';
+  const { installedBin, standaloneBin, snapshotBin } =
+    floor || wanted('Standalone binary: --version') || wanted('Standalone binary: GET') ? await installBoth(work, log) : {};
   const cases = defineCases({
     svcBin,
     realBin,
@@ -74,12 +77,14 @@ try {
       `\n${machine()}; ${runs} runs per timing case, ${memoryRuns} per memory case; ${((performance.now() - started) / 1000).toFixed(0)} s\n\n${formatTable(rows)}\n`,
     );
   process.exitCode = allPass(rows) ? 0 : 1;
-  // One GET over TLS against gh api and node:https (issue #16): its own HTTPS server, its own table.
-  if (!values.only || values.only === 'tls') {
-    const { benchTls, formatTlsTable } = await import('./bench/tls.mjs');
-    const tlsRows = await benchTls({ svcBin, mock, work, runs, tool, log: (line) => process.stderr.write(`${line}\n`) });
-    const { table, pass } = formatTlsTable(tlsRows);
-    process.stdout.write(`\nOne GET over TLS (private CA; wall time decides the target, CPU time is less noisy on a shared machine)\n\n${table}\n`);
+  // One call at the floor: start-up and one GET over TLS, against node -e 0, gh api and node:https, in one alternating run.
+  if (floor) {
+    const { benchFloor, formatFloorTable } = await import('./bench/tls.mjs');
+    const floorRows = await benchFloor({ installedBin, standaloneBin, snapshotBin, mock, work, runs, tool, log });
+    const { table, pass } = formatFloorTable(floorRows);
+    process.stdout.write(
+      `\nOne call at the floor: start-up, and one GET over TLS with a private CA, every command in one alternating run (wall time decides the target; CPU time is less noisy on a shared machine; load average ${loadavg()[0].toFixed(1)} at the end)\n\n${table}\n`,
+    );
     if (!pass) process.exitCode = 1;
   }
   // Batch mode (issue #6): its own svc mock process, its own table.

@@ -1,5 +1,6 @@
-// The two ways in that `npm run bench` compares (issue 11): the npm package installed globally from
-// its tarball, as a user gets it, and the standalone binary (npm run package), built into `work`.
+// The ways in that `npm run bench` compares (issue 11): the npm package installed globally from
+// its tarball, as a user gets it, and the standalone binary (npm run package) as it is built by
+// default and with --snapshot, built into `work`.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../build/bundle.mjs';
@@ -12,10 +13,13 @@ export async function installBoth(work, log) {
   log('packing the npm package and installing it globally…');
   const { tarball } = await packFromCopy(packing);
   await npm(['install', '--global', '--prefix', join(work, 'global'), tarball], { cwd: packing, home: packing });
-  log('building the standalone binary…');
+  log('building the standalone binary, and the one that starts from a V8 snapshot…');
   const standaloneBin = join(work, standaloneName);
   await buildStandalone({ output: standaloneBin });
+  const snapshotBin = join(work, `snapshot-${standaloneName}`);
+  if (!(await buildStandalone({ output: snapshotBin, snapshot: true, log })))
+    log('the --snapshot build has no snapshot: its rows measure the binary without one');
   // The package's own name (scoped: @svc-cli/svc), so the path follows a rename.
   const { name } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
-  return { installedBin: join(work, 'global', 'lib', 'node_modules', ...name.split('/'), 'bin', 'svc.cjs'), standaloneBin };
+  return { installedBin: join(work, 'global', 'lib', 'node_modules', ...name.split('/'), 'bin', 'svc.cjs'), standaloneBin, snapshotBin };
 }

@@ -1,7 +1,10 @@
-// The TLS section of `npm run bench` (issue #16): one GET over TLS to a loopback HTTPS server whose
-// certificate comes from a private CA made here, by svc, by `gh api` (when installed) and by a
-// node:https one-liner, run alternately. svc and the one-liner trust the CA through
-// NODE_EXTRA_CA_CERTS, gh through SSL_CERT_FILE. Reports wall and CPU medians and ratios.
+// The floor section of `npm run bench`: one GET over TLS to a loopback HTTPS server whose
+// certificate comes from a private CA made here, and start-up alone, in ONE alternating run of
+// every command: `node -e 0`, the standalone binary's --version (as `npm run package` builds it, and
+// built with `--snapshot`), a node:https one-liner, the npm package's svc (installed from its
+// tarball), both binaries and `gh api` (when installed) doing the same GET. svc and the one-liner
+// trust the CA through NODE_EXTRA_CA_CERTS, gh through SSL_CERT_FILE. Reports each pair's ratios of
+// wall and CPU medians against its target.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +13,12 @@ import { makeCertificates } from './private-ca.mjs';
 import { summarize } from './report.mjs';
 import { outputOf, timeAndCpuAlternately } from './timing.mjs';
 
-export const TLS_TARGET = 1.2;
+/** The pairs: what is measured against what, and the target ratio (wall medians). */
+export const FLOOR_TARGETS = {
+  version: 1.0,
+  standaloneGet: 1.0,
+  npmGet: 1.15,
+};
 
 const HTTPS_ONE_LINER = `require('node:https').get(process.argv[1], { headers: { authorization: 'Bearer ' + process.argv[2] } }, (r) => { let b = ''; r.setEncoding('utf8'); r.on('data', (d) => (b += d)); r.on('end', () => process.stdout.write(JSON.stringify(JSON.parse(b), null, 2) + '\\n')); })`;
 
@@ -31,10 +39,11 @@ function startTlsServer(files) {
 }
 
 /**
- * Runs the TLS cases; `mock` is the running svc mock (its draft is the answer), `work` a folder to
- * write in. Resolves to the rows for formatTlsTable.
+ * Runs the floor cases; `mock` is the running svc mock (its draft is the answer), `work` a folder to
+ * write in, `installedBin` the npm package's bin/svc.cjs, `standaloneBin` and `snapshotBin` the two
+ * binaries. Resolves to the rows for formatFloorTable.
  */
-export async function benchTls({ svcBin, mock, work, runs, tool, log }) {
+export async function benchFloor({ installedBin, standaloneBin, snapshotBin, mock, work, runs, tool, log }) {
   const folder = join(work, 'tls');
   mkdirSync(join(folder, 'gh'), { recursive: true });
   const certs = makeCertificates();
@@ -53,27 +62,46 @@ export async function benchTls({ svcBin, mock, work, runs, tool, log }) {
       SVC_CONFIG_DIR: join(folder, 'config'),
       NO_COLOR: '1',
       NODE_EXTRA_CA_CERTS: certs.caFile,
-    };
-    Object.assign(env, {
       SSL_CERT_FILE: certs.caFile,
       GH_HOST: `localhost:${server.port}`,
       GH_ENTERPRISE_TOKEN: mock.apiKey,
       GH_CONFIG_DIR: join(folder, 'gh'),
       GH_NO_UPDATE_NOTIFIER: '1',
       GH_PROMPT_DISABLED: '1',
-    });
+    };
     for (const name of ['NODE_OPTIONS', 'SERVICE_PROFILE', 'HTTPS_PROXY', 'https_proxy', 'ALL_PROXY', 'all_proxy', 'GH_TOKEN', 'GITHUB_TOKEN'])
       delete env[name];
-    const commands = [
-      { label: 'svc email drafts get dr_123', argv: [process.execPath, svcBin, 'email', 'drafts', 'get', 'dr_123'], env },
-      { label: 'node:https one-liner', argv: [process.execPath, '-e', HTTPS_ONE_LINER, `${base}/email/drafts/dr_123`, mock.apiKey], env },
+    const get = ['email', 'drafts', 'get', 'dr_123'];
+    const commands = {
+      node: { label: 'node -e 0', argv: [process.execPath, '-e', '0'], env, expect: /^$/ },
+      version: { label: 'dist/svc --version', argv: [standaloneBin, '--version'], env, expect: /^svc \d/ },
+      snapshotVersion: { label: 'dist/svc --version, --snapshot build', argv: [snapshotBin, '--version'], env, expect: /^svc \d/ },
+      oneLiner: { label: 'node:https one-liner, GET', argv: [process.execPath, '-e', HTTPS_ONE_LINER, `${base}/email/drafts/dr_123`, mock.apiKey], env },
+      npmGet: { label: 'svc email drafts get (npm package)', argv: [process.execPath, installedBin, ...get], env },
+      standaloneGet: { label: 'dist/svc email drafts get', argv: [standaloneBin, ...get], env },
+      snapshotGet: { label: 'dist/svc email drafts get, --snapshot build', argv: [snapshotBin, ...get], env },
+    };
+    if (hasGh()) commands.gh = { label: 'gh api /email/drafts/dr_123', argv: ['gh', 'api', '/email/drafts/dr_123'], env };
+    else log('floor: gh is not installed (Debian package gh); the rows against it are skipped');
+    for (const command of Object.values(commands)) {
+      const printed = outputOf(command);
+      if (!(command.expect ?? /"draftId": ?"dr_123"/).test(printed)) throw new Error(`${command.label} did not print what it should`);
+    }
+    const names = Object.keys(commands);
+    log(`floor: ${names.length} commands, ${runs} alternating rounds…`);
+    const { wall, cpu } = timeAndCpuAlternately(Object.values(commands), { runs, tool });
+    const measured = Object.fromEntries(
+      names.map((name, i) => [name, { label: commands[name].label, wall: summarize(wall[i]), cpu: cpu[i].length > 0 ? summarize(cpu[i]) : undefined }]),
+    );
+    const pair = (svc, baseline, target) => ({ svc: measured[svc], baseline: measured[baseline], target });
+    return [
+      pair('version', 'node', FLOOR_TARGETS.version),
+      pair('snapshotVersion', 'node', FLOOR_TARGETS.version),
+      measured.gh ? pair('standaloneGet', 'gh', FLOOR_TARGETS.standaloneGet) : { skipped: 'dist/svc email drafts get against gh api: gh is not installed' },
+      measured.gh ? pair('snapshotGet', 'gh', FLOOR_TARGETS.standaloneGet) : { skipped: 'the --snapshot build against gh api: gh is not installed' },
+      pair('npmGet', 'oneLiner', FLOOR_TARGETS.npmGet),
+      pair('standaloneGet', 'oneLiner', undefined),
     ];
-    if (hasGh()) commands.push({ label: 'gh api /email/drafts/dr_123', argv: ['gh', 'api', '/email/drafts/dr_123'], env });
-    else log('TLS: gh is not installed (Debian package gh); its row is skipped');
-    for (const command of commands) if (!/"draftId": ?"dr_123"/.test(outputOf(command))) throw new Error(`${command.label} did not print the draft`);
-    log(`TLS: ${commands.map((c) => c.label).join(', ')}: ${runs} alternating rounds…`);
-    const { wall, cpu } = timeAndCpuAlternately(commands, { runs, tool });
-    return commands.map((command, i) => ({ label: command.label, wall: summarize(wall[i]), cpu: cpu[i].length > 0 ? summarize(cpu[i]) : undefined }));
   } finally {
     server.stop();
     certs.remove();
@@ -81,23 +109,27 @@ export async function benchTls({ svcBin, mock, work, runs, tool, log }) {
 }
 
 const ms = ({ median, min, max }) => `${median.toFixed(1)} ms (${min.toFixed(1)}–${max.toFixed(1)})`;
+const cpuMs = (row) => (row.cpu ? `${row.cpu.median.toFixed(1)} ms` : '–');
 
-/** The table: each command's wall and CPU medians, and svc's ratios to each baseline. */
-export function formatTlsTable(rows) {
-  const [svc, ...baselines] = rows;
+/** The table: each pair's medians and ratios (wall decides the target); rows without a target are for reading. */
+export function formatFloorTable(rows) {
   const lines = [
-    '| Command | Wall: median (min–max) | CPU (user+sys): median | svc ÷ this, wall | svc ÷ this, CPU | Target | |',
-    '|---|---|---|---|---|---|---|',
+    '| Case | Wall: median (min–max) | CPU: median | Baseline | Wall: median (min–max) | CPU: median | Ratio, wall | Ratio, CPU | Target | |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
-    const isSvc = row === svc;
-    const wallRatio = svc.wall.median / row.wall.median;
-    const cpuRatio = svc.cpu && row.cpu ? `${(svc.cpu.median / row.cpu.median).toFixed(2)}×` : '–';
-    const target = row.label.startsWith('gh ') ? `≤ ${TLS_TARGET}×` : '';
-    const verdict = target ? (wallRatio <= TLS_TARGET ? 'PASS' : 'MISS') : '';
+    if (row.skipped) {
+      lines.push(`| ${row.skipped} | | | | | | | | | skipped |`);
+      continue;
+    }
+    const { svc, baseline, target } = row;
+    const ratio = svc.wall.median / baseline.wall.median;
+    const cpuRatio = svc.cpu && baseline.cpu ? `${(svc.cpu.median / baseline.cpu.median).toFixed(2)}×` : '–';
+    const verdict = target === undefined ? '' : ratio <= target ? 'PASS' : 'MISS';
     lines.push(
-      `| ${row.label} | ${ms(row.wall)} | ${row.cpu ? `${row.cpu.median.toFixed(1)} ms` : '–'} | ${isSvc ? '' : `${wallRatio.toFixed(2)}×`} | ${isSvc ? '' : cpuRatio} | ${target} | ${verdict} |`,
+      `| ${svc.label} | ${ms(svc.wall)} | ${cpuMs(svc)} | ${baseline.label} | ${ms(baseline.wall)} | ${cpuMs(baseline)} | ${ratio.toFixed(2)}× | ${cpuRatio} | ${target === undefined ? '' : `≤ ${target}×`} | ${verdict} |`,
     );
   }
-  return { table: lines.join('\n'), pass: baselines.every((row) => !row.label.startsWith('gh ') || svc.wall.median / row.wall.median <= TLS_TARGET) };
+  const pass = rows.every((row) => row.skipped || row.target === undefined || row.svc.wall.median / row.baseline.wall.median <= row.target);
+  return { table: lines.join('\n'), pass };
 }

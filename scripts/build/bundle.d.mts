@@ -11,3 +11,6 @@ export interface CliScript {
 export function bundleCli(options: { outdir: string; plugins?: Plugin[]; metafile?: boolean; write?: boolean }): Promise<CliScript[]>;
 export function bundleLibrary(options: { outdir: string }): Promise<BuildResult>;
 export function bundleManualWriter(options: { outfile: string }): Promise<BuildResult>;
+export function bundleMcpServer(options: { outdir: string; plugins?: Plugin[] }): Promise<BuildResult>;
+/** The standalone binary's snapshot script: the whole CLI and the loader of its start-up modules, as one CommonJS function expression. */
+export function bundleSnapshotScript(options?: { plugins?: Plugin[] }): Promise<string>;

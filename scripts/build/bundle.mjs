@@ -86,6 +86,15 @@ async function bundleScript({ name, entry, outdir, plugins, metafile }) {
 }
 
 /**
+ * The standalone binary's snapshot script (src/cli/snapshot-script.ts): the whole CLI, as dist/cli.cjs,
+ * with the start-up modules' loader; its text, the same CommonJS function expression.
+ */
+export async function bundleSnapshotScript({ plugins = [] } = {}) {
+  const { text } = await bundleScript({ name: 'cli-snapshot', entry: 'src/cli/snapshot-script.ts', outdir: `${repoRoot}dist`, plugins, metafile: false });
+  return text;
+}
+
+/**
  * The root script's sources: every `import()` (an area's operations, a command's module, undici,
  * zod…) becomes a module that throws. A run that names no command reaches none of them;
  * bin/run-cli.cjs runs any other with dist/cli.cjs, and test/e2e/root-script.test.ts holds it to that.

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Plugin } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStandalone, standaloneName, standaloneUnsupportedReason } from '../../scripts/package/standalone.mjs';
 import { type MockProcess, startMockProcess } from '../support/mock-process.js';
@@ -9,12 +10,26 @@ import { tempFolder } from '../support/temp-folder.js';
 
 // Issue 11: the standalone binary (npm run package) runs every command with no Node on the machine:
 // its environment is `env -i PATH=/nonexistent` plus a settings folder, so no node can be found.
+// Built as `npm run package -- --snapshot` builds it where Node cannot make the snapshot (here a
+// start-up module that fails to load when the snapshot is made): the binary without one, the
+// default's, which says why under --debug. test/package/standalone-snapshot.test.ts has the other.
 const exec = promisify(execFile);
 const unsupported = standaloneUnsupportedReason();
 const work = tempFolder('svc-standalone-test-');
 const binary = join(work, standaloneName);
 const noNode = { PATH: '/nonexistent', SVC_CONFIG_DIR: join(work, 'config') };
 let mock: MockProcess;
+let builtFromSnapshot: boolean;
+const buildLog: string[] = [];
+const unsnapshottable: Plugin = {
+  name: 'unsnapshottable',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]cli[\\/]tree\.ts$/ }, () => ({
+      contents: "throw new Error('this start-up module cannot be held in a snapshot');",
+      loader: 'ts',
+    }));
+  },
+};
 
 /** Runs the binary; resolves with its exit code and output whatever the code. */
 async function svc(args: string[], env: Record<string, string> = {}, input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -28,12 +43,25 @@ async function svc(args: string[], env: Record<string, string> = {}, input?: str
 
 describe.skipIf(unsupported !== undefined)(`the standalone binary${unsupported ? ` (skipped: ${unsupported})` : ''}`, () => {
   beforeAll(async () => {
-    await buildStandalone({ output: binary });
+    builtFromSnapshot = await buildStandalone({ output: binary, snapshot: true, plugins: [unsnapshottable], log: (line) => buildLog.push(line) });
     mock = await startMockProcess([], [binary], noNode);
   }, 600_000);
   afterAll(() => mock?.stop());
 
   const api = () => ({ SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey });
+
+  it('is built without a snapshot when Node cannot make one, saying why at the build and in one line under --debug', async () => {
+    expect(builtFromSnapshot).toBe(false);
+    expect(buildLog).toEqual([
+      'svc package: no V8 startup snapshot (Node could not build one: Error: this start-up module cannot be held in a snapshot); the binary loads the CLI from its code cache instead',
+    ]);
+    const debug = await svc(['--version', '--debug']);
+    expect(debug).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc \d+\.\d+\.\d+/) });
+    expect(debug.stderr.split('\n').filter((line) => line.startsWith('* start:'))).toEqual([
+      '* start: the CLI loads from its code cache (no V8 startup snapshot: Node could not build one: Error: this start-up module cannot be held in a snapshot)',
+    ]);
+    expect((await svc(['--version'])).stderr).toBe('');
+  });
 
   it('is one executable file that needs no Node.js: version, help, ops, openapi, completion', async () => {
     expect(statSync(binary).mode & 0o111).not.toBe(0);
@@ -43,6 +71,12 @@ describe.skipIf(unsupported !== undefined)(`the standalone binary${unsupported ?
     expect((await svc(['openapi', '--format', 'yaml'])).stdout).toMatch(/^openapi: "3\.1\.\d+"$/m); // quoted: a version string, never a number
     expect((await svc(['completion', 'bash'])).stdout).toContain('complete -');
     expect(await svc(['email', 'drafts', 'get'])).toMatchObject({ code: 2, stdout: '' });
+  });
+
+  it('serves svc mcp from its own assets', async () => {
+    const tools = await svc(['mcp', 'tools'], api());
+    expect(tools.code).toBe(0);
+    expect(tools.stdout).toContain('email_drafts_get');
   });
 
   it('config and auth keep their settings', async () => {

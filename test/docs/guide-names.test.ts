@@ -13,6 +13,10 @@ const OTHER_FLAGS: Record<string, string> = {
   '--areas': 'npm run registry:import',
   '--out': 'npm run registry:import',
   '--report': 'npm run registry:import',
+  '--cli': 'the MCP Inspector',
+  '--method': 'the MCP Inspector',
+  '--tool-name': 'the MCP Inspector',
+  '--tool-arg': 'the MCP Inspector',
 };
 /** Variables that are not svc's: the user's own in examples, or another system's. */
 const OTHER_VARIABLES: Record<string, string> = { AGENT_TOKEN: "the user's token in an example", JOB_COMPLETION_INDEX: 'Kubernetes Indexed Jobs' };

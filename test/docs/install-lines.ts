@@ -3,8 +3,8 @@
 // environment; a documented line may name only our package, a local tarball or folder, or a
 // third-party tool listed here by name.
 
-/** Tools from elsewhere that the docs may tell a contributor to run (dev dependencies, run in a clone). */
-export const THIRD_PARTY_TOOLS = ['vitest', 'tsc'];
+/** Tools from elsewhere that the docs may tell a reader to run: dev dependencies run in a clone, and the MCP Inspector. */
+export const THIRD_PARTY_TOOLS = ['vitest', 'tsc', '@modelcontextprotocol/inspector'];
 
 /** A package manager command that installs or runs a package, and the words after it. */
 const COMMAND =

@@ -11,6 +11,7 @@ import { describeOperation } from '../../src/cli/operation-description.js';
 import { readGuides } from '../../src/cli/reference/guides.js';
 import { refuseMissingMeanings } from '../../src/cli/reference/manual.js';
 import { Browser, CHROMIUM, MEASURE } from './chromium-page.js';
+import { codeBlocks } from './doc-sources.js';
 import { REPO, filesIn, generateManual, manAvailable, read, unhtml, unroff } from './manual-files.js';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -48,9 +49,12 @@ function expectedTexts(id: string): string[] {
   ];
 }
 
+/** A page's text as a reader sees it: tags dropped, entities decoded. */
+const textOf = (html: string): string => unhtml(html.replace(/<[^>]*>/g, ''));
+
 describe('npm run docs: the HTML manual', () => {
   it.each(operations.map(([id]) => id))('%s has a page with its request, flag and field meanings and an example', (id) => {
-    const text = unhtml(read(manual.manualDir, `${pageOf(id)}.html`));
+    const text = textOf(read(manual.manualDir, `${pageOf(id)}.html`));
     for (const expected of expectedTexts(id)) expect(text).toContain(expected);
   });
 
@@ -92,7 +96,7 @@ describe('npm run docs: the HTML manual', () => {
 
   it('a command page gives its examples in an Examples section, not a block of leftovers', () => {
     const page = read(manual.manualDir, 'svc-campaigns-person-add.html');
-    const examples = unhtml(page.split('<h2>Examples</h2>')[1]!.split('<h2>')[0]!);
+    const examples = textOf(page.split('<h2>Examples</h2>')[1]!.split('<h2>')[0]!);
     for (const example of registry.campaigns_person_add.examples) expect(examples).toContain(example);
     expect(page).not.toContain('<h2>More</h2>');
   });
@@ -126,9 +130,67 @@ describe('npm run docs: the HTML manual', () => {
   });
 
   it("svc mock's page documents its fixtures flag and the fault header", () => {
-    const page = unhtml(read(manual.manualDir, 'svc-mock.html'));
+    const page = textOf(read(manual.manualDir, 'svc-mock.html'));
     expect(page).toContain('--fixtures <file.json>');
     expect(page).toContain('x-mock-fault');
+  });
+
+  it('a guide of four or more sections opens with a list of links to each; a shorter one has none', () => {
+    let listed = 0;
+    for (const guide of readGuides()) {
+      const page = read(manual.manualDir, `${guide.name}.html`);
+      const sections = [...page.matchAll(/<h2 id="([^"]+)">/g)].map((m) => m[1]!);
+      const toc = /<nav class="toc" aria-label="On this page">([\s\S]*?)<\/nav>/.exec(page)?.[1];
+      if (sections.length < 4) {
+        expect(toc, guide.name).toBeUndefined();
+        continue;
+      }
+      listed++;
+      expect(
+        [...toc!.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]),
+        guide.name,
+      ).toEqual(sections);
+      expect(page.indexOf('class="toc"')).toBeLessThan(page.indexOf('<h2 id='));
+    }
+    expect(listed).toBeGreaterThanOrEqual(8);
+  });
+
+  it('the index groups the guides by what the reader is doing, each link on a line of its own above its description', () => {
+    const index = read(manual.manualDir, 'index.html');
+    const guides = index.slice(index.indexOf('<h2 id="guides">'), index.indexOf('<h2 id="commands">'));
+    expect([...guides.matchAll(/<h3 id="[^"]+">([^<]+)<\/h3>/g)].map((m) => m[1])).toEqual([
+      'Start',
+      'Everyday use',
+      'Automation and CI',
+      'Agents',
+      'Extending svc',
+    ]);
+    const entries = [...guides.matchAll(/<li><a href="([^"]+)\.html">[^<]+<\/a>\n<span class="summary">/g)].map((m) => m[1]);
+    expect([...entries].sort()).toEqual(
+      readGuides()
+        .map((guide) => guide.name)
+        .sort(),
+    );
+    expect(entries.slice(0, 2)).toEqual(['install', 'credentials']);
+    expect(entries.at(-1)).toBe('adding-an-area');
+  });
+
+  it('every guide page has the guides beside it, by group, its own marked, and previous and next links in the same order', () => {
+    for (const guide of readGuides()) {
+      const page = read(manual.manualDir, `${guide.name}.html`);
+      const sidebar = /<nav class="sidebar" aria-label="Guides">([\s\S]*?)<\/nav>/.exec(page)?.[1] ?? '';
+      expect([...sidebar.matchAll(/<li><a href="([^"]+)\.html"/g)].length, guide.name).toBe(readGuides().length);
+      expect(sidebar).toContain(`<a href="${guide.name}.html" aria-current="page">`);
+    }
+    expect(read(manual.manualDir, 'install.html')).toContain('rel="next" href="credentials.html"');
+  });
+
+  it('code keeps each word whole: a flag, a variable or an id is one unbreakable span, in tables and code blocks alike', () => {
+    const page = read(manual.manualDir, 'mcp-server.html');
+    for (const word of ['--exclude-tools', 'SVC_MCP_READ_ONLY=1', 'SVC_MCP_EXCLUDE_TOOLS', 'email_drafts_get'])
+      expect(page).toContain(`<span class="w">${word}</span>`);
+    const table = page.slice(page.indexOf('<table class="rows">'), page.indexOf('</table>'));
+    expect(table).toContain('<td data-label="Environment"><code><span class="w">SVC_MCP_READ_ONLY=1</span></code></td>');
   });
 
   it("a group's page lists the commands directly below it, and only those", () => {
@@ -246,10 +308,10 @@ describe.skipIf(browserMissing)(`the manual in a real browser${browserMissing ? 
   }, 600_000);
 
   it.each([390, 1280])(
-    'at %i px the index and a command page render, and a code block scrolls inside itself',
+    'at %i px the index, a command page and guides render, and every code block fits the page and copies exactly',
     async (width) => {
       const shots = process.env.SVC_MANUAL_SCREENS ?? manual.manualDir;
-      for (const name of ['index.html', 'svc-campaigns-person-add.html', 'batch.html']) {
+      for (const name of ['index.html', 'svc-campaigns-person-add.html', 'batch.html', 'mcp-server.html']) {
         await browser.load(`file://${join(manual.manualDir, name)}`, width, 'light');
         const shot = join(shots, `${name.replace(/\.html$/, '')}-${width}.png`);
         await browser.screenshot(shot);
@@ -257,12 +319,53 @@ describe.skipIf(browserMissing)(`the manual in a real browser${browserMissing ? 
       }
       await browser.load(`file://${join(manual.manualDir, 'svc-campaigns-person-add.html')}`, width, 'light');
       expect(await browser.evaluate<string>('document.title')).toBe('svc campaigns person add: svc manual');
-      const pre = await browser.evaluate<{ overflow: string }>(`({ overflow: getComputedStyle(document.querySelector('main pre:not(.usage)')).overflowX })`);
-      expect(pre.overflow).toBe('auto');
+      for (const guide of readGuides().filter((g) => ['mcp-server', 'checkpoints', 'install', 'batch'].includes(g.name))) {
+        await browser.load(`file://${join(manual.manualDir, `${guide.name}.html`)}`, width, 'light');
+        const blocks = await browser.evaluate<{ copied: string; overflow: number }[]>(COPY_BLOCKS);
+        expect(
+          blocks.map((b) => b.copied),
+          guide.name,
+        ).toEqual(codeBlocks(guide.body).map((block) => block.lines.join('\n')));
+        expect(
+          blocks.filter((b) => b.overflow > 0),
+          guide.name,
+        ).toEqual([]);
+      }
     },
     120_000,
   );
+
+  it('at 390 px no flag, variable or operation id is broken across lines, and the sidebar gives way to the text', async () => {
+    const broken: string[] = [];
+    for (const name of ['mcp-server.html', 'environment.html', 'index.html', 'svc-crm-entries-create.html', 'svc-campaigns-person-add.html']) {
+      await browser.load(`file://${join(manual.manualDir, name)}`, 390, 'light');
+      const split = await browser.evaluate<string[]>(
+        `[...document.querySelectorAll('main .w:not(.long)')].filter((el) => el.getClientRects().length > 1).map((el) => el.textContent)`,
+      );
+      broken.push(...split.map((word) => `${name}: ${word}`));
+      expect(await browser.evaluate<number>(`document.querySelectorAll('main .w').length`)).toBeGreaterThan(5);
+    }
+    expect(broken).toEqual([]);
+    await browser.load(`file://${join(manual.manualDir, 'batch.html')}`, 390, 'light');
+    expect(await browser.evaluate<string>(`getComputedStyle(document.querySelector('.sidebar')).display`)).toBe('none');
+    await browser.load(`file://${join(manual.manualDir, 'batch.html')}`, 1280, 'light');
+    const beside = await browser.evaluate<{ sidebar: number; main: number; links: number }>(
+      `({ sidebar: document.querySelector('.sidebar').getBoundingClientRect().right, main: document.querySelector('main').getBoundingClientRect().left, links: document.querySelectorAll('.sidebar li a').length })`,
+    );
+    expect(beside.sidebar).toBeLessThanOrEqual(beside.main);
+    expect(beside.links).toBe(readGuides().length);
+  });
 });
+
+/** In the page: each code block of main as a reader's copy gives it (all of it selected), and how far it runs past its box. */
+const COPY_BLOCKS = `[...document.querySelectorAll('main pre')].map((pre) => {
+  const selection = getSelection();
+  selection.removeAllRanges();
+  const range = document.createRange();
+  range.selectNodeContents(pre.querySelector('code') || pre);
+  selection.addRange(range);
+  return { copied: selection.toString(), overflow: pre.scrollWidth - pre.clientWidth };
+})`;
 
 function links(node: Node): string[] {
   const found: string[] = [];

@@ -1,4 +1,5 @@
 import { type Block, guideBlocks } from './guide-blocks.js';
+import { groupGuides } from './guide-groups.js';
 import type { Guide } from './guides.js';
 
 /** Words filled into lines of at most `width` columns after `indent`; the first line may start differently. */
@@ -63,15 +64,16 @@ export function guideAsText(guide: Guide, columns: number): string {
   return `${parts.join('\n\n')}\n`;
 }
 
-/** `svc help topics`: every guide, its name and summary. */
+/** `svc help topics`: every guide, its name and summary, grouped by what the reader is doing. */
 export function topicList(guides: readonly Guide[], columns: number): string {
   const width = Math.max(40, Math.min(columns, 100));
   const nameWidth = Math.max(...guides.map((guide) => guide.name.length)) + 2;
-  const rows = guides.map((guide) => {
+  const row = (guide: Guide) => {
     const start = `  ${guide.name.padEnd(nameWidth)}`;
     return width - start.length >= 30
       ? fill(guide.summary, width, ' '.repeat(start.length + 1), start)
       : `  ${guide.name}\n${fill(guide.summary, width, '      ')}`;
-  });
-  return `Help topics (svc help <topic>):\n${rows.join('\n')}\n\nCommands: svc --help, or svc help <command words>.\n`;
+  };
+  const groups = groupGuides(guides, (guide) => guide.name).map((group) => `${group.title}:\n${group.guides.map(row).join('\n')}`);
+  return `Help topics (svc help <topic>):\n\n${groups.join('\n\n')}\n\nCommands: svc --help, or svc help <command words>.\n`;
 }

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../openapi/json-schema.js';
-import { commandPageName, escapeHtml as h, page } from './html-page.js';
+import { codeBlock, commandPageName, escapeHtml as h, inlineCode, page } from './html-page.js';
 import { type CommandDoc, type HelpItem, type ReferenceModel, childrenOf, errorItems, safety } from './model.js';
 import { type HelpSection, exampleLines, helpItems, helpSections } from './help-sections.js';
 import { schemaRows, schemaSummary } from './schema-rows.js';
@@ -7,10 +7,10 @@ import { schemaRows, schemaSummary } from './schema-rows.js';
 /** One command's page: usage, summary, request, arguments and flags, schemas, then its help's closing text. */
 export function commandPage(doc: CommandDoc, model: ReferenceModel): string {
   const op = doc.operation;
-  const sections = [`<h1>${h(doc.name)}</h1>`, `<p>${h(doc.summary)}</p>`, `<pre class="usage"><code>${h(doc.usage)}</code></pre>`, breadcrumbs(doc)];
+  const sections = [`<h1>${h(doc.name)}</h1>`, `<p>${h(doc.summary)}</p>`, codeBlock(doc.usage, 'usage'), breadcrumbs(doc)];
   if (op)
     sections.push(
-      `<p>Request: <code>${h(`${op.method} ${op.path}`)}</code>${op.destructive ? ' (destructive: asks for confirmation on a terminal; without one, refused unless <code>--yes</code>)' : ''}</p>\n<p>${h(safety(op.idempotent))}</p>`,
+      `<p>Request: ${inlineCode(`${op.method} ${op.path}`)}${op.destructive ? ` (destructive: asks for confirmation on a terminal; without one, refused unless ${inlineCode('--yes')})` : ''}</p>\n<p>${h(safety(op.idempotent))}</p>`,
     );
   sections.push(definitions('Arguments', doc.arguments));
   for (const group of doc.optionGroups) sections.push(definitions(group.heading.replace(/:$/, ''), group.items));
@@ -40,14 +40,12 @@ function breadcrumbs(doc: CommandDoc): string {
 
 function definitions(heading: string, items: HelpItem[]): string {
   if (items.length === 0) return '';
-  const rows = items.map((item) => `<dt><code>${h(item.term)}</code></dt>\n<dd>${h(item.description)}</dd>`);
+  const rows = items.map((item) => `<dt>${inlineCode(item.term)}</dt>\n<dd>${h(item.description)}</dd>`);
   return `<h2>${h(heading)}</h2>\n<dl>\n${rows.join('\n')}\n</dl>`;
 }
 
 function subcommandList(doc: CommandDoc, model: ReferenceModel): string {
-  const rows = childrenOf(model, doc).map(
-    (child) => `<li><a href="${commandPageName(child.words)}"><code>${h(child.name)}</code></a>: ${h(child.summary)}</li>`,
-  );
+  const rows = childrenOf(model, doc).map((child) => `<li><a href="${commandPageName(child.words)}">${inlineCode(child.name)}</a>: ${h(child.summary)}</li>`);
   return `<h2>Commands</h2>\n<ul>\n${rows.join('\n')}\n</ul>`;
 }
 
@@ -57,14 +55,15 @@ function schemaTable(heading: string, schema: JsonSchema): string {
   const whole = typeof schema.description === 'string' ? `<p>${h(schemaSummary(schema))}</p>\n` : '';
   if (rows.length === 0) return `<h2>${h(heading)}</h2>\n${whole || '<p>Any JSON value.</p>'}`;
   const body = rows.map(
-    (r) => `<tr><td><code>${h(r.name)}</code></td><td>${h(r.type)}</td><td>${r.required ? 'required' : 'optional'}</td><td>${h(r.description)}</td></tr>`,
+    (r) =>
+      `<tr><td data-label="Field">${inlineCode(r.name)}</td><td data-label="Type">${h(r.type)}</td><td data-label="">${r.required ? 'required' : 'optional'}</td><td data-label="Meaning">${h(r.description)}</td></tr>`,
   );
-  return `<h2>${h(heading)}</h2>\n${whole}<table>\n<thead><tr><th>Field</th><th>Type</th><th></th><th>Meaning</th></tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>\n${open}`;
+  return `<h2>${h(heading)}</h2>\n${whole}<table class="rows">\n<thead><tr><th>Field</th><th>Type</th><th></th><th>Meaning</th></tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>\n${open}`;
 }
 
 function errorTable(errors: Record<string, string>): string {
-  const rows = errorItems(errors).map((item) => `<tr><td>${h(item.term)}</td><td>${h(item.description)}</td></tr>`);
-  return `<h2>Errors</h2>\n<table>\n<thead><tr><th>Status</th><th>Meaning</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`;
+  const rows = errorItems(errors).map((item) => `<tr><td data-label="Status">${h(item.term)}</td><td data-label="Meaning">${h(item.description)}</td></tr>`);
+  return `<h2>Errors</h2>\n<table class="rows">\n<thead><tr><th>Status</th><th>Meaning</th></tr></thead>\n<tbody>\n${rows.join('\n')}\n</tbody>\n</table>`;
 }
 
 /** Sections whose place is elsewhere: the root's environment and exit codes are on svc.html's own list. */
@@ -79,7 +78,7 @@ function closingSections(doc: CommandDoc): string[] {
   const sections = helpSections(doc.after);
   const examples = [...new Set([...(doc.operation?.examples ?? []), ...sections.filter((s) => s.heading === 'Examples').flatMap(exampleLines)])];
   const out = sections.filter((section) => section.heading !== 'Examples' && !alreadyShown(section, doc)).map(closingSection);
-  if (examples.length > 0) out.unshift(`<h2>Examples</h2>\n${examples.map((line) => `<pre><code>${h(line)}</code></pre>`).join('\n')}`);
+  if (examples.length > 0) out.unshift(`<h2>Examples</h2>\n${examples.map((line) => codeBlock(line)).join('\n')}`);
   return out;
 }
 
@@ -94,5 +93,5 @@ function closingSection(section: HelpSection): string {
   }
   const prose = section.lines.filter((line) => !line.startsWith(' '));
   const laidOut = section.lines.filter((line) => line.startsWith(' ')).map((line) => line.replace(/^ {2}/, ''));
-  return `${heading}${prose.length > 0 ? `<p>${h(prose.join(' '))}</p>` : ''}${laidOut.length > 0 ? `\n<pre>${h(laidOut.join('\n'))}</pre>` : ''}`;
+  return `${heading}${prose.length > 0 ? `<p>${h(prose.join(' '))}</p>` : ''}${laidOut.length > 0 ? `\n${codeBlock(laidOut.join('\n'))}` : ''}`;
 }

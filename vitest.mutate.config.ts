@@ -26,7 +26,7 @@ export const notMutationTests = [
   'test/architecture.test.ts',
   'test/ci-tools.test.ts',
   'test/openapi/import/command.test.ts',
-  'test/mcp/{stdio-e2e,http-e2e,conformance,inspector,tool-list,cli-wording}.test.ts',
+  'test/mcp/{stdio-e2e,http-e2e,conformance,inspector,tool-list,cli-wording,hostile-service}.test.ts',
 ];
 
 export default mergeConfig(

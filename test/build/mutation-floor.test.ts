@@ -63,3 +63,29 @@ describe('the per-module mutation floor', () => {
     }
   });
 });
+
+describe('the mutation test set (vitest.mutate.config.ts)', () => {
+  it('holds no test that runs the built svc: a process never runs a mutant, and the sandbox may not build one', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join, relative } = await import('node:path');
+    const { notMutationTests } = await import('../../vitest.mutate.config.js');
+    const root = join(import.meta.dirname, '..', '..');
+    const files = (readdirSync(join(root, 'test'), { recursive: true }) as string[]).filter((name) => name.endsWith('.test.ts')).map((name) => `test/${name}`);
+    const excluded = (file: string) =>
+      notMutationTests.some((pattern) => {
+        const source = pattern
+          .replace(/\./g, '\\.')
+          .replace(/\*\*/g, '\u0000')
+          .replace(/\*/g, '[^/]*')
+          .replace(/\u0000/g, '.*')
+          .replace(/\{([^}]+)\}/g, (_, list: string) => `(?:${list.split(',').join('|')})`);
+        return new RegExp(`^${source}$`).test(file);
+      });
+    const spawning = files.filter(
+      (file) =>
+        !excluded(file) &&
+        /SVC_BIN|startSvcProcess|runSvcProcess|startMockProcess|useRegistryVariant|http-process/.test(readFileSync(join(root, file), 'utf8')),
+    );
+    expect(spawning.map((file) => relative(root, join(root, file)))).toEqual([]);
+  });
+});

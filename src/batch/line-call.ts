@@ -13,9 +13,9 @@ import type { ResultQuery } from '../output/query.js';
 export type LineAnswer = { held: true; request: HttpRequest } | { held: false; result: CallResult<unknown> };
 
 /**
- * Runs one line's checked input as a call: the one place a batch call goes through. The front-end
- * gives the core's runOperation (src/cli/run-batch.ts), so a line is built, sent and retried as a
- * single call is; batch/ never imports the core.
+ * Runs one line's checked input as a call: the one place a batch call goes through. The core gives
+ * its runOperation (src/core/batch-run.ts), so a line is built, sent and retried as a single call
+ * is; batch/ never imports the core.
  */
 export type LineCall = (input: CheckedInput, line: number) => Promise<LineAnswer>;
 

@@ -5,7 +5,7 @@ import type { Context } from '../core/context.js';
 import { formatRequest, traceHooks } from '../core/debug-trace.js';
 import type { Presenter, TerminalView } from '../core/presenter.js';
 import { requestTargetOf, retryPolicy } from '../core/request-target.js';
-import { type OperationHooks, type PreparedCall, runOperation } from '../core/run-operation.js';
+import { buildOperationRequest, type PreparedCall, sendOperationRequest } from '../core/run-operation.js';
 import { afterSending } from '../errors.js';
 import type { PageBounds } from './paginate.js';
 import { failureError, reportResult } from './report.js';
@@ -21,7 +21,7 @@ export interface Dispatch {
   /** Checks the request as built, before anything else is done with it (`svc api`: it stays under the base URL). */
   checkRequest?(request: HttpRequest): void;
   /** Runs once nothing stands between the request and the network (a confirmation). */
-  beforeSend?(): Promise<void>;
+  confirm?(): Promise<void>;
   /** Runs with a successful answer's data before it is printed (`--save-html`). */
   onSuccess?(data: unknown): Promise<void>;
   /** `svc api -i`: the status and headers too, on stderr or in an envelope (src/cli/include.ts). */
@@ -34,45 +34,31 @@ export interface Dispatch {
 export type DispatchDeps = Pick<Context, 'io' | 'send' | 'createTransport' | 'secrets' | 'signal' | 'clock'>;
 
 /**
- * The CLI's tail of every command that calls the API, around the core's runOperation:
- * `--dry-run` prints the request instead, `--debug` traces each attempt, idempotent requests are
- * retried by the profile's policy, and the answer is printed (or its failure becomes the one
- * error). Output is redacted by ctx.io.
+ * The CLI's tail of every command that calls the API, in the core's steps: the request is built,
+ * checked, then printed instead (`--dry-run`) or confirmed and sent (retried by the profile's
+ * policy, `--debug` tracing each attempt), or read page by page (`--paginate`); the answer is
+ * printed, or its failure becomes the one error. Output is redacted by ctx.io.
  */
 export async function dispatch(ctx: DispatchDeps, d: Dispatch): Promise<void> {
   const trace = traceHooks(ctx, d.target, d.globals.debug);
   const retry = retryPolicy(ctx, d.target);
-  // `--paginate`: the first page's request, held back here and read page by page by src/cli/paginate.ts.
-  let firstPage: HttpRequest | undefined;
-  const hooks: OperationHooks = {
-    ...trace,
-    async beforeSend(request) {
-      d.checkRequest?.(request);
-      if (d.globals.dryRun) {
-        printDryRun(ctx, d.target, request);
-        return false;
-      }
-      await d.beforeSend?.();
-      if (d.pages) firstPage = request;
-      return !d.pages;
-    },
-  };
-  const outcome = await runOperation(
-    { send: ctx.send, secrets: ctx.secrets, signal: ctx.signal, target: requestTargetOf(d.target, ctx.signal), retry, hooks },
-    d.call,
-  );
-  if (outcome.held) {
-    if (!firstPage || !d.pages) return;
-    const paged = { op: d.call.op, request: firstPage, globals: d.globals, presenter: d.presenter, pages: d.pages };
+  const deps = { send: ctx.send, secrets: ctx.secrets, signal: ctx.signal, target: requestTargetOf(d.target, ctx.signal), retry, hooks: trace };
+  const request = buildOperationRequest(deps, d.call);
+  d.checkRequest?.(request);
+  if (d.globals.dryRun) return printDryRun(ctx, d.target, request);
+  await d.confirm?.();
+  if (d.pages) {
+    const paged = { op: d.call.op, request, globals: d.globals, presenter: d.presenter, pages: d.pages, rate: d.pages.rate ?? d.target.rate };
     // Pages are read one after another: one connection is enough.
     const send = ctx.createTransport?.({ connections: 1 }) ?? ctx.send;
-    return (await import('./paginate.js')).dispatchPages(ctx, { ...paged, rate: d.pages.rate ?? d.target.rate }, { send, hooks: trace, retry });
+    return (await import('./paginate.js')).dispatchPages(ctx, paged, { send, hooks: trace, retry });
   }
+  const outcome = await sendOperationRequest(deps, d.call.op, request);
   const enveloped =
     d.include && outcome.result.status > 0 ? await (await import('./include.js')).showIncluded(ctx, outcome.result, d.include.envelope, d.presenter) : false;
   if (outcome.failure) throw failureError(outcome.failure);
   if (enveloped) return;
-  const { result, request } = outcome;
+  const { result } = outcome;
   const { op, input } = d.call;
   try {
     // A file that cannot be written still leaves the answer to be printed: the user learns what happened.

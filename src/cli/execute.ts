@@ -32,7 +32,7 @@ export async function executeOperation(ctx: Context, inv: Invocation): Promise<v
     globals,
     presenter,
     view: await terminalView(op),
-    beforeSend: op.destructive && !inv.flags.yes ? () => confirm(ctx, op, inv.positionals) : undefined,
+    confirm: op.destructive && !inv.flags.yes ? () => confirm(ctx, op, inv.positionals) : undefined,
     onSuccess: saver?.save,
     pages,
   });

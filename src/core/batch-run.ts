@@ -21,7 +21,7 @@ import { traceHooks } from './debug-trace.js';
 import { createRecordWriter } from './record-writer.js';
 import { requestTargetOf, retryPolicy } from './request-target.js';
 import { runPacer } from './run-pacer.js';
-import { type OperationDeps, runOperation } from './run-operation.js';
+import { buildOperationRequest, type OperationDeps, runOperation } from './run-operation.js';
 import { learnSecretHeaders } from './secret-headers.js';
 
 /**
@@ -118,11 +118,9 @@ function progressBar(ctx: Context, run: BatchRun, tally: BatchTally, pacer: Pace
  * zod's copy of it is not needed. `--dry-run` holds every request back: it is recorded, not sent.
  */
 function lineCall(op: OperationSpec, deps: OperationDeps, dryRun: boolean): LineCall {
-  const run: OperationDeps = { ...deps, use: { jsonOnly: true }, ...(dryRun ? { hooks: { ...deps.hooks, beforeSend: () => false } } : {}) };
-  return async (input) => {
-    const outcome = await runOperation(run, { op, input });
-    return outcome.held ? outcome : { held: false, result: outcome.result };
-  };
+  const run: OperationDeps = { ...deps, use: { jsonOnly: true } };
+  if (dryRun) return async (input) => ({ held: true, request: buildOperationRequest(run, { op, input }) });
+  return async (input) => ({ held: false, result: (await runOperation(run, { op, input })).result });
 }
 
 /**

@@ -136,8 +136,7 @@ export function createClient(options: ClientOptions): Client {
     };
     try {
       const outcome = await runOperation<ResponseOf<typeof id>>({ send: sendOnce, target: { ...target, signal }, retry }, { op, params, body, query, headers });
-      // No beforeSend hook is given, so nothing is held back: every outcome carries its result.
-      return (outcome as Exclude<typeof outcome, { held: true }>).result;
+      return outcome.result;
     } catch (error) {
       const message = describeThrown(error);
       if (!handedOver) return invalidCall(`${id}: the input could not be read: ${message}`);

@@ -62,13 +62,8 @@ export function prepareCall({ op, params, body, query, headers }: OperationCall)
   return { ok: true, call: { op, input: checked } };
 }
 
-export interface OperationHooks extends CallHooks {
-  /**
-   * Sees the request once it is built, before anything is sent: a confirmation, `--dry-run`, a check
-   * of the URL. Resolving to false holds it back (the outcome is `held`); what it throws, runOperation throws.
-   */
-  beforeSend?(request: HttpRequest): boolean | void | Promise<boolean | void>;
-}
+/** What a caller sees of each attempt: `--debug`'s trace (src/client/call.ts). */
+export type OperationHooks = CallHooks;
 
 /**
  * What running an operation reads of the world: the transport, where requests go, the retry
@@ -86,21 +81,35 @@ export type OperationDeps = Pick<Context, 'send' | 'secrets' | 'signal'> & {
 };
 
 /**
- * What became of one call. `held`: built and held back by `beforeSend`, nothing sent. Otherwise
- * the result, as the library returns it, and for a failure its words (src/core/failure.ts);
- * `request` is absent when the input was refused before one could be built.
+ * What became of one call: the result, as the library returns it, and for a failure its words
+ * (src/core/failure.ts); `request` is absent when the input was refused before one could be built.
  */
 export type Outcome<T = unknown> =
-  | { held: true; request: HttpRequest }
-  | { held: false; request: HttpRequest; result: Extract<CallResult<T>, { ok: true }>; failure?: undefined }
-  | { held: false; request: HttpRequest | undefined; result: Extract<CallResult<T>, { ok: false }>; failure: Failure };
+  | { request: HttpRequest; result: Extract<CallResult<T>, { ok: true }>; failure?: undefined }
+  | { request: HttpRequest | undefined; result: Extract<CallResult<T>, { ok: false }>; failure: Failure };
 
 /**
- * One operation, in three steps below every front-end (the CLI's single call, `svc api`, the
- * library's `call`, the MCP server's tools): prepare (the input checked, unless `call` is already
- * a PreparedCall), send (built with `deps.target`, shown to `beforeSend`, retried as `deps.retry`
- * allows), shape (a failure put in words). Never prints. API and network faults resolve to an
- * outcome; only a hook's or the transport's own unexpected fault rejects.
+ * Step two, build: the request of a prepared call, for `deps.target`, nothing sent. A header
+ * parameter that carries a credential is learnt as a secret first. What a front-end does with a
+ * request before it leaves (`--dry-run` prints it, a confirmation, `--paginate` reads its pages)
+ * it does between this step and the next.
+ */
+export function buildOperationRequest(deps: Pick<OperationDeps, 'secrets' | 'target'>, { op, input }: PreparedCall): HttpRequest {
+  learnSecretHeaders(input.headers, deps.secrets);
+  return buildRequest(op, input.path, input.body, deps.target, input.query, input.headers);
+}
+
+/** Steps three and four, send and shape: the request sent, retried as `deps.retry` allows, a failure put in words. */
+export async function sendOperationRequest<T = unknown>(deps: OperationDeps, op: OperationSpec, request: HttpRequest): Promise<Outcome<T>> {
+  const result = await sendRequest<T>(op, request, deps.send, deps.hooks, deps.retry ?? defaultRetryOptions, deps.use);
+  return result.ok ? { request, result } : failed(deps, op, request, result);
+}
+
+/**
+ * One operation, every step, below every front-end (the library's `call`, the MCP server's tools,
+ * a batch line): prepare (the input checked, unless `call` is already a PreparedCall), build,
+ * send, shape. Never prints. API and network faults resolve to an outcome; only the transport's
+ * own unexpected fault rejects.
  */
 export async function runOperation<T = unknown>(deps: OperationDeps, call: OperationCall | PreparedCall): Promise<Outcome<T>> {
   let prepared: PreparedCall;
@@ -110,12 +119,7 @@ export async function runOperation<T = unknown>(deps: OperationDeps, call: Opera
     if (!preparation.ok) return failed(deps, call.op, undefined, { ok: false, status: 0, error: preparation.error });
     prepared = preparation.call;
   }
-  const { op, input } = prepared;
-  learnSecretHeaders(input.headers, deps.secrets);
-  const request = buildRequest(op, input.path, input.body, deps.target, input.query, input.headers);
-  if ((await deps.hooks?.beforeSend?.(request)) === false) return { held: true, request };
-  const result = await sendRequest<T>(op, request, deps.send, deps.hooks, deps.retry ?? defaultRetryOptions, deps.use);
-  return result.ok ? { held: false, request, result } : failed(deps, op, request, result);
+  return sendOperationRequest<T>(deps, prepared.op, buildOperationRequest(deps, prepared));
 }
 
 /** Step three, shape: a failure in words, with every known secret kept out of them. */
@@ -128,5 +132,5 @@ function failed<T>(deps: OperationDeps, op: OperationSpec, request: HttpRequest 
     if (failure.hint !== undefined) failure.hint = redact(failure.hint);
     if (failure.detail !== undefined) failure.detail = redact(failure.detail);
   }
-  return { held: false, request, result, failure };
+  return { request, result, failure };
 }

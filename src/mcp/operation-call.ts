@@ -60,8 +60,7 @@ export async function callTool(deps: CallDeps, globals: GlobalOptions, op: Opera
     { send: deps.send, signal: deps.signal, target: requestTargetOf(target, deps.signal), retry: retryPolicy(deps, target) },
     { op, ...input },
   );
-  // No beforeSend hook is given, so nothing is held back: every outcome carries its result.
-  const { result, failure } = outcome as Exclude<typeof outcome, { held: true }>;
+  const { result, failure } = outcome;
   if (result.ok)
     return {
       ok: true,

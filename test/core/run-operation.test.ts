@@ -6,7 +6,15 @@ import { createRedactor } from '../../src/auth/redaction.js';
 import type { HttpRequest, HttpResponse } from '../../src/client/transport.js';
 import { TransportError } from '../../src/client/transport.js';
 import { defaultRetryOptions } from '../../src/client/retry.js';
-import { type OperationCall, type Outcome, type PreparedCall, runOperation } from '../../src/core/run-operation.js';
+import {
+  buildOperationRequest,
+  type OperationCall,
+  type Outcome,
+  type PreparedCall,
+  prepareCall,
+  runOperation,
+  sendOperationRequest,
+} from '../../src/core/run-operation.js';
 import { Interruption } from '../../src/interruption.js';
 import { USER_AGENT } from '../../src/version.js';
 import { json } from '../support/fake-context.js';
@@ -62,7 +70,6 @@ const cases: Case[] = [
     call: { op: registry.crm_entries_create, params: { objectName: 'deals' }, body: { data: { name: 'Acme' } } },
     answers: [json(201, { entryId: 'ent_1' })],
     outcome: {
-      held: false,
       request: sent('POST', '/crm/objects/deals/entries', { data: { name: 'Acme' } }),
       result: { ok: true, status: 201, headers: { 'content-type': 'application/json' }, data: { entryId: 'ent_1' }, json: { entryId: 'ent_1' }, attempts: 1 },
     },
@@ -71,7 +78,6 @@ const cases: Case[] = [
     name: 'a path parameter that would climb out of the path: refused, nothing built or sent',
     call: { op: registry.email_drafts_get, params: { draftId: '..' } },
     outcome: {
-      held: false,
       request: undefined,
       result: {
         ok: false,
@@ -85,7 +91,6 @@ const cases: Case[] = [
     name: 'a body the schema refuses: its issues, nothing sent',
     call: { op: registry.crm_entries_create, params: { objectName: 'deals' }, body: { data: 'Acme' } },
     outcome: {
-      held: false,
       request: undefined,
       result: {
         ok: false,
@@ -99,7 +104,6 @@ const cases: Case[] = [
     name: 'a body JSON cannot hold (NaN): refused rather than sent as null',
     call: { op: registry.crm_entries_create, params: { objectName: 'deals' }, body: { data: { n: Number.NaN } } },
     outcome: {
-      held: false,
       request: undefined,
       result: {
         ok: false,
@@ -118,7 +122,6 @@ const cases: Case[] = [
     call: { op: listThings, params: {}, query: { limit: 10 } },
     answers: [json(200, [1, 2])],
     outcome: {
-      held: false,
       request: sent('GET', '/things?limit=10'),
       result: { ok: true, status: 200, headers: { 'content-type': 'application/json' }, data: [1, 2], json: [1, 2], attempts: 1 },
     },
@@ -127,7 +130,6 @@ const cases: Case[] = [
     name: 'query parameters the schema refuses',
     call: { op: listThings, params: {}, query: { limit: 'ten' } },
     outcome: {
-      held: false,
       request: undefined,
       result: {
         ok: false,
@@ -142,7 +144,6 @@ const cases: Case[] = [
     call: { op: registry.email_drafts_get, params: { draftId: 'dr_1' } },
     answers: [json(401, { error: { message: 'invalid API key', type: 'authentication_error', code: 'invalid_key' } })],
     outcome: {
-      held: false,
       request: sent('GET', '/email/drafts/dr_1'),
       result: {
         ok: false,
@@ -174,7 +175,6 @@ const cases: Case[] = [
     call: { op: registry.email_drafts_get, params: { draftId: 'dr_9' } },
     answers: [json(404, { error: { message: 'no such draft', type: 'invalid_request', code: 'not_found', details: { draftId: 'dr_9' } } })],
     outcome: {
-      held: false,
       request: sent('GET', '/email/drafts/dr_9'),
       result: {
         ok: false,
@@ -206,7 +206,6 @@ const cases: Case[] = [
     call: { op: registry.email_drafts_get, params: { draftId: 'dr_1' } },
     answers: [json(503, {}), json(503, {}), json(503, {}), json(503, {})],
     outcome: {
-      held: false,
       request: sent('GET', '/email/drafts/dr_1'),
       result: {
         ok: false,
@@ -229,7 +228,6 @@ const cases: Case[] = [
     call: { op: registry.crm_entries_create, params: { objectName: 'deals' }, body: { data: {} } },
     answers: [json(500, { error: { message: 'boom', type: 'api_error', code: 'internal' } })],
     outcome: {
-      held: false,
       request: sent('POST', '/crm/objects/deals/entries', { data: {} }),
       result: {
         ok: false,
@@ -254,7 +252,6 @@ const cases: Case[] = [
     call: { op: registry.crm_entries_create, params: { objectName: 'deals' }, body: { data: {} } },
     answers: [reset()],
     outcome: {
-      held: false,
       request: sent('POST', '/crm/objects/deals/entries', { data: {} }),
       result: {
         ok: false,
@@ -277,7 +274,6 @@ const cases: Case[] = [
     call: { op: registry.crm_entries_create, params: { objectName: 'deals' }, body: { data: {} } },
     answers: [refused(), json(201, { entryId: 'ent_2' })],
     outcome: {
-      held: false,
       request: sent('POST', '/crm/objects/deals/entries', { data: {} }),
       result: { ok: true, status: 201, headers: { 'content-type': 'application/json' }, data: { entryId: 'ent_2' }, json: { entryId: 'ent_2' }, attempts: 2 },
     },
@@ -287,7 +283,6 @@ const cases: Case[] = [
     call: { op: registry.files_delete, params: {}, body: { path: 'tmp/a.txt' } },
     answers: [reset(), reset(), reset(), reset()],
     outcome: {
-      held: false,
       request: sent('DELETE', '/files', { path: 'tmp/a.txt' }),
       result: {
         ok: false,
@@ -309,7 +304,6 @@ const cases: Case[] = [
     call: { op: registry.email_drafts_get, params: { draftId: 'dr_1' } },
     signal: AbortSignal.abort(new Interruption('SIGTERM')),
     outcome: {
-      held: false,
       request: { ...sent('GET', '/email/drafts/dr_1'), signal: expect.any(AbortSignal) },
       result: {
         ok: false,
@@ -328,7 +322,6 @@ const cases: Case[] = [
     },
     answers: [json(200, { any: true })],
     outcome: {
-      held: false,
       request: sent('GET', '/anything?x=1'),
       result: { ok: true, status: 200, headers: { 'content-type': 'application/json' }, data: { any: true }, json: { any: true }, attempts: 1 },
     },
@@ -358,29 +351,33 @@ describe('runOperation: an operation and its input in, the whole outcome out', (
     expect(outcome).toEqual(c.outcome);
     // Every answer listed was asked for, and nothing more: the attempts made are the ones meant.
     expect(requests).toHaveLength(c.answers?.length ?? 0);
-    if (!outcome.held && outcome.request) for (const request of requests) expect(request).toBe(outcome.request);
+    if (outcome.request) for (const request of requests) expect(request).toBe(outcome.request);
   });
 
-  it('a hook that holds the request back: held, with the request as built, nothing sent', async () => {
-    const seen: HttpRequest[] = [];
-    const send = async (): Promise<HttpResponse> => {
-      throw new Error('nothing may be sent');
-    };
-    const beforeSend = (request: HttpRequest): boolean => (seen.push(request), false);
-    const outcome = await runOperation({ send, target, hooks: { beforeSend } }, { op: registry.files_delete, params: {}, body: { path: 'tmp/a.txt' } });
-    expect(outcome).toEqual({ held: true, request: sent('DELETE', '/files', { path: 'tmp/a.txt' }) });
-    expect(seen).toEqual([outcome.request]);
+  it('builds a request without sending it: what --dry-run prints and a confirmation is asked about, the same request sendOperationRequest then sends', async () => {
+    const requests: HttpRequest[] = [];
+    const send = async (request: HttpRequest): Promise<HttpResponse> => (requests.push(request), json(200, { path: 'tmp/a.txt' }));
+    const prepared = prepareCall({ op: registry.files_delete, params: {}, body: { path: 'tmp/a.txt' } });
+    if (!prepared.ok) throw new Error('the input is valid');
+    const request = buildOperationRequest({ target }, prepared.call);
+    expect(request).toEqual(sent('DELETE', '/files', { path: 'tmp/a.txt' }));
+    expect(requests).toEqual([]);
+    const outcome = await sendOperationRequest({ send, target }, registry.files_delete, request);
+    expect(requests).toEqual([request]);
+    expect(outcome).toMatchObject({ request, result: { ok: true, status: 200 } });
   });
 
-  it('a hook that throws (a declined confirmation): runOperation throws it, nothing sent', async () => {
-    const send = async (): Promise<HttpResponse> => {
-      throw new Error('nothing may be sent');
-    };
-    const declined = new Error('cancelled');
-    const beforeSend = async (): Promise<void> => {
-      throw declined;
-    };
-    await expect(runOperation({ send, target, hooks: { beforeSend } }, { op: registry.files_delete, params: {}, body: { path: 'x' } })).rejects.toBe(declined);
+  it('learns a secret header parameter when it builds the request, before anything is sent', () => {
+    const learnt: string[] = [];
+    const op = { ...registry.email_drafts_get, headers: z.object({ 'x-api-secret': z.string() }) };
+    buildOperationRequest(
+      { target, secrets: { add: (secret: string) => void learnt.push(secret) } as never },
+      {
+        op,
+        input: { params: { draftId: 'dr_1' }, path: '/email/drafts/dr_1', body: undefined, headers: { 'x-api-secret': 'hunter2-secret' } },
+      },
+    );
+    expect(learnt).toEqual(['hunter2-secret']);
   });
 
   it('a 2xx whose body cannot be read: a write was applied (not safe to repeat), a read was not a write', async () => {
@@ -391,7 +388,6 @@ describe('runOperation: an operation and its input in, the whole outcome out', (
       { op: registry.crm_entries_create, params: { objectName: 'deals' }, body: { data: { name: 'Acme' } } },
     );
     const read = await runOperation({ send, target, retry }, { op: registry.email_drafts_get, params: { draftId: 'dr_1' } });
-    if (write.held || read.held) throw new Error('nothing was held back');
     expect(write.result.ok === false && write.result.error.kind).toBe('unreadable');
     expect(write.failure).toMatchObject({ category: 'network', exitCode: 3, retrySafe: false, mayHaveBeenApplied: true });
     expect(read.failure).toMatchObject({ category: 'network', exitCode: 3, retrySafe: true, mayHaveBeenApplied: false });
@@ -406,8 +402,7 @@ describe('runOperation: an operation and its input in, the whole outcome out', (
       { send, secrets, target, retry: { ...defaultRetryOptions, retries: 0 } },
       { op: registry.email_drafts_get, params: { draftId: 'dr_1' } },
     );
-    expect(outcome.held).toBe(false);
-    if (outcome.held || !outcome.failure) throw new Error('expected a failure');
+    if (!outcome.failure) throw new Error('expected a failure');
     expect(JSON.stringify(outcome.failure)).not.toContain(TOKEN);
     expect(outcome.failure.message).toBe(
       `key ${redactor.text(TOKEN)} is revoked (authentication_error/revoked, HTTP 401); check SERVICE_API_KEY or run \`svc auth login\``,

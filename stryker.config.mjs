@@ -1,4 +1,4 @@
-// Mutation testing of the modules that guard data, secrets and the wire (issue #18): `npm run mutate`.
+// Mutation testing of the modules that guard data, secrets and the wire: `npm run mutate`.
 // Every listed module must score 85% or more (scripts/mutate.mjs reads the report; Stryker's
 // own thresholds.break is one global number). Equivalent mutants: stryker.equivalent-mutants.md.
 
@@ -17,7 +17,7 @@ export const guardedModules = [
   'src/core/secrets.ts',
   'src/auth/redaction.ts',
   'src/output/terminal-safe.ts',
-  // Output fidelity (issue #17): numbers kept as sent, read (response-body) and printed (json-color,
+  // Output fidelity: numbers kept as sent, read (response-body) and printed (json-color,
   // yaml); bodies JSON would change refused (json-body); YAML 1.1 readers; terminal cells. Not
   // src/client/exact-number.ts: two typed names for JSON.rawJSON and JSON.isRawJSON, whose only
   // mutants (a body made `undefined`) do not type-check; the modules above test what they do.

@@ -1,4 +1,4 @@
-// Runs dist/cli.cjs, the whole CLI in one script, with V8's code cache for it (issue #16); or,
+// Runs dist/cli.cjs, the whole CLI in one script, with V8's code cache for it; or,
 // for a run that names no command, dist/cli-root.cjs, the root command alone.
 //
 // Node's own compile cache (module.enableCompileCache) stores the code V8 made when it compiled

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // svc needs Node.js 22+; say so, and what to do, instead of failing on syntax or a missing API.
-// CommonJS, as is all of start-up: Node's ES module loader costs ~3 ms of CPU to set up (issue #16).
+// CommonJS, as is all of start-up: Node's ES module loader costs ~3 ms of CPU to set up.
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 22) {
   process.stderr.write(

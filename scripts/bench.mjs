@@ -1,6 +1,6 @@
-// npm run bench: svc's start-up and single-call cost against bare Node (issue #7). Builds a variant
+// npm run bench: svc's start-up and single-call cost against bare Node. Builds a variant
 // CLI with 1,000 generated operations and one with GitHub's REST description imported, installs the npm package from its tarball and builds the
-// standalone binary (issue 11), starts `svc mock` on loopback, runs each case and its
+// standalone binary, starts `svc mock` on loopback, runs each case and its
 // baseline alternately, and prints a Markdown table of medians, ratios and targets. Exits 1 when a
 // case misses its target, so the rule "import heavy modules lazily" is guarded by a number. Then the
 // floor section (scripts/bench/tls.mjs: start-up and a GET over TLS against node -e 0, gh and
@@ -87,7 +87,7 @@ try {
     );
     if (!pass) process.exitCode = 1;
   }
-  // Batch mode (issue #6): its own svc mock process, its own table.
+  // Batch mode: its own svc mock process, its own table.
   if (!values.only || 'batch'.includes(values.only)) {
     const { benchBatch, formatBatchTable } = await import('./bench/batch.mjs');
     const batchRows = await benchBatch({ log: (line) => process.stderr.write(`${line}\n`) });

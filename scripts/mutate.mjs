@@ -1,6 +1,6 @@
 // `npm run mutate [-- stryker options]`: runs Stryker over the guarded modules (stryker.config.mjs),
 // then reads reports/mutation/mutation.json and fails when any module it mutated scores under the
-// threshold. Stryker's own thresholds.break is one number for all files together (issue #18).
+// threshold. Stryker's own thresholds.break is one number for all files together.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { guardedModules, threshold } from '../stryker.config.mjs';

@@ -56,7 +56,7 @@ export const usageError = (message: string): SvcError => new SvcError(message, E
 /**
  * After a request was sent, no failure may claim that nothing was (exit 2): a usage error or an
  * unexpected fault while showing the answer becomes an output failure (exit 6) that says the request
- * was sent and how it was answered (issue #17).
+ * was sent and how it was answered.
  */
 export function afterSending(error: unknown, answered: string): SvcError {
   if (error instanceof SvcError && error.exitCode !== ExitCode.usage && error.exitCode !== ExitCode.output) return error;

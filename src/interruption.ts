@@ -5,7 +5,7 @@ const INTERRUPTION = Symbol.for('svc.Interruption');
 
 /**
  * The signals after which svc stops in order: Ctrl-C (SIGINT), a closed terminal (SIGHUP), and
- * what CI time-outs and `docker stop` send (SIGTERM). Each gets the same orderly end (issue #10):
+ * what CI time-outs and `docker stop` send (SIGTERM). Each gets the same orderly end:
  * nothing new starts, what is in flight finishes and is recorded, then exit 128 + its number.
  */
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

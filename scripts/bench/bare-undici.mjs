@@ -1,4 +1,4 @@
-// The floor for svc's batch CPU per call (issue #13): a bare undici request() loop, the same Agent
+// The floor for svc's batch CPU per call: a bare undici request() loop, the same Agent
 // svc builds (8 connections, keep-alive), the same concurrency, the same requests (method, path,
 // headers, JSON body per line), reading each answer as text. Nothing else: no input file, no
 // validation, no records. Usage: node bare-undici.mjs <base-url> <calls> [concurrency]

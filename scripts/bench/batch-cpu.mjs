@@ -1,4 +1,4 @@
-// CPU per call of `svc … --input` against a bare undici request() loop (issue #13): both call a
+// CPU per call of `svc … --input` against a bare undici request() loop: both call a
 // server that answers at once with a fixed JSON (fixed-server.mjs, its own process), with the same
 // concurrency over the same undici Agent, and each reports its own user + system CPU time and peak
 // memory at exit (resource-usage.mjs). Runs alternate (bare, svc, bare, svc, …) so that a shared,

@@ -1,4 +1,4 @@
-// Instructions per call of `svc … --input` and of the bare undici loop (issue #13), counted by
+// Instructions per call of `svc … --input` and of the bare undici loop, counted by
 // valgrind (cachegrind, no cache simulation): user-space instructions of every thread, which, unlike
 // CPU time, do not move with the machine's load. Each side runs twice, over `small` and `large` calls,
 // and the difference over the difference in calls is its cost per call, start-up left out. Only

@@ -1,7 +1,7 @@
-// Benchmark of `svc … --input` (issue #6): 10,000 calls against `svc mock` on loopback, compared
+// Benchmark of `svc … --input`: 10,000 calls against `svc mock` on loopback, compared
 // with a shell loop of single svc calls (sampled, extrapolated) and with `xargs -P 8 curl`; plus the
 // peak memory of svc for 10,000 and 100,000 lines; then CPU per call against a bare undici loop
-// (batch-cpu.mjs, issue #13). A script, not a timed test: `npm run bench`, or
+// (batch-cpu.mjs). A script, not a timed test: `npm run bench`, or
 // `node scripts/bench/batch.mjs` after `npm run build` (`--quick`: 1,000 curl calls, 20,000 CPU calls).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ const SHELL_SAMPLE = 100;
 const CONCURRENCY = 8;
 // Five, not three: a single run's CPU time swings by ±15% on a shared 2-core machine.
 const CPU_ROUNDS = 5;
-// One template preview per recipient (issue #6's "previewing a template for every recipient"):
+// One template preview per recipient, the batch a user runs to check a template before a campaign:
 // a POST whose work on the mock does not grow with the number of earlier calls.
 const OPERATION = ['email', 'templates', 'preview'];
 const previewBody = (i) => ({ data: { firstName: `Lead ${i}`, company: 'Acme' } });

@@ -1,5 +1,5 @@
 // A server that answers every request at once with the same JSON (a template preview), so what a
-// benchmark measures is the client's cost per call, not the service's (issue #13). Run as its own
+// benchmark measures is the client's cost per call, not the service's. Run as its own
 // process: `node fixed-server.mjs` prints `listening on http://127.0.0.1:<port>` and serves until killed.
 import { createServer } from 'node:http';
 

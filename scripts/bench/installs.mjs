@@ -1,4 +1,4 @@
-// The ways in that `npm run bench` compares (issue 11): the npm package installed globally from
+// The ways in that `npm run bench` compares: the npm package installed globally from
 // its tarball, as a user gets it, and the standalone binary (npm run package) as it is built by
 // default and with --snapshot, built into `work`.
 import { mkdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // A private certificate authority and server certificates for loopback HTTPS, made with the openssl
-// CLI in a temporary folder: the TLS bench (issue #16) and the network tests (issue #14) use it.
+// CLI in a temporary folder: the TLS bench and the network tests use it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -29,7 +29,7 @@ const common = {
 };
 
 /**
- * The CLI: one script, `dist/cli.cjs`, that bin/run-cli.cjs runs with a V8 code cache (issue #16).
+ * The CLI: one script, `dist/cli.cjs`, that bin/run-cli.cjs runs with a V8 code cache.
  * Lazy parts stay lazy: without splitting, esbuild turns each `await import()` into a module
  * initialised on first use, so a command runs only the code it needs, and a call reads one file
  * instead of resolving and linking ~35 ES chunks. The script is a function expression

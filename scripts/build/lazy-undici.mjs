@@ -1,4 +1,4 @@
-// Parts of undici that a one-shot HTTP/1.1 call never runs, made to load on first use (issue #16).
+// Parts of undici that a one-shot HTTP/1.1 call never runs, made to load on first use.
 // undici's own code is unchanged; only when two of its modules load moves:
 // - client-h2.js (HTTP/2) is required by client.js at load time, and requires node:http2, whose
 //   core loads fs/promises, readline and the REPL history: ~10 built-ins for a protocol svc only

@@ -3,7 +3,7 @@ import { redactToken } from './credential.js';
 import { MOCK_API_KEY } from '../mock-key.js';
 
 /**
- * The one redaction layer (issue #10). It knows each secret in every form the secret takes on the
+ * The one redaction layer. It knows each secret in every form the secret takes on the
  * wire and in output: as given, trimmed, percent-encoded (either hex case, `+` for a space),
  * JSON-escaped (also `\/` and `\uXXXX` forms), HTML-escaped and base64 (standard and URL-safe, at
  * every byte alignment, for Basic credentials). Matches of different secrets that overlap or nest

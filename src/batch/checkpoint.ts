@@ -18,7 +18,7 @@ export class ResumeTally {
   uncertain = 0;
 }
 
-/** Whether sending a request again has the effect of sending it once: as the registry declares (issue #12), else by method. */
+/** Whether sending a request again has the effect of sending it once: as the registry declares, else by method. */
 export const safeToRepeat = (op: OperationSpec): boolean => isIdempotent(op);
 
 export interface CheckpointOptions {

@@ -6,7 +6,7 @@ import type { LineOutcome } from './records.js';
 import { InputError } from '../errors.js';
 
 /**
- * The checkpoint file (issue #13): an append-only journal of NDJSON entries after a header that
+ * The checkpoint file: an append-only journal of NDJSON entries after a header that
  * names the run (its fingerprint):
  *
  *   {"line":12,"started":true}           written, and synced, before line 12 is sent

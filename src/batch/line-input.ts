@@ -47,7 +47,7 @@ export function createLineInput(op: OperationSpec, base: OperationInput): (objec
     }
     const path = issues.length === 0 ? checkInput(op, input, issues) : undefined;
     if (path === undefined || issues.length > 0) return { ok: false, message: issues.map(describeInputIssue).join('; '), issues };
-    // checkInput set every key (query too, undefined when none): a literal, not a spread (issue #13).
+    // checkInput set every key (query too, undefined when none): a literal, not a spread.
     return {
       ok: true,
       input: { params: input.params, body: input.body, query: input.query, headers: input.headers as Record<string, string> | undefined, path },

@@ -23,7 +23,7 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 /**
- * Splits a byte stream into numbered lines at LF, CRLF or a lone CR (issue #10: every line-ending
+ * Splits a byte stream into numbered lines at LF, CRLF or a lone CR (every line-ending
  * convention). Splitting bytes at 0x0A and 0x0D is safe for UTF-8 (neither byte occurs inside a
  * multi-byte character), and gives exact offsets for the progress bar. A CR that ends a chunk
  * waits for the next byte, which says whether it was CRLF.
@@ -36,7 +36,7 @@ export function splitLines(chunks: AsyncIterable<Uint8Array>, maxBytes = MAX_LIN
  * As splitLines, each line turned into what `map` makes of it (none when undefined), one line per
  * `next()`: no generator per layer, whose awaits per line were a measurable share of a batch's CPU
  * per line, and no chunk split at once, whose thousands of waiting lines outlived V8's young
- * generation and made it grow with the length of the input (issue #13).
+ * generation and made it grow with the length of the input.
  */
 export function mapLines<T>(chunks: AsyncIterable<Uint8Array>, map: (line: SourceLine) => T | undefined, maxBytes = MAX_LINE_BYTES): AsyncIterableIterator<T> {
   return new LineReader(chunks, maxBytes, map);
@@ -141,7 +141,7 @@ class LineReader<T> implements AsyncIterableIterator<T> {
 /**
  * The next LF or CR in a chunk. Where the next CR is, is remembered until it is passed: searched
  * afresh for every line, a chunk without a CR (most files) was scanned to its end once per line,
- * a measurable share of a batch's CPU per line (issue #13).
+ * a measurable share of a batch's CPU per line.
  */
 class BreakFinder {
   private buffer: Buffer = Buffer.alloc(0);

@@ -41,7 +41,7 @@ export async function runPipeline<E, R>(options: PipelineOptions<E, R>): Promise
     inFlight--;
     waker.wake();
   };
-  // One reaction per entry, not then/catch/finally: each promise more was CPU paid per line (issue #13).
+  // One reaction per entry, not then/catch/finally: each promise more was CPU paid per line.
   const start = (entry: E) => {
     const seq = started++;
     inFlight++;
@@ -89,7 +89,7 @@ export async function runPipeline<E, R>(options: PipelineOptions<E, R>): Promise
  * Emits outcomes as they come, or in input order, holding back those that finish early. Those are
  * held in a ring of `window` slots (entry `seq` in slot seq % window: no more than `window` are
  * started and not emitted), not in a Map: a Map's tables, rebuilt as it fills and empties, outlived
- * V8's young generation and made it grow with the length of a batch (issue #13).
+ * V8's young generation and made it grow with the length of a batch.
  */
 function createOutput<E, R>(emit: (entry: E, outcome: R) => void, window: number | undefined) {
   let emitted = 0;
@@ -135,7 +135,7 @@ function createWaker(signal: AbortSignal | undefined) {
 /**
  * Reads the next entry, or 'cut' when Ctrl-C comes first (reading standard input can wait forever).
  * One abort listener for the whole run, not one per line, and no Promise.race per line: both were
- * a measurable share of a batch's CPU per call (issue #13).
+ * a measurable share of a batch's CPU per call.
  */
 function createReader<E>(entries: AsyncIterator<E>, signal: AbortSignal | undefined, stopReading: (() => void) | undefined) {
   if (!signal) return { next: () => entries.next(), dispose() {} };

@@ -75,7 +75,7 @@ function lineOutcome(result: CallResult<unknown>, op: Pick<OperationSpec, 'metho
       return { ok: false, status: error.status, error: { kind: 'unreadable', message: error.message } };
     case 'transport': {
       // As for a single call (src/core/failure.ts): a lost answer to a write leaves its effect unknown.
-      // An interrupted write that may have left counts too: the server may have applied it (issue #10).
+      // An interrupted write that may have left counts too: the server may have applied it.
       if (!error.sent || isIdempotent(op)) return { ok: false, status: null, error: { kind: 'transport', message: error.message } };
       const message = `${error.message}; the ${method} may have been applied: check before sending it again`;
       return { ok: false, status: null, error: { kind: 'transport', message, mayHaveApplied: true } };
@@ -91,7 +91,7 @@ export function plannedOutcome(request: HttpRequest): LineOutcome {
 
 /** One NDJSON record, `{line, ok, status, result | error}`; ctx.io redacts any secret in it. */
 export function recordText(line: number, outcome: LineOutcome): string {
-  // Most records: a result and nothing beside it, written around the result's JSON alone (issue #13).
+  // Most records: a result and nothing beside it, written around the result's JSON alone.
   if (
     outcome.ok &&
     outcome.result !== undefined &&

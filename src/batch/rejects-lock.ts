@@ -17,7 +17,7 @@ export type RejectsLock = { ok: true; release(): void } | { ok: false; heldBy: n
 /**
  * Holds `<rejects file>.lock` (beside the file its path resolves to) for the whole batch, so a
  * second svc given the same rejects file, by any path, is refused instead of emptying it and tearing
- * its lines (issue #10). A lock whose process is gone (svc was killed) is taken over; a folder
+ * its lines. A lock whose process is gone (svc was killed) is taken over; a folder
  * where no lock can be made leaves the file unlocked, as before. `files`: the system's when absent;
  * tests play other processes' moves through it.
  */

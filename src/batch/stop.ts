@@ -5,8 +5,8 @@ import type { BatchEnd } from './progress.js';
 /**
  * Why a batch stopped taking lines before its input ended: a stop signal (Ctrl-C, SIGTERM, SIGHUP),
  * standard output's reader gone (`| head`), standard output failing (a full disk, `>/dev/full`:
- * the records would be lost, issue #17), or a refused credential. Whatever the cause, the end is
- * the same orderly drain (issue #10): lines in flight finish and get their records (and rejects),
+ * the records would be lost), or a refused credential. Whatever the cause, the end is
+ * the same orderly drain: lines in flight finish and get their records (and rejects),
  * the summary is printed, then svc exits with the cause's code.
  */
 export type BatchStopCause =

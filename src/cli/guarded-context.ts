@@ -4,7 +4,7 @@ import { colorEnabled } from '../output/color.js';
 import { terminalSafe } from '../output/terminal-safe.js';
 
 /**
- * The one output door (issues #5, #10): wraps a context so that everything printed through it, by
+ * The one output door: wraps a context so that everything printed through it, by
  * any command, --debug, --dry-run, errors, batch records or help, is first redacted of every known
  * secret in every form (the core learns them: src/core/secrets.ts), then made safe for a terminal:
  * stderr always (it is read by people and CI logs), stdout when it is a terminal (piped, the data

@@ -35,7 +35,7 @@ const system: OutputSystem = { writeSync, fstatSync, describe: (fd) => readlinkS
  * queues it, so order is kept. A reader that went away (EPIPE, as with `| head`) ends the output
  * quietly, on either path, and `onClosed` hears of it once (a batch then stops taking lines). Any
  * other failure on stdout (a full disk, /dev/full) is one line naming the output and the reason
- * (exit 6, issue #17): thrown to the writer, or, reported later by the stream, handed to
+ * (exit 6): thrown to the writer, or, reported later by the stream, handed to
  * `onLateFailure` (the process context prints it and exits). On stderr there is nowhere left to
  * say it, so the rest is dropped.
  */
@@ -121,8 +121,8 @@ function isDevice(io: OutputSystem, fd: number): boolean {
 
 /**
  * A terminal's width: what it reports, else `COLUMNS`, else 80. Some terminals (serial consoles,
- * some CI runners' pseudo-terminals) report 0 columns, which would cut every line to nothing
- * (issue #17). Off a terminal (undefined), nothing is cut.
+ * some CI runners' pseudo-terminals) report 0 columns, which would cut every line to nothing.
+ * Off a terminal (undefined), nothing is cut.
  */
 export function terminalColumns(reported: number | undefined, env: Record<string, string | undefined>): number | undefined {
   if (reported === undefined) return undefined;

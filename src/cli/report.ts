@@ -27,7 +27,7 @@ export async function reportResult(ctx: Pick<Context, 'io'>, { op, input, result
   if (result.warning) ctx.io.err(`svc: warning: ${terminalSafeLine(result.warning)}\n`);
   if (result.mismatch) ctx.io.err(`svc: warning: the response does not match the registry's schema (${terminalSafeLine(result.mismatch)})\n`);
   if (result.data === undefined) return;
-  // What the service sent, exactly (issue #17); `data` is the schema's reading of it.
+  // What the service sent, exactly; `data` is the schema's reading of it.
   printPresentation(ctx, await presenter.present(result.json ?? result.data, view));
   if (result.data === null && op.nullResult) ctx.io.err(`svc: ${terminalSafeLine(fillTemplate(op.nullResult, input))}\n`);
 }

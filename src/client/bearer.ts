@@ -1,4 +1,4 @@
-// What may travel as `Authorization: Bearer <token>` (issue #10): checked before a request is
+// What may travel as `Authorization: Bearer <token>`: checked before a request is
 // built, so a pasted key with a stray character is refused as bad input, never sent or mistaken
 // for a network fault.
 

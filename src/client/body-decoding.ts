@@ -1,4 +1,4 @@
-// Turning the bytes of an answer into text, the way RFC 9110 says they may arrive (issue #10):
+// Turning the bytes of an answer into text, the way RFC 9110 says they may arrive:
 // compressed (Content-Encoding, applied in the order listed), in a declared charset, or with a
 // byte-order mark. What cannot be decoded is named, never mistaken for malformed JSON or a
 // network fault; invalid UTF-8 becomes U+FFFD with a warning rather than silently.

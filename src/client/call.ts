@@ -30,7 +30,7 @@ export async function sendRequest<T>(
   // Set once the service throttles this call or a pause holds it: most calls never allocate it.
   let throttled: Throttled | undefined;
   for (let attempt = 1; ; attempt++) {
-    // The attempt is written out here, not awaited through one more async function per call (issue #13).
+    // The attempt is written out here, not awaited through one more async function per call.
     let result: CallResult<T>;
     const turn = pacer?.take();
     const held = turn ? await turn : 0;

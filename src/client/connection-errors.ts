@@ -1,5 +1,5 @@
 // Certificate and proxy failures, each said in one line that names the host, the reason and the
-// way out (issue #14). Neither is retried: another attempt meets the same certificate or proxy.
+// way out. Neither is retried: another attempt meets the same certificate or proxy.
 import { redactProxyUrl } from '../proxy-url.js';
 import { TransportError } from './transport.js';
 

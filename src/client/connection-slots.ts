@@ -1,6 +1,6 @@
 /**
  * A fixed number of connections, taken in turn: a request waits here for a free one instead of in
- * undici's pool queue, so a timeout while waiting can say so (issue #17). Whether a request was
+ * undici's pool queue, so a timeout while waiting can say so. Whether a request was
  * sent is not guessed from this: undici reports it (response-collector.ts).
  */
 export interface ConnectionSlots {

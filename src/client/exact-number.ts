@@ -1,5 +1,5 @@
 // JSON.rawJSON and JSON.isRawJSON (Node 22+; not yet in TypeScript's lib): a number kept as the
-// text the service sent, which JSON.stringify writes back unchanged (issue #17).
+// text the service sent, which JSON.stringify writes back unchanged.
 
 /** A number kept as its JSON text: a frozen object JSON.stringify writes as `rawJSON`. */
 export interface ExactNumber {

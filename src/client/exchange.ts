@@ -56,7 +56,7 @@ export function buildRequest(
 /**
  * Checks a body against the operation's schema; returns the body or the issues. The body sent is
  * the one given, not zod's copy: the schemas only check (no defaults, no transforms), and zod's copy
- * assigns keys on a plain object, where a field named `__proto__` would be lost (issue #10).
+ * assigns keys on a plain object, where a field named `__proto__` would be lost.
  */
 export function validateBody(op: OperationSpec, body: unknown): { ok: true; body: unknown } | { ok: false; issues: Issue[] } {
   if (!op.body || (op.optionalBody && body === undefined)) return { ok: true, body: undefined };

@@ -3,8 +3,8 @@ import { MAX_JSON_DEPTH } from './response-body.js';
 /**
  * What JSON.stringify would silently change or cannot write in a request body: a BigInt (it
  * throws), NaN and Infinity (sent as null), a function, a symbol or undefined in a list (null), a
- * cycle (it throws). The library refuses these with nothing sent rather than send something else
- * (issue #17). Undefined object fields are left out, as JSON does by design.
+ * cycle (it throws). The library refuses these with nothing sent rather than send something else.
+ * Undefined object fields are left out, as JSON does by design.
  */
 export function jsonBodyProblem(value: unknown): string | undefined {
   const ancestors = new Set<object>();

@@ -1,6 +1,6 @@
 // A JavaScript object lists integer-like keys ("1", "2") first, whatever order they were added in,
 // so `{"b":1,"2":0,"1":0}` would read back as `{"1":0,"2":0,"b":1}`. svc prints what the service
-// sent (issue #26): an object whose keys were sent in an order a plain object cannot keep is a
+// sent: an object whose keys were sent in an order a plain object cannot keep is a
 // Proxy whose key list is that order. Object.keys, Object.entries, for…in and JSON.stringify all
 // ask the Proxy, so every format and every search over it sees the keys as sent.
 

@@ -7,7 +7,7 @@ export interface Decodings {
 }
 
 /**
- * Every form a text takes when decoded again and again (issue #10: `%252e%252e` is `..` after two).
+ * Every form a text takes when decoded again and again (`%252e%252e` is `..` after two).
  * Each decoding is shorter than the text it came from, so this ends.
  */
 export function decodings(text: string): Decodings {

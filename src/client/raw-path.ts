@@ -9,7 +9,7 @@ const QUERY_CHAR = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/;
 
 /**
  * Checks a path given to `svc api` so that the request cannot leave the base URL, however a
- * server or proxy on the way decodes it (issue #10): no scheme or host, no control character, and
+ * server or proxy on the way decodes it: no scheme or host, no control character, and
  * in the path as given and in each of its decodings (percent-decoded once, twice, …, and
  * NFKC-normalised, so `%2e%2e`, `%252e%252e`, `..%2F`, `%5C`, `．．` and `..;` all count): no
  * backslash, no `//`, no segment of only dots. A percent-escape that is not UTF-8 (`%c0%ae`, an

@@ -3,10 +3,10 @@ import type { HttpRequest } from './transport.js';
 /**
  * When a request must end: its timeout, or its caller's signal. Every request's deadline waits on
  * one timer, not a timer each; in a batch of thousands of calls, a `setTimeout` and an abort
- * listener made and cleared per call were a measurable share of its CPU per call (issue #13).
+ * listener made and cleared per call were a measurable share of its CPU per call.
  * Deadlines are kept in a list ordered by when they pass (requests made in turn with one timeout
  * arrive in order, so each goes at the end); the timer is set for the first. A request's deadline
- * leaves the list when the request ends, so memory does not grow with a batch (issue #6: why not
+ * leaves the list when the request ends, so memory does not grow with a batch (why not
  * AbortSignal.timeout, which lives for the whole timeout).
  */
 export class RequestDeadline {
@@ -49,7 +49,7 @@ export class RequestDeadline {
 
 /**
  * A monotonic clock in ms. Not performance.now(): the `performance` global loads perf_hooks and
- * its timing modules on first use (~1 ms of a call's start-up, issue #16).
+ * its timing modules on first use (~1 ms of a call's start-up).
  */
 const now = (): number => process.uptime() * 1000;
 
@@ -69,7 +69,7 @@ export function startDeadline(req: Pick<HttpRequest, 'timeoutMs' | 'signal'>): R
  * The live deadlines of one caller's signal, in a list through the deadlines themselves, each
  * unlinked when its request ends. Not a Set: a Set kept every call's deadline (and all it holds)
  * reachable from its table, which outlived V8's young generation, so the young generation grew
- * with the length of a batch, to about 100 MiB more at 100,000 calls (issue #13).
+ * with the length of a batch, to about 100 MiB more at 100,000 calls.
  */
 class CallerDeadlines {
   private head: RequestDeadline | undefined;

@@ -13,7 +13,7 @@ export type ParsedBody =
       /** As JSON.parse gives it: numbers as doubles. */
       value: unknown;
       /**
-       * Exactly as sent (issue #17): a number a double would change (9007199254740993, -0, 1e400,
+       * Exactly as sent: a number a double would change (9007199254740993, -0, 1e400,
        * 1.0) is a `JSON.rawJSON` of its text, which JSON.stringify writes back unchanged; an object
        * whose keys were sent in an order a plain object cannot keep (integer-like keys after others)
        * lists them in that order (src/client/key-order.ts). The same object as `value` when nothing
@@ -26,7 +26,7 @@ export type ParsedBody =
 /** Parses a response body as JSON: a leading byte-order mark is allowed, nesting is capped. */
 export function parseJsonBody(text: string): ParsedBody {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  // Most answers need no scan (issue #13: it cost as much as the parse): too short to nest past the
+  // Most answers need no scan (it cost as much as the parse): too short to nest past the
   // cap, and no number in them can read back differently as a double.
   const scan = body.length <= MAX_JSON_DEPTH && !MAY_CHANGE_AS_DOUBLE.test(body) ? { depth: 0, inexact: false } : scanJson(body);
   if (scan.depth > MAX_JSON_DEPTH) return { ok: false, problem: 'too-deep' };

@@ -21,10 +21,10 @@ interface Controller {
  * One request sent through undici's `dispatch`, its answer gathered in memory. Not undici's
  * `request()`: that wraps each answer in a Readable stream (with an async resource and an abort
  * listener) only for svc to read it whole at once, which cost a batch more CPU per call than the
- * rest of the exchange (issue #13). undici still parses, checks Content-Length and pools sockets.
+ * rest of the exchange. undici still parses, checks Content-Length and pools sockets.
  *
- * `written`: whether undici wrote the request to a connection, as undici itself reports it (issue
- * #17): it calls `onRequestSent` once it has handed the headers and body to the socket (svc's
+ * `written`: whether undici wrote the request to a connection, as undici itself reports it: it
+ * calls `onRequestSent` once it has handed the headers and body to the socket (svc's
  * bodies are in memory: one synchronous step); an answer that began or a body chunk sent count too.
  * Until then nothing of the request has left the machine, however long it waited for a connection.
  */

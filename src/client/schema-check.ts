@@ -7,7 +7,7 @@ export type SchemaCheck = (value: unknown) => boolean;
  * A plain function compiled once from a registry schema, for the common case of a valid value: it
  * answers true only where zod would accept the value with no issue, and false for anything it is
  * not sure of, so zod still decides (and words) every refusal. A batch validates every line's
- * body; zod's parse per line was a measurable share of its CPU per call (issue #13).
+ * body; zod's parse per line was a measurable share of its CPU per call.
  * Undefined when the schema uses anything it does not know (a refinement, a length check, a
  * format): zod then checks every value, as before.
  */

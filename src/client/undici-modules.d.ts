@@ -1,6 +1,6 @@
 // Types for the undici modules svc imports by path (undici-transport.ts says why), typed by undici's
-// published declarations: the Agent the transport dispatches through (not request(): issue #13)
-// and what the proxy agent needs.
+// published declarations: the Agent the transport dispatches through (not request(), whose stream
+// per answer costs a batch CPU per call) and what the proxy agent needs.
 
 declare module 'undici/lib/dispatcher/agent.js' {
   import type { Agent } from 'undici';

@@ -38,10 +38,10 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
       deadline.release();
       throw notSentWhileWaiting(req, deadline.expired);
     }
-    // Whether undici wrote the request to a connection: it alone knows (issue #17); the collector hears it.
+    // Whether undici wrote the request to a connection: it alone knows; the collector hears it.
     const collector = new ResponseCollector(deadline, maxBytes, req.proxy ? proxyRefusal(req.proxy) : undefined);
     try {
-      // One async frame per request, not two: the exchange is written out here (issue #13).
+      // One async frame per request, not two: the exchange is written out here.
       const { origin, path } = splitUrl(req.url);
       const options = { origin, path, method: req.method as 'GET', headers: req.headers, body: req.body, headersTimeout: 0, bodyTimeout: 0 };
       const dispatcher = dispatcherFor(req);
@@ -74,12 +74,12 @@ type PoolOptions = { connections: number; keepAliveTimeout: number; connectTimeo
 /**
  * The dispatcher for a request's route: a plain Agent, or undici's ProxyAgent per proxy URL (CONNECT
  * for https, absolute-form for http). The proxy agent and the system CA store load only when a
- * request asks for them, so a call with no proxy pays nothing for either (issue #16).
+ * request asks for them, so a call with no proxy pays nothing for either.
  */
 function createDispatchers(pool: PoolOptions): (req: HttpRequest) => Dispatcher | Promise<Dispatcher> {
   const dispatchers = new Map<string, Dispatcher | Promise<Dispatcher>>();
   // The last route's dispatcher, by its parts: a batch asks for the same one on every call, and
-  // building the key string and hashing it was a measurable share of its CPU per call (issue #13).
+  // building the key string and hashing it was a measurable share of its CPU per call.
   let last: { systemCa: boolean; proxy: string | undefined; timeoutMs: number | undefined; dispatcher: Dispatcher } | undefined;
   return (req) => {
     const systemCa = req.systemCa === true;
@@ -92,7 +92,7 @@ function createDispatchers(pool: PoolOptions): (req: HttpRequest) => Dispatcher 
     if (!dispatcher) {
       const made = createDispatcher({ ...pool, connectTimeout: req.timeoutMs }, req.proxy, systemCa);
       dispatchers.set(key, (dispatcher = made));
-      // Once made, the dispatcher itself is handed out: no promise to wait on per request (issue #13).
+      // Once made, the dispatcher itself is handed out: no promise to wait on per request.
       made.then(
         (ready) => dispatchers.set(key, ready),
         () => {},

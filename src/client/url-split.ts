@@ -1,4 +1,4 @@
-// The origin and path undici is given for a request's URL (issue #13: cheap per call, and always
+// The origin and path undici is given for a request's URL (cheap per call, and always
 // what the URL parser would give; test/client/url-split.property.test.ts).
 
 const origins = new Map<string, string>();
@@ -6,7 +6,7 @@ const origins = new Map<string, string>();
 const PLAIN_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?%]*$/;
 const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
 // The last plain prefix (scheme and authority) and its origin: a batch calls one base URL, so most
-// calls compare one prefix instead of slicing and hashing it (issue #13).
+// calls compare one prefix instead of slicing and hashing it.
 let lastPrefix = '';
 let lastOrigin = '';
 // The last URL and its parts: a batch of creates calls one URL for every line.

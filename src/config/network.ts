@@ -1,4 +1,4 @@
-// The network route of a call: proxy (environment, then profile) and the CA store (issue #14).
+// The network route of a call: proxy (environment, then profile) and the CA store.
 import { InputError } from '../errors.js';
 import { ProxySettingError } from '../proxy-url.js';
 import { chooseProxyRoute, type ProxyRoute } from './proxy-route.js';

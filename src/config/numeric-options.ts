@@ -3,7 +3,7 @@ import { InputError } from '../errors.js';
 /**
  * Every numeric option and setting of svc, with its documented range (README, "Numbers"): one
  * grammar and one check, so `--timeout 99999999` cannot overflow a timer and `--timeout 0.0001`
- * cannot round to "no timeout" (issue #10), and no option takes `1e3`, `0x10`, ` 5` or `Infinity`.
+ * cannot round to "no timeout", and no option takes `1e3`, `0x10`, ` 5` or `Infinity`.
  */
 export interface NumericSpec {
   /** How the user names it: `--timeout`, `SVC_RETRY_BASE_MS`, `timeout of profile "x"`. */

@@ -1,4 +1,4 @@
-// Which proxy, if any, a request goes through (issue #14): a choice among settings, the environment's
+// Which proxy, if any, a request goes through: a choice among settings, the environment's
 // variables then the profile's. The decision is made here, once per base URL, so that `--debug`,
 // `--dry-run` and `svc auth status` say exactly what the transport does; the proxying itself is
 // undici's ProxyAgent (src/client/undici-transport.ts); NO_PROXY is read as curl reads it

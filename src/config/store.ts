@@ -28,7 +28,7 @@ export interface ConfigStore {
   profileNames(): string[];
   /**
    * Changes a profile: `change` is given the profile as it is on disk under the config lock and
-   * returns its new settings, so two svc writing at once never write back a stale read (issue #10).
+   * returns its new settings, so two svc writing at once never write back a stale read.
    * A profile left empty is removed. Resolves to warnings for the user, such as a file mode that was
    * too open and has been fixed.
    */

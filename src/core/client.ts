@@ -108,8 +108,8 @@ export function createClient(options: ClientOptions): Client {
     proxy: base ? undefined : chooseLibraryRoute(baseUrl as string, proxy, noProxy).proxy,
     systemCa: systemCa === true,
   };
-  // Never throws and never rejects: every misuse resolves to an `invalid` error, nothing sent (issue #17).
-  // The arguments are read once, into plain data, before anything else looks at them (issue #26).
+  // Never throws and never rejects: every misuse resolves to an `invalid` error, nothing sent.
+  // The arguments are read once, into plain data, before anything else looks at them.
   const callWith = async <Id extends OperationId>(
     id: Id,
     input: CallInput<Id>,

@@ -60,7 +60,7 @@ export function describeFailure(
       return { message: `${error.message}${tries}`, category: 'network', exitCode: ExitCode.network, retrySafe: idempotent, mayHaveBeenApplied: !idempotent };
     case 'transport': {
       // A lost answer to a write leaves the user not knowing whether it happened; svc never repeats it.
-      // That includes a write interrupted once it may have left: the server may have applied it (issue #10).
+      // That includes a write interrupted once it may have left: the server may have applied it.
       const mayHaveBeenApplied = error.sent && !idempotent;
       const unknown = mayHaveBeenApplied ? `; the ${method} may have been applied: check before sending it again` : '';
       const facts = { retrySafe: !mayHaveBeenApplied, mayHaveBeenApplied, ...(mayHaveBeenApplied ? { hint: 'check before sending it again' } : {}) };

@@ -41,7 +41,7 @@ export async function preparePresenter(deps: PresenterDeps, options: OutputOptio
   return {
     async present(answer, view) {
       // Redacted before anything is formatted: a table cuts cells and YAML folds long strings, and a
-      // cut or folded secret would no longer match in the printed text (issue #10).
+      // cut or folded secret would no longer match in the printed text.
       const value = deps.secrets ? deps.secrets.redactValue(answer) : answer;
       const queried = query ? query(value) : { ok: true as const, value };
       if (!queried.ok) return presentWhole(value, `--query could not be applied to the response: ${queried.message}`);

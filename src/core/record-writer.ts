@@ -27,9 +27,8 @@ const nodeTimer: FlushTimer = { set: (flush, ms) => setTimeout(flush, ms), clear
 
 /**
  * Records to a pipe or file are gathered and written per 64 KiB, or 20 ms after the first of them,
- * and at the end. They were written once per turn of the event loop (a few records each), and that
- * write and the wake-up scheduled for it were a measurable share of a batch's CPU per call (issue
- * #13). A reader sees each record at most 20 ms late, and a reader that went away (`| head`) is
+ * and at the end: a write per turn of the event loop (a few records each), and the wake-up
+ * scheduled for it, would be a measurable share of a batch's CPU per call. A reader sees each record at most 20 ms late, and a reader that went away (`| head`) is
  * found by the next write, at most 20 ms later. On a terminal with the progress bar, each record
  * is written at once, above the bar.
  */
@@ -47,7 +46,7 @@ export function createRecordWriter(
     try {
       ctx.io.out(text);
     } catch (error) {
-      // A full disk or /dev/full: the batch stops as for a closed output, exit 6 (issue #17).
+      // A full disk or /dev/full: the batch stops as for a closed output, exit 6.
       if (!(error instanceof SvcError && error.exitCode === ExitCode.output)) throw error;
       return stop.outputFailed(error.message);
     }

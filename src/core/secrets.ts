@@ -7,7 +7,7 @@ import type { ConfigStore } from '../config/store.js';
 import type { Context, IO } from './context.js';
 
 /**
- * Learns every secret as soon as it can be (issues #5, #10), for every front-end: SERVICE_API_KEY
+ * Learns every secret as soon as it can be, for every front-end: SERVICE_API_KEY
  * and the passwords in SERVICE_BASE_URL and the proxy variables at once, `extraSecrets` (a password
  * in a URL on the command line), stored tokens when the config or the keyring is read, a new token
  * when `svc auth login` writes it. Returns the context with `secrets` set (each secret redacted in every form it

@@ -66,7 +66,7 @@ export const describeSize = (bytes: number): string => (bytes < 1024 * 1024 ? `$
 /**
  * JSON a user gave (an argument, a file, standard input), parsed, or an InputError that says why not,
  * naming `origin`: empty, nested too deep to handle, or not JSON. A UTF-8 byte-order mark, as some
- * Windows editors write, is not part of the JSON (issue #17).
+ * Windows editors write, is not part of the JSON.
  */
 export function parseUserJson(text: string, origin: string, expected: string): unknown {
   if (text.trim() === '') throw new InputError(`${origin} is empty; expected ${expected}`);

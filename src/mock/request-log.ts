@@ -8,7 +8,7 @@ export const LOGGED_BODY_BYTES = 64 * 1024;
 
 /**
  * A ring of the most recent API requests, each body cut to LOGGED_BODY_BYTES: the log's memory is
- * bounded (at most about 64 MiB) however long the mock runs and whatever it is sent (issue #10).
+ * bounded (at most about 64 MiB) however long the mock runs and whatever it is sent.
  * Each entry says whether its bearer token was accepted; a refused request's body is not kept,
  * since anyone who can reach the port could fill the log with it.
  */

@@ -8,7 +8,7 @@ export type RouteMatch = { kind: 'operation' } | { kind: 'wrong-method'; allow: 
 /**
  * Every operation's path as a pattern under the base path, so the mock can tell a path the API
  * defines with another method (405 and Allow, RFC 9110 §15.5.6) from a path it does not define
- * (404), before msw or the Fetch API sees a method they may refuse (TRACE, say) (issue #10).
+ * (404), before msw or the Fetch API sees a method they may refuse (TRACE, say).
  */
 export function createRouteTable(operations: readonly OperationSpec[], basePath = '/v1'): (method: string, pathname: string) => RouteMatch {
   const routes = operations.map((op) => ({ method: op.method, pattern: pathPattern(basePath + op.path) }));

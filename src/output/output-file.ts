@@ -3,7 +3,7 @@ import { InputError } from '../errors.js';
 
 /**
  * A file svc reads or writes, known by device and inode, so whatever path, link or descriptor
- * names it (a symlink, a hard link, /dev/fd/0, /dev/stdout), it is recognised (issue #10).
+ * names it (a symlink, a hard link, /dev/fd/0, /dev/stdout), it is recognised.
  */
 export interface FileIdentity {
   dev: number;

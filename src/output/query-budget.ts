@@ -3,8 +3,8 @@ import { TreeInterpreter } from '@jmespath-community/jmespath';
 import { DATA_NODES } from './query-data.js';
 
 // A JMESPath result can grow exponentially with the expression (`[@,@][]` repeated doubles an
-// array each time; `join` doubles strings): V8 then dies with "Invalid string length" or aborts
-// (issue #17). svc counts what a search builds and stops it at a documented budget.
+// array each time; `join` doubles strings): V8 then dies with "Invalid string length" or aborts.
+// svc counts what a search builds and stops it at a documented budget.
 
 /** Array items and string characters a search may build, in all (README, Limits). */
 export const MAX_QUERY_WORK = 10_000_000;
@@ -23,8 +23,8 @@ function charge(work: number): void {
 /**
  * What walking the whole of `value` costs: every value it holds, shared parts each time they
  * appear. `[@,@]` repeated builds a small graph that unfolds exponentially; `to_string` and `==`
- * walk it unfolded, so they are charged for that before they start (issue #17: 24 s, then a stack
- * overflow, for 25 doublings and a `to_string`).
+ * walk it unfolded, so they are charged for that before they start (25 doublings and a
+ * `to_string` would take tens of seconds, then overflow the stack).
  */
 const walkCost = (value: unknown): number => (value === null || typeof value !== 'object' ? 1 : measureResult(value, Number.POSITIVE_INFINITY).values);
 

@@ -2,7 +2,7 @@ import { TreeInterpreter } from '@jmespath-community/jmespath';
 import { isExactNumber } from '../client/exact-number.js';
 import { orderedRecord } from '../client/key-order.js';
 
-// What a `--query` search reads and builds is the answer's data, nothing else (issue #26):
+// What a `--query` search reads and builds is the answer's data, nothing else:
 // - a field is an own key: `"__proto__"` or `constructor` on an object without that key is null,
 //   not something inherited;
 // - an object it builds (`{a: x, "1": y}`, merge, from_items, group_by) keeps its keys in the

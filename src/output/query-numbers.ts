@@ -2,7 +2,7 @@ import { type ExactNumber, exactNumber, isExactNumber } from '../client/exact-nu
 import { orderedRecord } from '../client/key-order.js';
 
 // JMESPath computes with doubles, so a search runs on the answer's numbers as doubles; a number it
-// passes through unchanged then gets the service's exact text back (issue #17). A number the
+// passes through unchanged then gets the service's exact text back. A number the
 // search computes stays a double, unless it happens to equal one of the exact numbers' doubles.
 
 /** Double (by a key that tells -0 from 0) -> the one text it came from; null when texts disagree. */

@@ -58,7 +58,7 @@ function search(node: Node, data: unknown): QueryResult {
   return { ok: true, value };
 }
 
-/** An expression reference is the evaluator's, not data: it is never printed (issue #26). */
+/** An expression reference is the evaluator's, not data: it is never printed. */
 const REFERENCE_ALONE = 'is not a value (pass one to a function that takes it, as in sort_by(items, &name))';
 
 /** What a RangeError from a search means: too deep for the stack, or a value too large to build. */

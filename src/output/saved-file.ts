@@ -15,7 +15,7 @@ function statOrNothing(path: string): Stats | undefined {
 /**
  * A file svc writes whole once an answer comes (`--save-html <file>`), checked now so that a typo
  * costs no request: its folder exists, it is no folder, and it is neither standard input's nor
- * output's file by any path (issue #10). Each refusal is an InputError naming `flag`.
+ * output's file by any path. Each refusal is an InputError naming `flag`.
  */
 export function prepareFileWrite(file: string, flag: string): (text: string) => void {
   if (file.trim() === '') throw new InputError(`${flag}: give a file name`);

@@ -1,4 +1,4 @@
-// What comes from the network is shown on a terminal, never obeyed (issue #10). Like go-gh's
+// What comes from the network is shown on a terminal, never obeyed. Like go-gh's
 // asciisanitizer and `cat -v`, every control character becomes visible caret notation, so an
 // escape sequence (CSI, OSC, DCS, …) loses the ESC that starts it and prints as harmless text:
 // `\x1b]0;title\x07` shows as `^[]0;title^G`, `\x1b[2J` as `^[[2J`. C1 controls are the 8-bit

@@ -8,7 +8,7 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /**
  * Cells of one grapheme, from string-width (Unicode's East Asian Width data through
  * get-east-asian-width, RGI emoji, flags and keycaps as one wide cluster, zero-width marks):
- * a maintained table rather than one of ours (issue #17).
+ * a maintained table rather than one of ours.
  */
 const graphemeWidth = (grapheme: string): number => stringWidth(grapheme);
 

@@ -1,7 +1,7 @@
 import { isExactNumber } from '../client/exact-number.js';
 
 // `--output yaml`, written so that YAML 1.2 and 1.1 readers (PyYAML, Ansible, Ruby's Psych) read
-// back the very data the service sent (issue #17). A string is plain only when no reader can take
+// back the very data the service sent. A string is plain only when no reader can take
 // it for anything else: `yes`, `off`, `y`, `0b11`, `1_000`, `2026-01-01`, `12:30:45` and `~` are
 // quoted, as the AWS CLI's YAML output quotes them. Everything else is double-quoted with escapes,
 // so line separators (U+2028) and control characters survive. Nesting is block style; the answer

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRedactor, formsOf, passwordsInUrls } from '../../src/auth/redaction.js';
 
-// Issue #26: a secret in any form the redactor knows never survives, whatever text surrounds it,
+// A secret in any form the redactor knows never survives, whatever text surrounds it,
 // and whether a text is masked never depends on what else the text holds.
 
 /** Secrets of 4+ characters, possibly padded, with characters every encoder treats differently. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRedactor, passwordsInUrls } from '../../src/auth/redaction.js';
 
-// Issue #18: each way a server can escape a secret's characters is pinned by a test that fails
+// Each way a server can escape a secret's characters is pinned by a test that fails
 // without it, and so is the other side: text that only resembles a secret is printed as it is.
 
 describe('a secret with characters HTML, regular expressions and URLs treat specially', () => {

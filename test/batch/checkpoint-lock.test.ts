@@ -9,7 +9,7 @@ import { startOf } from '../../src/batch/lock-holder.js';
 const bootId = () => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
 import type { LockFiles } from '../../src/config/stale-lock.js';
 
-// Two runs never share a checkpoint (issue #13); a lock left by a killed run does not block the resume.
+// Two runs never share a checkpoint; a lock left by a killed run does not block the resume.
 let dir: string;
 let checkpoint: string;
 beforeEach(() => {

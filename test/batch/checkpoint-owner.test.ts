@@ -7,7 +7,7 @@ import { LOCK_REFRESH_MS, LOCK_STALE_MS, lockCheckpoint, TAKEOVER_GRACE_MS } fro
 import { startOf } from '../../src/batch/lock-holder.js';
 import { type LockFiles, systemLockFiles } from '../../src/config/stale-lock.js';
 
-// A checkpoint has one owner (issue #26): a holder alive on this machine is never taken over,
+// A checkpoint has one owner: a holder alive on this machine is never taken over,
 // however old its heartbeat; a pid reused since is told apart by its start time and boot id; a
 // run that lost its lock knows it at its next check, and for good.
 let dir: string;

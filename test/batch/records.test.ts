@@ -7,7 +7,7 @@ import { parseJsonBody } from '../../src/client/response-body.js';
 const asWhole = (line: number, outcome: LineOutcome) => `{"line":${line},${JSON.stringify(outcome).slice(1)}\n`;
 const op = { method: 'POST', idempotent: true } as const;
 
-describe('recordText (issue #13: most records are written around the result alone)', () => {
+describe('recordText (most records are written around the result alone)', () => {
   it('writes every successful call byte for byte as the whole outcome JSON would, exact numbers and all', () => {
     const answer = fc.oneof(
       fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? 'null'),

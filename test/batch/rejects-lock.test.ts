@@ -7,7 +7,7 @@ import { lockRejects } from '../../src/batch/rejects-lock.js';
 import { type LockFiles, systemLockFiles } from '../../src/config/stale-lock.js';
 import { tempFolder } from '../support/temp-folder.js';
 
-// The rejects file's lock (issue #10) takes over only a lock left by a process that is gone, and a
+// The rejects file's lock takes over only a lock left by a process that is gone, and a
 // batch lets go of its own lock only, never one another svc took meanwhile.
 
 function fresh(): { rejects: string; lock: string } {

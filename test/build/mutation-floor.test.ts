@@ -4,7 +4,7 @@ import { moduleScore, scoreTable } from '../../scripts/mutate.mjs';
 // @ts-expect-error: the Stryker config is a plain ES module
 import { guardedModules, threshold } from '../../stryker.config.mjs';
 
-// `npm run mutate` fails CI when one guarded module scores under the floor (issue #18). Stryker's
+// `npm run mutate` fails CI when one guarded module scores under the floor. Stryker's
 // own thresholds.break is one number for all files together, so a weak module could hide behind
 // strong ones; scripts/mutate.mjs checks each module from Stryker's JSON report.
 const mutants = (statuses: Record<string, number>) => Object.entries(statuses).flatMap(([status, n]) => Array.from({ length: n }, () => ({ status })));

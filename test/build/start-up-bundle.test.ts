@@ -11,7 +11,7 @@ const CALL_PATH =
 
 const named = (scripts: CliScript[], name: CliScript['name']): CliScript => scripts.find((script) => script.name === name)!;
 
-// The CLI is one script that bin/run-cli.cjs compiles with a V8 code cache (issue #16), and beside it
+// The CLI is one script that bin/run-cli.cjs compiles with a V8 code cache, and beside it
 // the root command alone for runs that name no command; their parts run on first use.
 // `npm run bench` measures the time; these name the culprit when start-up grows.
 describe('the CLI is one script, and the root command alone another', () => {

@@ -6,7 +6,7 @@ import { run } from '../../src/cli/run.js';
 import type { HttpRequest } from '../../src/client/transport.js';
 import { createFakeContext, json } from '../support/fake-context.js';
 
-// Resuming from a checkpoint (issue #13): argv and a journal in, requests and records out.
+// Resuming from a checkpoint: argv and a journal in, requests and records out.
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'svc-checkpoint-'));

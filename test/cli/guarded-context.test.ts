@@ -5,7 +5,7 @@ import { ALL_PROXY_VARIABLES } from '../../src/config/proxy-route.js';
 import type { ConfigStore } from '../../src/config/store.js';
 import { createFakeContext, createMemoryStore } from '../support/fake-context.js';
 
-// The redaction layer every command prints through (issue #5), driven through a fake context: what
+// The redaction layer every command prints through, driven through a fake context: what
 // a user would see on stdout and stderr when a secret reaches a message.
 
 const KEY = 'sk_live_4f9a2c7e1b';

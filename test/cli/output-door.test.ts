@@ -54,7 +54,7 @@ describe('secrets are redacted before anything cuts or folds them', () => {
     expect(leaks(err())).toBe(false);
   });
 
-  it('a stored token that holds SERVICE_API_KEY is redacted whole (issue #18)', async () => {
+  it('a stored token that holds SERVICE_API_KEY is redacted whole', async () => {
     const stored = `svc_agent_${KEY}_stored_tail_42`;
     const echo = () => json(400, { error: { message: `bad: ${stored} / ${KEY}`, type: 'x', code: 'y' } });
     const { ctx, err } = createFakeContext({ env: { SERVICE_API_KEY: KEY }, profiles: { default: { token: stored } }, respond: echo });

@@ -85,7 +85,7 @@ describe('standard output for pipes and files', () => {
   });
 });
 
-describe('terminal width (issue #17)', () => {
+describe('terminal width', () => {
   it.each([
     [120, {}, 120],
     [0, { COLUMNS: '100' }, 100],

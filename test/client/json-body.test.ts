@@ -3,8 +3,8 @@ import { jsonBodyProblem } from '../../src/client/json-body.js';
 import { MAX_JSON_DEPTH, nestingDepth } from '../../src/client/response-body.js';
 
 // A request body the library would send differently from what the caller gave (JSON.stringify
-// drops or changes it, or throws) is refused with nothing sent, in one sentence that says where
-// (issue #17). Issue #18 pins each case and its boundary.
+// drops or changes it, or throws) is refused with nothing sent, in one sentence that says where.
+// Each case is pinned with its boundary, so a mutant of either fails a test.
 describe('jsonBodyProblem refuses what JSON cannot hold, saying where', () => {
   const cyclic: Record<string, unknown> = { name: 'loop' };
   cyclic.self = cyclic;

@@ -3,7 +3,7 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from '
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
 
-// Issue #17: `call` never throws or rejects; misuse resolves to { ok: false, error: { kind: 'invalid' } }
+// `call` never throws or rejects; misuse resolves to { ok: false, error: { kind: 'invalid' } }
 // with nothing sent, and a request still waiting for a connection is never reported as sent.
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodings } from '../../src/client/percent-decoding.js';
 
 // What a server or proxy on the way may make of a path: each successive percent-decoding, until
-// one changes nothing or meets an escape that is not UTF-8 (issue #10; pinned for issue #18).
+// one changes nothing or meets an escape that is not UTF-8.
 describe('decodings', () => {
   it.each([
     ['plain text', 'dr_123', ['dr_123'], false],

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseJsonBody } from '../../src/client/response-body.js';
 
-// parseJsonBody skips its scan of an answer when no number in it can change as a double (issue #13).
+// parseJsonBody skips its scan of an answer when no number in it can change as a double.
 // Whatever it skips, the exact reading must be the one that keeps every number's own text.
 
 /** Number tokens as JSON allows them, canonical or not: `-0`, `1.50`, `1E2`, `0.1e-0`, 17 digits. */
@@ -41,7 +41,7 @@ const valueText: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
   ),
 })).value;
 
-describe('parseJsonBody: the quick path keeps every number as sent (issue #13)', () => {
+describe('parseJsonBody: the quick path keeps every number as sent', () => {
   it('writes back every number and every key exactly as the service sent them, whatever the answer holds', () => {
     fc.assert(
       fc.property(valueText, fc.constantFrom('', ' ', '\n'), (text, space) => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { splitUrl } from '../../src/client/url-split.js';
 
 // splitUrl remembers origins (and the last base URL) so that a batch does not parse one URL per
-// call (issue #13). Whatever it remembered, and in whatever order URLs come, its answer is the URL
+// call. Whatever it remembered, and in whatever order URLs come, its answer is the URL
 // parser's: the same origin, and the path and query the parser would send. (One exception, kept on
 // purpose: "%2e" is sent as written, where the parser would read a dot segment; a path parameter
 // holding one is refused before it gets here, test/client/path-traversal.test.ts.)

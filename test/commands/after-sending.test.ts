@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runSvc } from '../support/svc.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
 
-// Issue #17: once a request was sent, no later failure may exit 2 ("nothing was sent"), and the
+// Once a request was sent, no later failure may exit 2 ("nothing was sent"), and the
 // user still learns the answer to a write. The real bin/svc against the mock on 127.0.0.1.
 const mock = useMockForSvc();
 const svc = (...args: string[]) => runSvc(args, { env: mock.env });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runSvc } from '../support/svc.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
 
-// `--shard k/n` (issue #13): four processes at once over one file, against the mock on 127.0.0.1.
+// `--shard k/n`: four processes at once over one file, against the mock on 127.0.0.1.
 const mock = useMockForSvc({ latencyMs: 2 });
 let dir: string;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { pyyamlAvailable, pyyamlReadsAsJson } from '../support/python-yaml.js';
 import { runSvc } from '../support/svc.js';
 import { startVerbatimServer, type VerbatimServer } from '../support/verbatim-server.js';
 
-// Issue #17: what svc prints is what the service sent, in every format. The real bin/svc against
+// What svc prints is what the service sent, in every format. The real bin/svc against
 // a server on 127.0.0.1 that answers with exact bytes.
 let server: VerbatimServer;
 beforeAll(async () => {
@@ -87,7 +87,7 @@ describe('keys exactly as sent', () => {
   });
 });
 
-describe('keys in the order received, integer-like ones too (issue #26)', () => {
+describe('keys in the order received, integer-like ones too', () => {
   const ORDERED =
     '{"ok":true,"kind":"email","draftId":"dr_1","syncStatus":"synced","revision":1,"b":1,"2":0,"1":0,"__proto__":{"z":1,"10":2,"__proto__":3},"list":[{"9":1,"a":2,"0":3}]}';
   const LIST = '[{"b":1,"2":0,"__proto__":{"p":1},"1":0},{"__proto__":[1],"0":"x"}]';

@@ -5,7 +5,7 @@ import { useMockForSvc } from '../support/mock-for-svc.js';
 import { runSvc } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 
-// A field named like a JavaScript object's own property is a field like any other (issue #10):
+// A field named like a JavaScript object's own property is a field like any other:
 // README says no value is ever dropped, so the server must receive it, whichever way it was given.
 const mock = useMockForSvc();
 const keys = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];

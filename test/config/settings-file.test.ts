@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_SETTINGS_BYTES, readConfigFile } from '../../src/config/settings-file.js';
 import { tempFolder } from '../support/temp-folder.js';
 
-// Issue 10: every file svc reads meets every line-ending convention and every size, or is refused
+// Every file svc reads meets every line-ending convention and every size, or is refused
 // with a line that says what is wrong; the settings file too.
 const dir = tempFolder('svc-settings-');
 const settings = { profiles: { default: { baseUrl: 'https://api.example.com/v1', token: 'svc_agent_Zq81LmNopQrsTuvW', timeout: 12 } } };

@@ -6,7 +6,7 @@ import { watchBatchStop } from '../../src/batch/stop.js';
 import { createRecordWriter, type FlushTimer, HELD_BYTES, HELD_MS } from '../../src/core/record-writer.js';
 import { createFakeContext } from '../support/fake-context.js';
 
-// Records leave in one write per 64 KiB or per 20 ms, and at the end (issue #13): how many writes,
+// Records leave in one write per 64 KiB or per 20 ms, and at the end: how many writes,
 // when, and that nothing is lost or reordered on the way.
 
 /** A timer the test fires by hand: what is set, and whether it was cleared. */
@@ -41,7 +41,7 @@ function setUp() {
 const record = (line: number, raw = `{"n":${line}}\n`): SourceRecord => ({ line, raw, endOffset: line * 10 });
 const ok = (result: unknown): LineOutcome => ({ ok: true, status: 200, result });
 
-describe('the record writer (issue #13)', () => {
+describe('the record writer', () => {
   it('holds the records of many calls and writes them once, when the timer fires', () => {
     const { writer, writes, clock } = setUp();
     for (let line = 1; line <= 3; line++) writer.emit(record(line), ok({ id: line }));

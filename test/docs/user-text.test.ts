@@ -3,20 +3,12 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runSvc } from '../support/svc.js';
 import { REPO, filesUnder, guideFiles, readRepoFile } from './doc-sources.js';
+import { historyIn } from './history-refs.js';
 
 // User-facing text speaks to users: no issue numbers and no commit hashes in the README, the guides,
 // svc's help or the manual's own text (the project's history lives in CHANGELOG.md, CONTRIBUTING.md,
 // docs/performance.md, docs/reliability.md and the commit log). And every guide is one link away
 // from the README.
-
-/** `#123`, `issue 12`, `issues #3 and #4`, `PR 7`: a reference to the project's tracker. */
-const ISSUE = /(?<![&\w])#\d+\b|\b(?:issues?|PR|pull request)\s+#?\d+/gi;
-/** A commit hash: 7 to 40 hex digits, with at least one digit and one letter. */
-const COMMIT = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/g;
-
-function historyIn(text: string): string[] {
-  return [...text.matchAll(ISSUE), ...text.matchAll(COMMIT)].map((match) => match[0]);
-}
 
 /** The manual's own words: the strings of its sources, without comments or the stylesheet's colours. */
 function manualSourceText(): string {

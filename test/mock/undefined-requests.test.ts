@@ -4,7 +4,7 @@ import { LOGGED_BODY_BYTES, REQUEST_LOG_SIZE } from '../../src/mock/request-log.
 import { undefinedRequests } from '../commands/tables/mock-cases.js';
 import { useMockSession } from './mock-session.js';
 
-// The mock as a server on 127.0.0.1 (issue #10): whatever it is sent, it answers in the API's error
+// The mock as a server on 127.0.0.1: whatever it is sent, it answers in the API's error
 // shape, and its request log stays bounded.
 const mock = useMockSession();
 

@@ -5,7 +5,7 @@ import { parseJsonBody } from '../../src/client/response-body.js';
 import { paintJson } from '../../src/output/json-color.js';
 
 // Coloured JSON on a terminal (svc's default there): the same text as the piped output once the
-// colours are taken off, numbers exactly as sent (issue #17), each kind of token in its colour.
+// colours are taken off, numbers exactly as sent, each kind of token in its colour.
 const blue = (t: string) => `\x1b[34m${t}\x1b[39m`;
 const green = (t: string) => `\x1b[32m${t}\x1b[39m`;
 const yellow = (t: string) => `\x1b[33m${t}\x1b[39m`;

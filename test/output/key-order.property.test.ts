@@ -8,7 +8,7 @@ import { renderValue } from '../../src/output/formats.js';
 import { paintJson } from '../../src/output/json-color.js';
 import { compileQuery } from '../../src/output/query.js';
 
-// What svc prints is what the service sent (issue #26): keys in the order received, integer-like
+// What svc prints is what the service sent: keys in the order received, integer-like
 // ones (which a JavaScript object lists first) and `__proto__` included, at every depth, in every
 // format, after redaction and through `--query`. Each case is written as JSON text by hand, so the
 // expected order is the text's own, never a JavaScript object's.

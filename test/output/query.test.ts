@@ -62,7 +62,7 @@ describe('compileQuery', () => {
   });
 });
 
-describe('--query limits (issue #17)', () => {
+describe('--query limits', () => {
   const timed = <T>(work: () => T): { value: T; ms: number } => {
     const started = performance.now();
     const value = work();
@@ -154,7 +154,7 @@ describe('--query limits (issue #17)', () => {
   });
 });
 
-describe('what a search prints is data (issue #26)', () => {
+describe('what a search prints is data', () => {
   const failure = (expression: string, data: unknown): string => {
     const query = compileQuery(expression);
     if (!query.ok) return `compile: ${query.message}`;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatTable } from '../../src/output/table.js';
 import { displayWidth } from '../../src/output/text-width.js';
 
-// Issue #26: a table is never wider than the terminal, at any width of 20 columns or more, whatever
+// A table is never wider than the terminal, at any width of 20 columns or more, whatever
 // the keys and values hold: wide CJK and emoji text, combining marks, many columns.
 
 const text = fc.string({ unit: fc.constantFrom('a', 'Z', '9', ' ', '-', '日', '本', '語', '😀', '🇯🇵', 'é', 'e\u0301', '한', 'ｱ'), maxLength: 30 });

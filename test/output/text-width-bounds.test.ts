@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth, padToWidth, truncateToWidth, wrapToWidth } from '../../src/output/text-width.js';
 
-// The boundaries of cutting, padding and wrapping (issue #18): a value that just fits is kept
+// The boundaries of cutting, padding and wrapping: a value that just fits is kept
 // whole, one cell more is cut with "…", a wide character never straddles the edge.
 describe('truncateToWidth at its edges', () => {
   it.each([

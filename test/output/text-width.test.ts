@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatTable } from '../../src/output/table.js';
 import { displayWidth, truncateToWidth, wrapToWidth } from '../../src/output/text-width.js';
 
-// Issue 17: emoji and flags were counted as one cell, so table rows were misaligned, and CJK text in
-// the template preview was never wrapped. Widths now come from string-width.
+// Terminal cells as a terminal counts them (string-width): an emoji or a flag is two cells, CJK text
+// two a character, so table rows line up and the template preview wraps CJK text.
 describe('terminal cells', () => {
   it.each([
     ['a flag (two regional indicators)', '🇫🇷', 2],

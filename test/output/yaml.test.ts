@@ -5,9 +5,9 @@ import { parseJsonBody } from '../../src/client/response-body.js';
 import { formatYaml, yamlNumber } from '../../src/output/yaml.js';
 import { pyyamlAvailable, pyyamlReadsAsJson } from '../support/python-yaml.js';
 
-// `--output yaml` (issue #17): the exact text svc prints, so that a YAML 1.1 reader (PyYAML,
-// Ansible, Psych) and a 1.2 reader both get the data the service sent. Issue #18: every rule of
-// the writer is pinned here, in process, not only through the spawned CLI.
+// `--output yaml`: the exact text svc prints, so that a YAML 1.1 reader (PyYAML,
+// Ansible, Psych) and a 1.2 reader both get the data the service sent. Every rule of the writer is
+// pinned here, in process, not only through the spawned CLI, so a mutant of any one fails a test.
 
 describe('formatYaml lays out data in block style', () => {
   it('nests maps under their key and lists after their dash, two spaces a level', () => {

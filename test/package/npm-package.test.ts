@@ -13,7 +13,7 @@ import { startMockProcess } from '../support/mock-process.js';
 import { tempFolder } from '../support/temp-folder.js';
 import { consumerPackage, consumerTsconfig, goodFile, misspeltFile } from './consumer-files.js';
 
-// Issue 11: the package a user installs, built by `npm pack` from the sources (prepack), installed
+// The package a user installs, built by `npm pack` from the sources (prepack), installed
 // from the tarball alone, used as a library (type-checked and run) and as a global command.
 const exec = promisify(execFile);
 const work = tempFolder('svc-package-');

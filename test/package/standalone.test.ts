@@ -8,7 +8,7 @@ import { buildStandalone, standaloneName, standaloneUnsupportedReason } from '..
 import { type MockProcess, startMockProcess } from '../support/mock-process.js';
 import { tempFolder } from '../support/temp-folder.js';
 
-// Issue 11: the standalone binary (npm run package) runs every command with no Node on the machine:
+// The standalone binary (npm run package) runs every command with no Node on the machine:
 // its environment is `env -i PATH=/nonexistent` plus a settings folder, so no node can be found.
 // Built as `npm run package -- --snapshot` builds it where Node cannot make the snapshot (here a
 // start-up module that fails to load when the snapshot is made): the binary without one, the

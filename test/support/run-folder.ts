@@ -6,7 +6,7 @@ import { join } from 'node:path';
 /**
  * Points TMPDIR at a folder made for this run, which the workers and what they spawn inherit,
  * and removes it at the end. Whatever a test left in it fails the run, named: a test
- * never leaves anything in the temp folder (issue 11). The compile cache that every spawned svc
+ * never leaves anything in the temp folder. The compile cache that every spawned svc
  * shares lives beside it, in SVC_TEST_CACHE_HOME, and goes too.
  */
 export default function setup(): () => void {

@@ -81,7 +81,7 @@ async function readFixtures(ctx: Context, file: string): Promise<Fixtures> {
 
 /**
  * Where a `__proto__` key sits in parsed JSON (`drafts.dr_1`), or undefined. JSON.parse keeps it as
- * an own field, but the fixture schema's copy would drop it silently (issue #17): refuse instead.
+ * an own field, but the fixture schema's copy would drop it silently: refuse instead.
  */
 function protoKeyPath(value: unknown, path = '(top level)'): string | undefined {
   if (value === null || typeof value !== 'object') return undefined;

@@ -16,7 +16,7 @@ export const reads: Operation[] = [
   { name: 'email drafts get (GET)', argv: ['email', 'drafts', 'get', 'dr_123'], idempotent: true },
   { name: 'crm tasks series occurrences list (GET)', argv: ['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly'], idempotent: true },
   { name: 'files delete (DELETE)', argv: ['files', 'delete', 'notes/todo.md', '--yes'], idempotent: true },
-  // A POST without side effects: the registry declares it idempotent (issue #12).
+  // A POST without side effects: the registry declares it idempotent.
   {
     name: 'email templates preview (POST, declared idempotent)',
     argv: ['email', 'templates', 'preview', 'tpl_welcome', '--data', 'firstName=Ada'],

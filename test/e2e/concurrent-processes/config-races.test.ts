@@ -6,7 +6,7 @@ import { freshConfigDir, runSvc, runSvcProcess } from '../../support/svc.js';
 import { concurrentWriteRounds, prototypeProfileNames } from '../../commands/tables/config-cases.js';
 
 // Settings written by real svc processes in parallel, and profiles named like JavaScript's own
-// properties (issue #10): every write reads, changes and writes inside the lock, and a name is a name.
+// properties: every write reads, changes and writes inside the lock, and a name is a name.
 const mock = useMockForSvc();
 const TOKEN = (n: number) => `svc_agent_race${String(n).padStart(4, '0')}xyzw`; // 12 characters after the prefix: enough for redaction to show 4
 const stored = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, Record<string, unknown>> };

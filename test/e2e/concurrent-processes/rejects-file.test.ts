@@ -7,8 +7,8 @@ import { SVC_BIN, freshConfigDir, startSvcProcess } from '../../support/svc.js';
 import { tempFolder } from '../../support/temp-folder.js';
 import { concurrentRejectRuns, sameFileCases } from '../../commands/tables/file-cases.js';
 
-// The rejects file is never a file svc reads, nor standard output's, and two runs never share one
-// (issue #10): through real processes, real links, descriptors and redirections.
+// The rejects file is never a file svc reads, nor standard output's, and two runs never share one:
+// through real processes, real links, descriptors and redirections.
 const mock = useMockForSvc({ latencyMs: 20 });
 
 /** Input lines emptied or failed lines missing from a rejects file (README: "Lines lost to a shared or clobbered file"). */

@@ -7,7 +7,7 @@ import { tempFolder } from '../../support/temp-folder.js';
 
 // A file or standard input svc reads whole that never ends (a pipe fed by `yes`, as `--body @<(yes)` or `@/dev/zero`
 // would be): it says no size, so svc stops one byte past its limit and refuses it in one line,
-// nothing sent. It used to read until memory ran out and V8 died with a native stack trace.
+// nothing sent. Read on, it would fill memory until V8 died with a native stack trace.
 let mock: MockServer;
 beforeAll(async () => {
   mock = await startMockServer({ port: 0 });

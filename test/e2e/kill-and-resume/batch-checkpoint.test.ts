@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type MockServer, startMockServer } from '../../../src/mock/server.js';
 import { runSvcProcess, startSvcProcess } from '../../support/svc.js';
 
-// Issue #13: a batch killed with SIGKILL at random points and resumed each time with its checkpoint
+// A batch killed with SIGKILL at random points and resumed each time with its checkpoint
 // applies every line exactly once, except lines it reports uncertain (at most --concurrency per
 // kill), and none twice. The real bin/svc against the mock on 127.0.0.1, whose state is the judge.
 const LINES = 2000;

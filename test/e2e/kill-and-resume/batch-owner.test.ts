@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type MockServer, startMockServer } from '../../../src/mock/server.js';
 import { type SvcProcess, type SvcRun, runSvcProcess, startSvcProcess } from '../../support/svc.js';
 
-// A checkpoint has one owner, whatever the timing (issue #26): real bin/svc processes paused with
+// A checkpoint has one owner, whatever the timing: real bin/svc processes paused with
 // SIGSTOP, killed with SIGKILL while paused, resumed two and three at once, against the mock on
 // 127.0.0.1, which counts what it received for each line: at most one request each, and every line
 // applied, recorded as rejected, or reported uncertain.

@@ -9,9 +9,9 @@ import { type SvcRun, freshConfigDir, runSvcProcess } from '../../support/svc.js
 import { findTinyproxy, startTinyproxy, type Tinyproxy } from '../../support/tinyproxy.js';
 import { startTlsFront, type TlsFront } from '../../support/tls-front.js';
 
-// Issue #14, against real parts on loopback: a real proxy (Debian's tinyproxy, installed by .ci/run)
-// in front of the real mock behind a TLS terminator whose certificate comes from a private CA made
-// here with openssl. What was sent is read from the proxy's log and the mock's request record.
+// Proxies and private certificate authorities, against real parts on loopback: a real proxy
+// (Debian's tinyproxy, installed by .ci/run) in front of the real mock behind a TLS terminator
+// whose certificate comes from a private CA made here with openssl. What was sent is read from the proxy's log and the mock's request record.
 
 const tinyproxyBinary = findTinyproxy();
 const skipped = !tinyproxyBinary ? 'tinyproxy is not installed' : !hasOpenssl() ? 'openssl is not installed' : undefined;

@@ -7,7 +7,7 @@ import { tempFolder } from '../../support/temp-folder.js';
 import { batchScenes, closedOutputScenes, singleScenes, stopSignals } from '../../commands/tables/interruption-cases.js';
 import { reads, writes } from '../../commands/tables/fault-cases.js';
 
-// Real signals to the real bin/svc against the mock on 127.0.0.1 (issue #10): every stop signal
+// Real signals to the real bin/svc against the mock on 127.0.0.1: every stop signal
 // ends a batch the way Ctrl-C does, and every line the server received has its record.
 const mock = useMockForSvc({ latencyMs: 25 });
 

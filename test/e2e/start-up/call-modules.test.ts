@@ -9,7 +9,7 @@ import { runAndTrace } from '../../support/ran-sources.js';
 import { TEST_CACHE_HOME, freshConfigDir, runSvcProcess } from '../../support/svc.js';
 import { startTlsFront, type TlsFront } from '../../support/tls-front.js';
 
-// Issue #16: one GET over TLS loads only what a one-shot HTTP/1.1 call needs. The Node built-ins a
+// One GET over TLS loads only what a one-shot HTTP/1.1 call needs. The Node built-ins a
 // real bin/svc process loaded (process.moduleLoadList) are read at exit, and the sources it ran
 // from V8's coverage (test/support/ran-sources.ts).
 const REPORTER = join(import.meta.dirname, '..', '..', 'support', 'report-modules.mjs');

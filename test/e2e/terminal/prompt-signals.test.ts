@@ -8,7 +8,7 @@ import { Terminal, tmuxAvailable } from '../../support/tmux.js';
 import { promptScenes, promptStops } from '../../commands/tables/interruption-cases.js';
 
 // Ctrl-C typed at a prompt on a real terminal (tmux), or SIGTERM sent to svc while it asks: the
-// same exit code as anywhere else (issue #10), one line, and nothing done.
+// same exit code as anywhere else, one line, and nothing done.
 const mock = useMockForSvc();
 let terminal: Terminal | undefined;
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { type MockServer, startMockServer } from '../../../src/mock/server.js';
 import { SVC_BIN, freshConfigDir } from '../../support/svc.js';
 import { Terminal, tmuxAvailable } from '../../support/tmux.js';
 
-// Issue #17: a template preview holding CJK text, emoji and a <pre> block, on a real 40-column
+// A template preview holding CJK text, emoji and a <pre> block, on a real 40-column
 // terminal (tmux). tmux itself is the judge of width: a line wider than the terminal is one tmux
 // wraps, and `capture-pane -J` joins it back, so the screen with and without -J differ.
 const WIDTH = 40;

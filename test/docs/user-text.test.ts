@@ -6,9 +6,8 @@ import { REPO, filesUnder, guideFiles, readRepoFile } from './doc-sources.js';
 import { historyIn } from './history-refs.js';
 
 // User-facing text speaks to users: no issue numbers and no commit hashes in the README, the guides,
-// svc's help or the manual's own text (the project's history lives in CHANGELOG.md, CONTRIBUTING.md,
-// docs/performance.md, docs/reliability.md and the commit log). And every guide is one link away
-// from the README.
+// svc's help or the manual's own text (the project's history lives in CHANGELOG.md and the commit
+// log). And every guide is one link away from the README.
 
 /** The manual's own words: the strings of its sources, without comments or the stylesheet's colours. */
 function manualSourceText(): string {

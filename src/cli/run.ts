@@ -8,7 +8,8 @@ import { SvcError, ExitCode, InputError, usageError } from '../errors.js';
 import { guardContext } from './guarded-context.js';
 import { copyWith } from '../core/secrets.js';
 import { claimStdinOnce } from '../core/stdin-claims.js';
-import { helpAsFlag, withoutHelpForUnknownWords } from './help-words.js';
+import { type CommandLine, optionPart, readCommandLine, type Walk, walkCommands } from './command-line.js';
+import { argvForCommander, firstUnknownOption, helpAsFlag } from './help-words.js';
 import { passwordsInUrls } from '../auth/redaction.js';
 import { commanderExitCode, createRootProgram } from './program.js';
 import { terminalSafeLine } from '../output/terminal-safe.js';
@@ -19,46 +20,9 @@ function valueOptions(program: Command): Set<string> {
   return new Set(names.filter((name): name is string => name !== undefined));
 }
 
-/** The first word of argv that is not a global option or an option's value. */
-export function firstCommandWord(argv: readonly string[], takesValue: ReadonlySet<string>): string | undefined {
-  const index = commandWordIndex(argv, takesValue);
-  return index === undefined ? undefined : argv[index];
-}
-
-/** Where that word is in argv. */
-function commandWordIndex(argv: readonly string[], takesValue: ReadonlySet<string>): number | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') return i + 1 < argv.length ? i + 1 : undefined;
-    if (takesValue.has(arg)) i++;
-    else if (!arg.startsWith('-')) return i;
-  }
-  return undefined;
-}
-
 /** Whether argv names a command: `svc --profile work email …` does, `svc --help` and `svc --base-url <url>` do not. */
 export function namesCommand(argv: readonly string[], ctx: Context): boolean {
-  return firstCommandWord(argv, valueOptions(createRootProgram(ctx))) !== undefined;
-}
-
-/**
- * `svc email`, `svc crm tasks`, `svc config` alone: the group's help on stdout, exit 0, as `svc`
- * alone (commander would print it on stderr, as for an error). Only when argv names the group and
- * no word after it, so `svc email nonsense` stays an unknown command (exit 2).
- */
-function helpForBareGroup(program: Command, argv: readonly string[], takesValue: ReadonlySet<string>): void {
-  let command = program;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--') return;
-    if (takesValue.has(arg)) i++;
-    else if (!arg.startsWith('-')) {
-      const next = command.commands.find((sub) => sub.name() === arg || sub.aliases().includes(arg));
-      if (!next) return;
-      command = next;
-    }
-  }
-  if (command !== program && command.commands.length > 0 && command.registeredArguments.length === 0) command.action(() => command.outputHelp());
+  return readCommandLine(argv, valueOptions(createRootProgram(ctx))).first !== undefined;
 }
 
 /** Runs svc with these arguments in this context and returns the exit code. */
@@ -70,14 +34,18 @@ export async function run(given: readonly string[], world: Context): Promise<num
   const program = createRootProgram(ctx);
   try {
     refuseUndecodable(given);
+    // argv is read once here; an alias or `svc help <command>` rewrites it, and it is read again only then.
     const takesValue = valueOptions(program);
-    const argv = helpAsFlag(await expandAliases(given, ctx, takesValue), takesValue, (word) => Object.hasOwn(areas, word) || Object.hasOwn(builtins, word));
-    const word = firstCommandWord(argv, takesValue);
-    await addCommandsFor(program, word, ctx, argv);
+    const topLevel = (word: string) => Object.hasOwn(areas, word) || Object.hasOwn(builtins, word);
+    const line = helpAsFlag(await expandAliases(readCommandLine(given, takesValue), ctx, takesValue), takesValue, topLevel);
+    const word = line.first?.word;
+    await addCommandsFor(program, word, ctx, line);
+    // One walk down the tree serves a bare group's help and an unknown word's.
+    const walk = walkCommands(program, line, firstUnknownOption(program, line));
     // No command word: help on stdout, exit 0; commander still refuses an unknown option (exit 2).
     if (word === undefined) program.action(() => program.outputHelp());
-    else helpForBareGroup(program, argv, takesValue);
-    await program.parseAsync(withoutHelpForUnknownWords(program, argv, takesValue) as string[], { from: 'user' });
+    else if (isBareGroup(program, walk, line)) walk.command.action(() => walk.command.outputHelp());
+    await program.parseAsync(argvForCommander(line, walk), { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
     return reportError(ctx, error, given.includes('--debug'));
@@ -85,17 +53,26 @@ export async function run(given: readonly string[], world: Context): Promise<num
 }
 
 /**
+ * `svc email`, `svc crm tasks`, `svc config` alone: the group's help on stdout, exit 0, as `svc`
+ * alone (commander would print it on stderr, as for an error). Only when argv names the group and
+ * no word after it, so `svc email nonsense` stays an unknown command (exit 2).
+ */
+function isBareGroup(program: Command, walk: Walk, line: CommandLine): boolean {
+  const { command } = walk;
+  return walk.named && line.end < 0 && command !== program && command.commands.length > 0 && command.registeredArguments.length === 0;
+}
+
+/**
  * A first word that is neither a command nor an area may be an alias (`svc alias set`): the config
  * is read only then, so a command's start-up pays nothing for aliases.
  */
-async function expandAliases(argv: readonly string[], ctx: Context, takesValue: ReadonlySet<string>): Promise<readonly string[]> {
-  const index = commandWordIndex(argv, takesValue);
-  const word = index === undefined ? undefined : argv[index]!;
-  if (word === undefined || Object.hasOwn(builtins, word) || Object.hasOwn(areas, word)) return argv;
+async function expandAliases(line: CommandLine, ctx: Context, takesValue: ReadonlySet<string>): Promise<CommandLine> {
+  const word = line.first?.word;
+  if (word === undefined || Object.hasOwn(builtins, word) || Object.hasOwn(areas, word)) return line;
   const aliases = (await ctx.config()).aliases();
-  if (!Object.hasOwn(aliases, word)) return argv;
+  if (!Object.hasOwn(aliases, word)) return line;
   const { expandAlias, splitAliasWords } = await import('./aliases.js');
-  return expandAlias(argv, index!, splitAliasWords(aliases[word]!)).argv;
+  return readCommandLine(expandAlias(line.argv, line.first!.at, splitAliasWords(aliases[word]!)).argv, takesValue);
 }
 
 /**
@@ -109,23 +86,22 @@ function refuseUndecodable(argv: readonly string[]): void {
 }
 
 /** Builds only the branch argv names; an unknown or missing word gets every top-level name for help and suggestions. */
-async function addCommandsFor(program: Command, word: string | undefined, ctx: Context, argv: readonly string[]): Promise<void> {
+async function addCommandsFor(program: Command, word: string | undefined, ctx: Context, line: CommandLine): Promise<void> {
   const builtin = word !== undefined && Object.hasOwn(builtins, word) ? builtins[word] : undefined;
   if (builtin) return (await builtin.load()).register(program, ctx, builtins);
   const area = word !== undefined && Object.hasOwn(areas, word) ? areas[word] : undefined;
   // The tree builder reads field meanings through zod's metadata: it loads with the area, which needs zod anyway.
   if (area) {
     const [{ addAreaCommands }, operations] = await Promise.all([import('./tree.js'), area.load()]);
-    return addAreaCommands(program, word!, area.summary, operations, ctx, holdsInput(argv));
+    return addAreaCommands(program, word!, area.summary, operations, ctx, holdsInput(line));
   }
   for (const [name, entry] of Object.entries(areas)) program.command(name).description(entry.summary);
   for (const [name, entry] of Object.entries(builtins)) program.command(name).description(entry.summary);
 }
 
 /** Batch mode: positional arguments become optional, since each line may give them. */
-function holdsInput(argv: readonly string[]): boolean {
-  const end = argv.indexOf('--');
-  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '--input' || arg.startsWith('--input='));
+function holdsInput(line: CommandLine): boolean {
+  return optionPart(line).some((arg) => arg === '--input' || arg.startsWith('--input='));
 }
 
 function reportError(ctx: Context, error: unknown, debug: boolean): number {

@@ -106,7 +106,7 @@ export function baseUrlSetting(
 
 async function resolveBaseUrl(ctx: SettingsSource, globals: GlobalOptions, profile: string): Promise<string> {
   // The settings file is read only when neither the flag nor the environment gives one.
-  const setting = baseUrlSetting(ctx.env, globals, globals.baseUrl || ctx.env.SERVICE_BASE_URL ? {} : (await ctx.config()).profile(profile));
+  const setting = baseUrlSetting(ctx.env, globals, {}) ?? baseUrlSetting(ctx.env, globals, (await ctx.config()).profile(profile));
   if (setting) return checkBaseUrl(setting.value, setting.origin === 'profile' ? `profile "${profile}"` : setting.origin);
   throw new InputError(
     `no base URL: pass --base-url https://…/v1, set SERVICE_BASE_URL, or run \`svc config set base-url https://…/v1\`${profile === 'default' ? '' : ` --profile ${profile}`}`,

@@ -1,48 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../src/mock/server.js';
+import { describe, expect, it } from 'vitest';
+import { leads, postsPerEmail as countPosts, records } from '../support/batch-lines.js';
+import { useMockForSvc } from '../support/mock-for-svc.js';
 import { runSvc } from '../support/svc.js';
 import { tempFolder } from '../support/temp-folder.js';
 
 // Faults in the middle of a batch, svc run in-process against the mock on 127.0.0.1 (Ctrl-C, which
 // only a process shows: test/e2e/signals/batch-interrupted.test.ts).
-let server: MockServer;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  server = await startMockServer({ port: 0, latencyMs: 5 });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  env = { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: server.apiKey };
-});
-
-const records = (stdout: string) =>
-  stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { line: number; ok: boolean; status: number | null; error?: { kind: string } });
-const leads = (count: number, name: (i: number) => string = (i) => `lead${i}`) =>
-  Array.from({ length: count }, (_, i) => JSON.stringify({ sequenceId: 'seq_123', email: `${name(i + 1)}@example.com` })).join('\n') + '\n';
-/** How many POSTs reached the mock for each email: a duplicate write shows as 2. */
-const postsPerEmail = () => {
-  const counts: Record<string, number> = {};
-  for (const r of server.requests)
-    if (r.method === 'POST') counts[(JSON.parse(r.body) as { email: string }).email] = (counts[(JSON.parse(r.body) as { email: string }).email] ?? 0) + 1;
-  return counts;
-};
+const mock = useMockForSvc({ latencyMs: 5 });
+const postsPerEmail = () => countPosts(mock.server);
 const enrolled = () =>
-  (server.state() as { sequences: { seq_123: { enrollments: { email?: string }[] } } }).sequences.seq_123.enrollments
+  (mock.server.state() as { sequences: { seq_123: { enrollments: { email?: string }[] } } }).sequences.seq_123.enrollments
     .map((e) => e.email)
     .filter((e) => e?.includes('lead'));
 
 describe('svc batch: faults injected by the mock in the middle of a batch', () => {
   // The mock's own fault queue: the first 10 requests to arrive pass (slow=0 answers normally), the next ones fail.
   const faultMidBatch = (faults: string[]) => {
-    server.injectFaults('slow=0', 10);
-    for (const fault of faults) server.injectFaults(fault);
+    mock.server.injectFaults('slow=0', 10);
+    for (const fault of faults) mock.server.injectFaults(fault);
   };
 
   it('writes (POST) are never repeated: each line reaches the mock once; failed lines get their record and go to the rejects', async () => {
@@ -50,7 +27,7 @@ describe('svc batch: faults injected by the mock in the middle of a batch', () =
     const input = leads(30);
     const rejects = join(tempFolder('svc-batch-'), 'rejects.ndjson');
     const run = await runSvc(['campaigns', 'person', 'add', '--input', '-', '--concurrency', '4', '--rejects', rejects], {
-      env: { ...env, SVC_RETRY_BASE_MS: '1' },
+      env: { ...mock.env, SVC_RETRY_BASE_MS: '1' },
       input,
     });
     expect(run.code).toBe(1);
@@ -59,7 +36,7 @@ describe('svc batch: faults injected by the mock in the middle of a batch', () =
     const failed = out.filter((r) => !r.ok);
     // The queue faults requests in the order they reach the mock, which need not be the input order:
     // four lines go out side by side. The 11th to 14th requests received are the lines that failed, each as its fault says.
-    const lineOfRequest = server.requests.map((r) => Number(/^lead(\d+)@/.exec((JSON.parse(r.body) as { email: string }).email)![1]));
+    const lineOfRequest = mock.server.requests.map((r) => Number(/^lead(\d+)@/.exec((JSON.parse(r.body) as { email: string }).email)![1]));
     const faulted = ['503 api', 'null transport', '200 unreadable', '429 api'].map((outcome, i): [number, string] => [lineOfRequest[10 + i]!, outcome]);
     expect(failed.map((r) => [r.line, `${r.status} ${r.error!.kind}`])).toEqual(faulted.sort(([a], [b]) => a - b));
     expect(failed.find((r) => r.error!.kind === 'transport')!.error).toMatchObject({
@@ -83,15 +60,15 @@ describe('svc batch: faults injected by the mock in the middle of a batch', () =
     const paths = ['reports/2026/q3.csv', 'notes/todo.md', 'tmp/scratch.txt', ...Array.from({ length: 17 }, (_, i) => `gone/${i}.txt`)];
     const input = paths.map((path) => JSON.stringify({ path })).join('\n') + '\n';
     const run = await runSvc(['files', 'delete', '--input', '-', '--yes', '--concurrency', '4', '--retries', '5'], {
-      env: { ...env, SVC_RETRY_BASE_MS: '1' },
+      env: { ...mock.env, SVC_RETRY_BASE_MS: '1' },
       input,
     });
     expect(run.code).toBe(0);
     const out = records(run.stdout) as { line: number; ok: boolean; attempts?: number; result?: unknown }[];
     expect(out.every((r) => r.ok)).toBe(true);
     expect(out.reduce((sum, r) => sum + (r.attempts ?? 1) - 1, 0)).toBe(4); // one retry per fault
-    expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(24);
+    expect(mock.server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(24);
     expect(out.slice(0, 3).map((r) => r.result)).toEqual([{ path: 'reports/2026/q3.csv' }, { path: 'notes/todo.md' }, { path: 'tmp/scratch.txt' }]);
-    expect(Object.keys((server.state() as { files: Record<string, string> }).files)).not.toContain('notes/todo.md');
+    expect(Object.keys((mock.server.state() as { files: Record<string, string> }).files)).not.toContain('notes/todo.md');
   });
 });

@@ -3,7 +3,7 @@
 // time. Each new file replaces its old self by rename(2), which is atomic on one file system, so a
 // reader opens either the old file or the new one, whole. Only then do the files the new build no
 // longer has go. A first build (no dist/ yet) is one rename of the whole folder.
-import { mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** Every file under `folder`, as paths relative to it; folders whose name starts with a dot (another run's work) are left out. */
@@ -26,13 +26,7 @@ function filesUnder(folder) {
  * the new build does not have. `afterStep` (tests) is called after each change to the file system.
  */
 export function swapIn(staging, target, afterStep = () => {}) {
-  let exists = true;
-  try {
-    statSync(target);
-  } catch {
-    exists = false;
-  }
-  if (!exists) {
+  if (!existsSync(target)) {
     renameSync(staging, target);
     return afterStep();
   }

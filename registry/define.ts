@@ -136,6 +136,9 @@ export const isIdempotentMethod = (method: string): boolean => IDEMPOTENT_METHOD
 /** Whether an operation may be sent again after its answer was lost: declared, else by method. */
 export const isIdempotent = (op: Pick<OperationSpec, 'method' | 'idempotent'>): boolean => op.idempotent ?? isIdempotentMethod(op.method);
 
+/** Success statuses whose answer has no body at all (RFC 9110): an operation with one has no response schema to export or to serve. */
+export const NO_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
 /** Whether a 429 answer to this operation says nothing was applied, so it may be sent again: declared, else as the API declares. */
 export const throttlesBeforeApplying = (op: Pick<OperationSpec, 'throttlesBeforeApplying'>): boolean =>
   op.throttlesBeforeApplying ?? api.throttlesBeforeApplying;

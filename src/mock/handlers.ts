@@ -4,6 +4,8 @@ import { registry, type OperationId, type OperationSpec } from '../../registry/i
 import { refuseBearer } from './bearer.js';
 import type { Behaviour } from './behaviour/behaviour.js';
 import { behaviours } from './behaviour/index.js';
+import { NO_BODY_STATUSES } from '../../registry/define.js';
+import { generatedAnswer } from './generated-answer.js';
 import { failure, type Reply } from './reply.js';
 import { readValidBody } from './request-body.js';
 import { pageReply, withoutPage } from './paging.js';
@@ -15,7 +17,7 @@ export interface HandlerOptions {
   apiKey: string;
   /** Where the API lives; `*` matches any origin. Default `*\/v1`. */
   baseUrl?: string;
-  /** The operations served; default the registry's. One without a behaviour answers 501 once its input is valid. */
+  /** The operations served; default the registry's. One without a behaviour answers, once its input is valid, with an answer generated from its response schema (src/mock/generated-answer.ts). */
   operations?: Operations;
   /** Serve list answers in pages of this many items, with RFC 8288 `Link` headers (src/mock/paging.ts); whole when absent. */
   pageSize?: number;
@@ -73,7 +75,7 @@ async function answerOperation(
     body = read.body;
   }
   const behaviour = (behaviours as Partial<Record<string, Behaviour<OperationId>>>)[id];
-  if (!behaviour) return failure(501, `The mock has no behaviour for ${id}; its input was valid.`, { code: 'not_implemented', details: { query } });
+  if (!behaviour) return generatedAnswer(id, op);
   try {
     const reply = behaviour(store, pathParams(params) as never, body as never, query);
     return paged ? pageReply(reply, url, options.pageSize!) : reply;
@@ -90,7 +92,8 @@ function pathParams(params: Record<string, string | readonly string[] | undefine
   return named;
 }
 
-/** A reply as a Fetch response; a `null` body is the JSON text `null`. */
+/** A reply as a Fetch response; a `null` body is the JSON text `null`, except for a status that has no body (204). */
 export function toResponse(reply: Reply): Response {
+  if (NO_BODY_STATUSES.has(reply.status)) return new HttpResponse(null, { status: reply.status, headers: reply.headers ?? {} });
   return HttpResponse.json(reply.body as never, { status: reply.status, headers: reply.headers ?? {} });
 }

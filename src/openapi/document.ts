@@ -1,7 +1,7 @@
 import type { api as apiFacts } from '../../registry/api.js';
 import type { OperationSpec, Operations } from '../../registry/define.js';
 import { componentName } from '../../registry/command-names.js';
-import { areaOf } from '../../registry/define.js';
+import { areaOf, NO_BODY_STATUSES } from '../../registry/define.js';
 import { ErrorBody } from '../../registry/errors.js';
 import { type FieldDoc, objectFields, pathParamFields } from '../../registry/fields.js';
 import { securitySchemes } from '../../registry/security.js';
@@ -25,7 +25,7 @@ const errorRef = { $ref: '#/components/schemas/ErrorBody' };
  * two bearer schemes, either of which a request may use.
  */
 export function buildOpenApiDocument(source: OpenApiSource): Record<string, unknown> {
-  const schemas: Record<string, JsonSchema> = { ErrorBody: jsonSchemaOf(ErrorBody, 'output') };
+  const schemas: Record<string, JsonSchema> = { ErrorBody: jsonSchemaOf(ErrorBody, 'output', '#/components/schemas/ErrorBody') };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [id, op] of Object.entries(source.operations)) {
     paths[op.path] ??= {};
@@ -61,7 +61,9 @@ export function buildOpenApiDocument(source: OpenApiSource): Record<string, unkn
 
 function operationObject(id: string, op: OperationSpec, schemas: Record<string, JsonSchema>): Record<string, unknown> {
   const name = componentName(id);
-  schemas[`${name}Response`] = jsonSchemaOf(op.response, 'output');
+  // A 204 (or 205, 304) answer has no body, so no schema: the import reads none back.
+  const bodiless = op.status !== undefined && NO_BODY_STATUSES.has(op.status);
+  if (!bodiless) schemas[`${name}Response`] = jsonSchemaOf(op.response, 'output', `#/components/schemas/${name}Response`);
   const operation: Record<string, unknown> = { operationId: id, summary: op.summary, tags: [areaOf(id)], ...(op.deprecated ? { deprecated: true } : {}) };
   const parameters = [
     ...pathParamFields(op).map((field) => parameterObject(field, { type: 'string' })),
@@ -70,13 +72,13 @@ function operationObject(id: string, op: OperationSpec, schemas: Record<string, 
   ];
   if (parameters.length > 0) operation.parameters = parameters;
   if (op.body) {
-    schemas[`${name}Body`] = jsonSchemaOf(op.body, 'input');
+    schemas[`${name}Body`] = jsonSchemaOf(op.body, 'input', `#/components/schemas/${name}Body`);
     operation.requestBody = { required: !op.optionalBody, content: { [JSON_TYPE]: { schema: { $ref: `#/components/schemas/${name}Body` } } } };
   }
   operation.responses = {
     [op.status === undefined ? '2XX' : String(op.status)]: {
       description: 'Successful response',
-      content: { [JSON_TYPE]: { schema: { $ref: `#/components/schemas/${name}Response` } } },
+      ...(bodiless ? {} : { content: { [JSON_TYPE]: { schema: { $ref: `#/components/schemas/${name}Response` } } } }),
     },
     ...errorResponses(op),
   };

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { Command, Option } from 'commander';
 import { type CommandLine, readCommandLine } from './command-line.js';
 
 /**
@@ -22,16 +22,43 @@ export function helpAsFlag(line: CommandLine, takesValue: ReadonlySet<string>, t
 const HELP_FLAGS = new Set(['-h', '--help']);
 
 /**
- * What commander is given to parse. `svc nosuch --help` and `svc email nosuch --help`: commander
- * would print the help of the last command it knew and exit 0, as if `nosuch` were fine. A word
- * that names nothing under a group is an unknown command whether or not help was asked, so the
- * help flag is dropped and commander reports the word as it does without one (exit 2, one line,
- * with its suggestion). `walk` is where the command words led (src/cli/command-line.ts).
+ * What commander is given to parse. `svc nosuch --help`, `svc email nosuch --help`, `svc help --nope`
+ * and `svc email drafts get --nope --help`: commander prints help and exits 0 when help is asked,
+ * before it looks at the rest, as if `nosuch` or `--nope` were fine. A word that names nothing under
+ * a group is an unknown command, and an option that the command and its parents do not take is an
+ * unknown option, whether or not help was asked: the help flag is dropped and commander reports
+ * them as it does without one (exit 2, one line, with its suggestion). `walk` is where the command
+ * words led (src/cli/command-line.ts).
  */
-export function argvForCommander(line: CommandLine, walk: { unknown?: unknown }): string[] {
-  if (!walk.unknown) return [...line.argv];
+export function argvForCommander(line: CommandLine, walk: { command: Command; unknown?: unknown }): string[] {
+  if (!walk.unknown && unknownOptionAt(walk.command, line) < 0) return [...line.argv];
   return line.argv.filter((arg, i) => !(HELP_FLAGS.has(arg) && (line.end < 0 || i < line.end)));
 }
+
+/**
+ * Where the first option is that neither `command` nor a command above it takes, before `--`; -1
+ * when there is none. Read as commander reads options: a known option's value is skipped (the next
+ * word, unless given with `=`), and a negative number is a value, not an option.
+ */
+function unknownOptionAt(command: Command, line: CommandLine): number {
+  const options = new Map<string, Option>();
+  for (let at: Command | null = command; at; at = at.parent)
+    for (const option of at.options) for (const name of [option.long, option.short]) if (name !== undefined && !options.has(name)) options.set(name, option);
+  const { argv, end } = line;
+  const last = end < 0 ? argv.length : end;
+  for (let i = 0; i < last; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('-') || arg === '-' || NEGATIVE_NUMBER.test(arg) || HELP_FLAGS.has(arg)) continue;
+    const name = arg.startsWith('--') ? arg.split('=')[0]! : arg.slice(0, 2);
+    const option = options.get(name);
+    if (!option) return i;
+    const valueJoined = arg.startsWith('--') ? arg.includes('=') : arg.length > 2;
+    if (!valueJoined && (option.required || (option.optional && i + 1 < last && !argv[i + 1]!.startsWith('-')))) i++;
+  }
+  return -1;
+}
+
+const NEGATIVE_NUMBER = /^-\d*\.?\d+$/;
 
 /** Where the first option svc's root does not know is (`--input x.ndjson`): a word after it may be that option's value. */
 export function firstUnknownOption(program: Command, line: CommandLine): number {

@@ -85,6 +85,28 @@ describe('svc help <words> and svc <words> --help are one help', () => {
     expect(viaFlag.stdout).toMatch(/^Usage: svc email drafts /);
   });
 
+  it.each([
+    [
+      ['email', 'drafts', 'get'],
+      ['dr_1', '--query', '-x', '--output=yaml'],
+    ],
+    [
+      ['crm', 'entries', 'create'],
+      ['deals', '--data', 'amount:=-5', '--retries', '0'],
+    ],
+    [['api'], ['GET', '/email/drafts', '--include']],
+    [[], ['--debug', '--profile', '-work']],
+  ])('help beside options the command takes, %j %j: the same help, exit 0', async (words, options) => {
+    const alone = await runSvc([...words, '--help']);
+    for (const args of [
+      [...words, ...options, '--help'],
+      ['help', ...words, ...options],
+    ]) {
+      const beside = await runSvc(args);
+      expect({ args, ...beside }).toEqual({ args, ...alone, code: 0 });
+    }
+  });
+
   it.each([[['nosuch']], [['email', 'nosuch']], [['email', 'drafts', 'nosuch']], [['config', 'nosuch']], [['emial']]])(
     'words naming no command, %j: a usage error in both forms (exit 2, one line on stderr, nothing on stdout)',
     async (words) => {

@@ -25,6 +25,11 @@ export const badInputs: BadInput[] = [
   { argv: ['email', 'drafts', 'fetch', 'dr_123'], code: 2, stderr: /^svc: unknown command 'fetch'/ },
   { argv: [...GET, 'dr_123', '--yes'], code: 2, stderr: "svc: unknown option '--yes'\n" },
   { argv: [...GET, 'dr_123', '--data', 'a=b'], code: 2, stderr: "svc: unknown option '--data' (Did you mean --rate?)\n" },
+  // asking for help does not excuse an unknown option: no help printed, exit 2
+  { argv: ['help', '--nope'], code: 2, stderr: "svc: unknown option '--nope'\n" },
+  { argv: ['help', ...ADD.slice(0, 3), '--emial'], code: 2, stderr: "svc: unknown option '--emial' (Did you mean --email?)\n" },
+  { argv: [...GET, '--bogus', '--help'], code: 2, stderr: "svc: unknown option '--bogus'\n" },
+  { argv: ['email', '--bogus', '-h'], code: 2, stderr: "svc: unknown option '--bogus'\n" },
   // missing and extra arguments
   { argv: GET, code: 2, stderr: "svc: missing required argument 'draftId'\n" },
   { argv: [...GET, 'dr_1', 'dr_2'], code: 2, stderr: /^svc: too many arguments/ },

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import envPaths from 'env-paths';
-import { ownProfile, readConfigFile, type StoredConfig } from './settings-file.js';
+import { ownProfile, readConfigFile, type StoredConfig, unknownSettingsWarning } from './settings-file.js';
 import type { ConfigStore } from './store.js';
 
 // The read side lives in settings-file.ts, shared with the lazily loaded writer and its lock.
@@ -24,6 +24,7 @@ export function openConfigStore(env: Record<string, string | undefined>): Config
     path,
     profile: (name) => ownProfile(read(), name),
     profileNames: () => Object.keys(read().profiles ?? {}).sort(),
+    notices: () => [unknownSettingsWarning(read(), path)].filter((notice) => notice !== undefined),
     async updateProfile(name, change) {
       read(); // a corrupt file stops the write instead of being replaced
       const { writeProfile } = await import('./conf-writer.js');

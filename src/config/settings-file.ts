@@ -75,6 +75,49 @@ const settingTypes: Record<keyof ProfileSettings, 'string' | 'number' | 'boolean
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
+/** The keys a settings file holds at its top. */
+const TOP_LEVEL_KEYS = ['profiles', 'aliases'];
+
+/** How many unknown keys one warning names; the rest are counted. */
+const NAMED_UNKNOWN_KEYS = 5;
+
+/**
+ * The warning for keys of a settings file that svc does not know and ignores (`base_url` for
+ * `baseUrl`), naming each with where it is and the setting it may mean; undefined when there are
+ * none. A misspelt setting would otherwise do nothing without a word.
+ */
+export function unknownSettingsWarning(config: StoredConfig, path: string): string | undefined {
+  const unknown: string[] = [];
+  const note = (key: string, known: readonly string[], where: string) => {
+    const meant = known.find((name) => nearName(looseName(key), looseName(name)));
+    unknown.push(`${JSON.stringify(key)} ${where}${meant ? ` (did you mean ${JSON.stringify(meant)}?)` : ''}`);
+  };
+  for (const key of Object.keys(config)) if (!TOP_LEVEL_KEYS.includes(key)) note(key, TOP_LEVEL_KEYS, 'at the top level');
+  const settings = Object.keys(settingTypes);
+  for (const [name, profile] of Object.entries(config.profiles ?? {}))
+    for (const key of Object.keys(profile)) if (!Object.hasOwn(settingTypes, key)) note(key, settings, `in profile ${JSON.stringify(name)}`);
+  if (unknown.length === 0) return undefined;
+  const more = unknown.length > NAMED_UNKNOWN_KEYS ? `, and ${unknown.length - NAMED_UNKNOWN_KEYS} more` : '';
+  return `${path} holds ${unknown.length === 1 ? 'a key' : 'keys'} svc does not know, and ignores: ${unknown.slice(0, NAMED_UNKNOWN_KEYS).join(', ')}${more}`;
+}
+
+/** A key as a person may misspell it: `base_url`, `base-url` and `BaseURL` are all `baseurl`. */
+const looseName = (key: string): string => key.replace(/[-_\s]/g, '').toLowerCase();
+
+/** Whether `typed` is `name` with a slip or two: one edit apart, two for a name of six letters or more. */
+function nearName(typed: string, name: string): boolean {
+  const allowed = name.length >= 6 ? 2 : 1;
+  if (Math.abs(typed.length - name.length) > allowed) return false;
+  // Levenshtein distance, one row at a time.
+  let row = Array.from({ length: name.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= typed.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= name.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (typed[i - 1] === name[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[name.length]! <= allowed;
+}
+
 /** What makes valid JSON unusable as settings (`"token": 12345678`, a list where a profile goes), or undefined. */
 function settingsProblem(data: unknown): string | undefined {
   if (!isRecord(data)) return 'it is not a JSON object';

@@ -26,6 +26,8 @@ export interface ConfigStore {
   readonly path: string;
   profile(name: string): ProfileSettings;
   profileNames(): string[];
+  /** What the user should hear about the file as read: keys in it that svc does not know and ignores. */
+  notices(): string[];
   /**
    * Changes a profile: `change` is given the profile as it is on disk under the config lock and
    * returns its new settings, so two svc writing at once never write back a stale read.

@@ -56,10 +56,13 @@ function guardStore(store: ConfigStore, add: (secret: string) => void, err: (tex
     if (typeof baseUrl === 'string') passwordsInUrls([baseUrl]).forEach(add);
     if (typeof proxy === 'string') proxySecrets(proxy).forEach(add);
   }
+  // Once a run, after its secrets are known: a key may hold what was meant as a value.
+  for (const notice of store.notices()) err(`svc: warning: ${notice}\n`);
   return {
     path: store.path,
     profile: (name) => store.profile(name),
     profileNames: () => store.profileNames(),
+    notices: () => store.notices(),
     async updateProfile(name, change) {
       const warnings = await store.updateProfile(name, (current) => {
         const next = change(current);

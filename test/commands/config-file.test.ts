@@ -124,3 +124,54 @@ describe('concurrent writers', () => {
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({ profiles: { default: { timeout: 5 } } });
   });
 });
+
+describe('keys svc does not know', () => {
+  const write = (settings: unknown) => {
+    const dir = freshConfigDir();
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify(settings), { mode: 0o600 });
+    return { dir, file };
+  };
+  const call = ['email', 'drafts', 'get', 'dr_1', '--dry-run', '--base-url', 'http://127.0.0.1:9/v1'];
+
+  it('are named once on stderr with the file and the setting meant; the command runs as without them', async () => {
+    const { dir, file } = write({ profiles: { default: { base_url: 'http://127.0.0.1:9/v1', Timeout: 5, retries: 1 } }, profile: 'x' });
+    const warning =
+      `svc: warning: ${file} holds keys svc does not know, and ignores: "profile" at the top level (did you mean "profiles"?), ` +
+      `"base_url" in profile "default" (did you mean "baseUrl"?), "Timeout" in profile "default" (did you mean "timeout"?)\n`;
+    for (const argv of [call, ['config', 'list'], ['auth', 'status'], ['config', 'set', 'timeout', '7'], ['config', 'get', 'retries']]) {
+      const run = await runSvc(argv, { env: { SVC_CONFIG_DIR: dir } });
+      expect({ argv, warnings: run.stderr.split('\n').filter((line) => line.startsWith('svc: warning:')) }).toEqual({ argv, warnings: [warning.trimEnd()] });
+    }
+    const list = await runSvc(['config', 'list'], { env: { SVC_CONFIG_DIR: dir } });
+    expect(list.stdout).toMatch(/^base-url +\(not set\)/m);
+    expect(list.stdout).toMatch(/^timeout +7 +profile "default"/m);
+  });
+
+  it('a key with no near setting is named without a guess; past five, the rest are counted', async () => {
+    const keys = Object.fromEntries(['colour', 'a', 'b', 'c', 'd', 'e', 'f'].map((key) => [key, 1]));
+    const { dir, file } = write({ profiles: { work: keys } });
+    const run = await runSvc(call, { env: { SVC_CONFIG_DIR: dir } });
+    expect(run.code).toBe(0);
+    expect(run.stderr.split('\n')[0]).toBe(
+      `svc: warning: ${file} holds keys svc does not know, and ignores: ${['colour', 'a', 'b', 'c', 'd'].map((key) => `"${key}" in profile "work"`).join(', ')}, and 2 more`,
+    );
+  });
+
+  it('a key that holds a token is redacted, and a control character in one is shown, not obeyed', async () => {
+    const token = 'svc_agent_KeyNotValue12345';
+    const { dir, file } = write({ profiles: { default: { token, [token]: true, 'x\u001b[2Jy': 1 } } });
+    const run = await runSvc(['auth', 'status'], { env: { SVC_CONFIG_DIR: dir } });
+    expect(run.stderr).not.toContain(token);
+    expect(run.stderr).not.toContain('\u001b');
+    expect(run.stderr.split('\n')[0]).toBe(
+      `svc: warning: ${file} holds keys svc does not know, and ignores: "svc_agent_********" in profile "default", "x\\u001b[2Jy" in profile "default"`,
+    );
+  });
+
+  it('a file of known keys only gets no warning', async () => {
+    const { dir } = write({ profiles: { default: { baseUrl: 'http://127.0.0.1:9/v1', timeout: 5, rate: '5/s' } }, aliases: { dg: 'email drafts get' } });
+    const run = await runSvc(['config', 'list'], { env: { SVC_CONFIG_DIR: dir } });
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+  });
+});

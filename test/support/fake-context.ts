@@ -30,6 +30,7 @@ export function createMemoryStore(initial: Record<string, ProfileSettings> = {},
     path: '/memory/config.json',
     profile: (name) => (Object.hasOwn(profiles, name) ? { ...profiles[name] } : {}),
     profileNames: () => Object.keys(profiles).sort(),
+    notices: () => [],
     async updateProfile(name, change) {
       const current = Object.hasOwn(profiles, name) ? { ...profiles[name] } : {};
       const kept = Object.fromEntries(Object.entries(change(current)).filter(([, v]) => v !== undefined));

@@ -5,7 +5,7 @@ import { validateHeaders } from '../client/header-values.js';
 import { fillPath } from '../client/path.js';
 import { describeInputIssue, InputError, type InputIssue } from '../errors.js';
 import { bodyFields, headerFields, queryFields } from '../input/fields.js';
-import { MAX_JSON_DEPTH, nestingDepth } from '../client/response-body.js';
+import { jsonTextTooDeep } from '../client/response-body.js';
 import { describeJsonSyntaxError } from '../json-syntax.js';
 import { type CheckedInput, issueMessage, type OperationInput } from '../input/operation-input.js';
 
@@ -84,7 +84,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => valu
 /** One NDJSON line as a line object. */
 export function parseNdjsonLine(text: string): { ok: true; object: Record<string, unknown> } | { ok: false; problem: string } {
   // As deep as a --body file may be, no deeper: what is built from the line is walked again (checked, written as JSON).
-  if (text.length > MAX_JSON_DEPTH && nestingDepth(text) > MAX_JSON_DEPTH) return { ok: false, problem: `the line nests deeper than ${MAX_JSON_DEPTH} levels` };
+  const tooDeep = jsonTextTooDeep(text, 'the line');
+  if (tooDeep) return { ok: false, problem: tooDeep };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -5,7 +5,7 @@
 // with nothing sent. Undici, zod and the path encoder then see only strings, numbers, plain
 // objects and arrays.
 import { types } from 'node:util';
-import { MAX_JSON_DEPTH } from './response-body.js';
+import { MAX_JSON_DEPTH, tooDeep } from './response-body.js';
 
 /** The arguments of one call, as plain data. */
 export interface CallArguments {
@@ -118,7 +118,7 @@ function plainData(value: unknown, where: string, depth: number, ancestors: Set<
 function plainValue(value: unknown, where: string, depth: number, ancestors: Set<object>): unknown {
   if (typeof value === 'function') return () => undefined;
   if (value === null || typeof value !== 'object') return value;
-  if (depth >= MAX_JSON_DEPTH) throw new Unreadable(where, `it nests deeper than ${MAX_JSON_DEPTH} levels`);
+  if (depth >= MAX_JSON_DEPTH) throw new Unreadable(where, tooDeep('it'));
   if (ancestors.has(value)) throw new Unreadable(where, 'it refers back to itself (a cycle), which JSON cannot hold');
   if (types.isBoxedPrimitive(value)) return unbox(value);
   reading = where;

@@ -3,7 +3,7 @@ import { safeParse } from 'zod/v4/core';
 import type { OperationSpec } from '../../registry/define.js';
 import { ErrorBody } from '../../registry/errors.js';
 import { encodeQuery } from './query-string.js';
-import { MAX_JSON_DEPTH, parseJsonBody } from './response-body.js';
+import { NESTS_TOO_DEEP, parseJsonBody } from './response-body.js';
 import { compileSchemaCheck, type SchemaCheck } from './schema-check.js';
 import type { CallResult, Issue } from './result.js';
 import type { HttpRequest, HttpResponse } from './transport.js';
@@ -113,7 +113,7 @@ export function readResponse<T>(op: OperationSpec, res: HttpResponse, use: Resul
   }
   if (blank) return unreadable('an empty body');
   const json = parseJsonBody(res.body);
-  if (!json.ok) return unreadable(json.problem === 'too-deep' ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels` : describeNonJson(res));
+  if (!json.ok) return unreadable(json.problem === 'too-deep' ? `JSON that ${NESTS_TOO_DEEP}` : describeNonJson(res));
   const warning = res.bodyWarning ? { warning: res.bodyWarning } : {};
   if (use.jsonOnly && checkOf(op.response)?.(json.value))
     return { ok: true, status: res.status, headers: res.headers, data: json.value as T, json: json.exact, ...warning };

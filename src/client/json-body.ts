@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from './response-body.js';
+import { MAX_JSON_DEPTH, tooDeep } from './response-body.js';
 
 /**
  * What JSON.stringify would silently change or cannot write in a request body: a BigInt (it
@@ -14,7 +14,7 @@ export function jsonBodyProblem(value: unknown): string | undefined {
     if (typeof item === 'function' || typeof item === 'symbol') return `${where} is a ${typeof item}, which JSON cannot hold`;
     if (item === null || typeof item !== 'object') return undefined;
     // `depth` counts from 0: this is bracket level depth + 1, as the reader of an answer counts (parseJsonBody).
-    if (depth >= MAX_JSON_DEPTH) return `${where} nests deeper than ${MAX_JSON_DEPTH} levels`;
+    if (depth >= MAX_JSON_DEPTH) return tooDeep(where);
     if (ancestors.has(item)) return `${where} refers back to itself (a cycle), which JSON cannot hold`;
     if (typeof (item as { toJSON?: unknown }).toJSON === 'function') return undefined; // Date and the like write themselves
     ancestors.add(item);

@@ -15,15 +15,3 @@ export function withoutPrototypes(value: unknown, depth = 0): unknown {
   for (const key of Object.keys(value)) copy[key] = withoutPrototypes((value as Record<string, unknown>)[key], depth + 1);
   return copy;
 }
-
-/** Whether JSON data nests deeper than `limit` levels: walked with a list, not recursion, and stopped at the first too deep. */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const pending: [unknown, number][] = [[value, 0]];
-  while (pending.length > 0) {
-    const [item, depth] = pending.pop()!;
-    if (item === null || typeof item !== 'object') continue;
-    if (depth >= limit) return true;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1]);
-  }
-  return false;
-}

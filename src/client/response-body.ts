@@ -7,6 +7,33 @@ import { listsOwnKeyOrder, orderedRecord } from './key-order.js';
  */
 export const MAX_JSON_DEPTH = 1000;
 
+/** What is wrong with JSON deeper than MAX_JSON_DEPTH, wherever it was found: the one wording. */
+export const NESTS_TOO_DEEP = `nests deeper than ${MAX_JSON_DEPTH} levels`;
+
+/** The one sentence for JSON deeper than MAX_JSON_DEPTH, naming `what` it is. */
+export const tooDeep = (what: string): string => `${what} ${NESTS_TOO_DEEP}`;
+
+/**
+ * The one depth check of JSON text (a file, an argument, a CSV cell, an NDJSON line): the sentence
+ * naming `what` when it nests deeper than MAX_JSON_DEPTH, else undefined. Run before JSON.parse,
+ * whose result is walked next.
+ */
+export function jsonTextTooDeep(text: string, what: string): string | undefined {
+  return nestingDepth(text) > MAX_JSON_DEPTH ? tooDeep(what) : undefined;
+}
+
+/** The same check of JSON data (an MCP call's arguments): walked with a list, not recursion, stopped at the first level too deep. */
+export function jsonValueTooDeep(value: unknown, what: string): string | undefined {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > MAX_JSON_DEPTH) return tooDeep(what);
+    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return undefined;
+}
+
 export type ParsedBody =
   | {
       ok: true;

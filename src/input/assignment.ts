@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, nestingDepth } from '../client/response-body.js';
+import { jsonTextTooDeep } from '../client/response-body.js';
 import { InputError } from '../errors.js';
 
 /** One `key=value`, `key:=<json>` or `key[]=value` item of a map flag such as `--data`. */
@@ -25,7 +25,8 @@ export function parseFieldAssignment(text: string): FieldAssignment {
   if (key === '') throw new InputError(`the key is empty in "${text}"`);
   if (!json) return { key, value: raw, append };
   // As deep as a --body file may be: a CSV cell or a flag nested deeper would overflow the stack of what reads it next.
-  if (nestingDepth(raw) > MAX_JSON_DEPTH) throw new InputError(`the value of ${key}:= nests deeper than ${MAX_JSON_DEPTH} levels`);
+  const tooDeep = jsonTextTooDeep(raw, `the value of ${key}:=`);
+  if (tooDeep) throw new InputError(tooDeep);
   try {
     return { key, value: JSON.parse(raw) as unknown, append };
   } catch {

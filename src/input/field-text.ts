@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, nestingDepth } from '../client/response-body.js';
+import { jsonTextTooDeep } from '../client/response-body.js';
 import { InputError } from '../errors.js';
 import type { FieldKind } from './fields.js';
 
@@ -9,7 +9,8 @@ import type { FieldKind } from './fields.js';
  */
 export function readFieldText(kind: FieldKind | 'path', text: string, json = false): unknown {
   if (json || kind === 'map' || kind === 'json') {
-    if (text.length > MAX_JSON_DEPTH && nestingDepth(text) > MAX_JSON_DEPTH) throw new InputError(`the JSON nests deeper than ${MAX_JSON_DEPTH} levels`);
+    const tooDeep = jsonTextTooDeep(text, 'the JSON');
+    if (tooDeep) throw new InputError(tooDeep);
     try {
       return JSON.parse(text) as unknown;
     } catch {

@@ -1,7 +1,7 @@
 // node:fs, not node:fs/promises: that one loads readline and file watchers on every call (~1 ms).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { InputError } from '../errors.js';
-import { MAX_JSON_DEPTH, nestingDepth } from '../client/response-body.js';
+import { jsonTextTooDeep } from '../client/response-body.js';
 import { describeJsonSyntaxError } from '../json-syntax.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -71,7 +71,8 @@ export const describeSize = (bytes: number): string => (bytes < 1024 * 1024 ? `$
 export function parseUserJson(text: string, origin: string, expected: string): unknown {
   if (text.trim() === '') throw new InputError(`${origin} is empty; expected ${expected}`);
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (nestingDepth(body) > MAX_JSON_DEPTH) throw new InputError(`${origin} nests deeper than ${MAX_JSON_DEPTH} levels`);
+  const tooDeep = jsonTextTooDeep(body, origin);
+  if (tooDeep) throw new InputError(tooDeep);
   try {
     return JSON.parse(body) as unknown;
   } catch (error) {

@@ -1,5 +1,4 @@
-import { nestsDeeperThan } from '../client/own-keys.js';
-import { MAX_JSON_DEPTH } from '../client/response-body.js';
+import { jsonValueTooDeep } from '../client/response-body.js';
 import type { GlobalOptions } from '../config/target.js';
 import { encodeQuery } from '../client/query-string.js';
 import { fillPath } from '../client/path.js';
@@ -135,7 +134,8 @@ export function splitArguments(tool: OperationTool, args: unknown): CallInput {
   if (args === undefined) args = {};
   if (args === null || typeof args !== 'object' || Array.isArray(args)) throw new InputError('the arguments must be a JSON object');
   // As deep as a --body file may be: deeper, what walks the arguments next would overflow the stack.
-  if (nestsDeeperThan(args, MAX_JSON_DEPTH)) throw new InputError(`the arguments nest deeper than ${MAX_JSON_DEPTH} levels`);
+  const tooDeep = jsonValueTooDeep(args, 'the arguments object');
+  if (tooDeep) throw new InputError(tooDeep);
   const given = args as Record<string, unknown>;
   const { places } = tool;
   const known = new Set([...places.path, ...places.query, ...places.header, ...places.body, ...(places.wholeBody ? [places.wholeBody] : [])]);

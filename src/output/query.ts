@@ -1,5 +1,5 @@
 import { compile, TreeInterpreter, type JSONValue } from '@jmespath-community/jmespath';
-import { MAX_JSON_DEPTH } from '../client/response-body.js';
+import { MAX_JSON_DEPTH, tooDeep } from '../client/response-body.js';
 import { withDoubles, withExactTexts } from './query-numbers.js';
 import { MAX_RESULT_VALUES, measureResult, withQueryBudget } from './query-budget.js';
 import { holdsReference, referencesMade } from './query-data.js';
@@ -53,7 +53,7 @@ function search(node: Node, data: unknown): QueryResult {
   }
   const size = measureResult(value, MAX_JSON_DEPTH);
   if (size.values > MAX_RESULT_VALUES) return { ok: false, message: `the result would hold over ${MAX_RESULT_VALUES.toLocaleString('en')} values` };
-  if (size.depth > MAX_JSON_DEPTH) return { ok: false, message: `the result nests deeper than ${MAX_JSON_DEPTH} levels` };
+  if (size.depth > MAX_JSON_DEPTH) return { ok: false, message: tooDeep('the result') };
   if (referencesMade() && holdsReference(value)) return { ok: false, message: `the result holds an expression reference, which ${REFERENCE_ALONE}` };
   return { ok: true, value };
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import type { OperationSpec } from '../../registry/define.js';
 import { readResponse, validateBody } from '../../src/client/exchange.js';
-import { nestsDeeperThan, withoutPrototypes } from '../../src/client/own-keys.js';
+import { withoutPrototypes } from '../../src/client/own-keys.js';
 import { readValidBody } from '../../src/mock/request-body.js';
 
 // Fields named like what every object inherits (constructor, toString, valueOf): zod reads a
@@ -58,17 +58,6 @@ describe('a field named like an inherited member', () => {
     expect(validateBody(op, { toString: 1, valueOf: deep }).ok).toBe(false); // refused by its check (not an int), not a RangeError
     const copy = withoutPrototypes({ a: deep }) as Record<string, unknown>;
     expect(Object.getPrototypeOf(copy)).toBeNull();
-  });
-
-  it('nestsDeeperThan counts levels of arrays and objects, not scalars, without recursion', () => {
-    const nest = (levels: number): unknown => {
-      let value: unknown = 1;
-      for (let i = 0; i < levels; i++) value = i % 2 ? [value] : { a: value };
-      return value;
-    };
-    expect([nestsDeeperThan(nest(3), 3), nestsDeeperThan(nest(4), 3), nestsDeeperThan('text', 0), nestsDeeperThan({}, 0)]).toEqual([false, true, false, true]);
-    expect(nestsDeeperThan({ a: 1, b: [2, nest(1000)] }, 1000)).toBe(true);
-    expect(nestsDeeperThan(nest(300_000), 1000)).toBe(true);
   });
 
   it('withoutPrototypes copies JSON deeply, own keys only, __proto__ kept as a key', () => {

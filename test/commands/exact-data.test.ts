@@ -279,6 +279,6 @@ describe('answers nested up to the promised 1000 levels, in every format', () =>
   it('one level more is refused with a line (exit 3)', async () => {
     const run = await svc(`${'['.repeat(1001)}${']'.repeat(1001)}`, ...RAW, '--output', 'yaml');
     expect(run).toMatchObject({ code: 3, stdout: '' });
-    expect(run.stderr).toMatch(/^svc: the service answered 200 with JSON nested deeper than 1000 levels/);
+    expect(run.stderr).toMatch(/^svc: the service answered 200 with JSON that nests deeper than 1000 levels/);
   });
 });

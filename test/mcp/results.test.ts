@@ -53,7 +53,7 @@ describe('errors are tool results an agent can act on', () => {
     const nested = errorOf(
       await connected.client.callTool({ name: 'crm_entries_create', arguments: { objectName: 'deals', data: { name: 'A', extra: deep } } }),
     );
-    expect(nested).toMatchObject({ message: 'the arguments nest deeper than 1000 levels', mayHaveBeenApplied: false, attempts: 0 });
+    expect(nested).toMatchObject({ message: 'the arguments object nests deeper than 1000 levels', mayHaveBeenApplied: false, attempts: 0 });
     expect(mock.server.requests).toEqual([]);
   });
 

@@ -63,7 +63,7 @@ export const hostileCases: HostileCase[] = [
     stderr: 'svc: HTTP 302 redirect to http://attacker.example/v1/steal; svc does not follow redirects (is the base URL right?)\n',
     hits: 1,
   },
-  { behaviour: 'deep-json', code: 3, stderr: 'svc: the service answered 200 with JSON nested deeper than 1000 levels where JSON was expected\n', hits: 1 },
+  { behaviour: 'deep-json', code: 3, stderr: 'svc: the service answered 200 with JSON that nests deeper than 1000 levels where JSON was expected\n', hits: 1 },
   {
     behaviour: 'octet-stream',
     code: 3,

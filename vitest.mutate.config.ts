@@ -11,8 +11,8 @@ import base from './vitest.config.js';
 //   Chromium and man, the GitHub import at scale, and the docs' examples run in bash: none runs
 //   mutated code, and together they were most of each mutant's test time;
 // - the MCP tests that spawn `svc mcp` (stdio, HTTP, conformance, the Inspector, `svc mcp tools`,
-//   the CLI's wording), the architecture and CI-script checks and the importer's command, which run
-//   other programs.
+//   the CLI's wording), the architecture and CI-script checks, the importer's command and the
+//   "Adding an area" guide (the importer and tsc on a copy of the project), which run other programs.
 export const notMutationTests = [
   'test/e2e/**',
   'test/commands/**',
@@ -26,6 +26,7 @@ export const notMutationTests = [
   'test/architecture.test.ts',
   'test/ci-tools.test.ts',
   'test/openapi/import/command.test.ts',
+  'test/openapi/import/adding-an-area.test.ts',
   'test/mcp/{stdio-e2e,http-e2e,conformance,inspector,tool-list,cli-wording,hostile-service}.test.ts',
 ];
 

@@ -116,7 +116,10 @@ export function createClient(options: ClientOptions): Client {
     callOptions: { signal?: AbortSignal } | undefined,
     retry: RetryOptions,
   ): Promise<CallResult<ResponseOf<Id>>> => {
-    const op: OperationSpec | undefined = typeof id === 'string' && Object.hasOwn(registry, id) ? registry[id] : undefined;
+    // Looked up by a plain string: indexed by the generic id, TypeScript would build the union of every
+    // operation's type, which a registry of a thousand imported operations makes too complex (TS2590).
+    const operations: Readonly<Record<string, OperationSpec>> = registry;
+    const op = typeof id === 'string' && Object.hasOwn(operations, id) ? operations[id] : undefined;
     if (!op)
       return invalidCall(
         `unknown operation id ${typeof id === 'string' ? JSON.stringify(id) : `(a ${id === null ? 'null' : typeof id}, not a string)`}; the registry's ids are listed by \`svc ops\``,

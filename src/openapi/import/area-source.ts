@@ -68,7 +68,8 @@ export interface AreaListing {
 export function areaListSource(header: string, areas: AreaListing[]): string {
   const lines = areas.map(
     ({ area, summary }) =>
-      `  ${literal(area)}: { summary: ${literal(summary)}, load: async () => (await import(${literal(`./${area}.js`)})).${areaIdentifier(area)} },`,
+      // load is typed as any area's: inferred, its type would spell out every operation's (TS7056 for a large import).
+      `  ${literal(area)}: { summary: ${literal(summary)}, load: async (): Promise<Operations> => (await import(${literal(`./${area}.js`)})).${areaIdentifier(area)} },`,
   );
   return [
     header,
@@ -89,7 +90,10 @@ export function operationListSource(header: string, areas: AreaListing[]): strin
     ...areas.map(({ area }) => `import { ${areaIdentifier(area)} } from ${literal(`./${area}.js`)};`),
     '',
     '/** Every imported operation, joined (refusing a duplicate id or route). */',
-    `export const imported = combineOperations(${names.join(', ')});`,
+    // Typed by name: inferred, a declaration of a thousand operations is longer than TypeScript writes (TS7056).
+    names.length === 0
+      ? 'export const imported = {};'
+      : `export const imported: ${names.map((name) => `typeof ${name}`).join(' & ')} = combineOperations(${names.join(', ')});`,
     '',
   ].join('\n');
 }

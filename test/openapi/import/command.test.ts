@@ -75,7 +75,7 @@ describe('npm run registry:import', () => {
     expect(pets).toContain("'pets_delete-pet': {");
     expect(pets).toContain('// review: safety guessed from the method (GET: safe); declare x-svc-safety in the description');
     expect(readFileSync(join(registry, 'imported', 'index.ts'), 'utf8')).toContain(
-      "pets: { summary: 'The pets of the store', load: async () => (await import('./pets.js')).pets }",
+      "pets: { summary: 'The pets of the store', load: async (): Promise<Operations> => (await import('./pets.js')).pets }",
     );
     expect(first.stderr).toContain('pets_get-pet: cookie parameter: "session": left out; send it with svc api');
     expect(first.stderr.find((line) => line.startsWith('registry:import: '))).toMatch(

@@ -136,8 +136,10 @@ function inputSchemaOf(id: string, op: OperationSpec): { inputSchema: JsonSchema
   const headers = objectSchema(op.headers);
   for (const [name, schema] of Object.entries(headers?.properties ?? {})) add(name, schema, headers!.required.includes(name));
   const places: ArgumentPlaces = { path, query: Object.keys(query?.properties ?? {}), header: Object.keys(headers?.properties ?? {}), body: [] };
+  // A body with a field named like a parameter (an imported `PATCH /variables/{name}` whose body has
+  // a `name`) is one `body` argument, as a body that is not an object is, so neither is lost.
   const body = objectSchema(op.body);
-  if (body) {
+  if (body && !Object.keys(body.properties).some((name) => Object.hasOwn(properties, name))) {
     const ruled = new Map(rulesOf(op.body).flatMap((rule) => rule.fields.map((field) => [field, ruleText(rule)] as const)));
     for (const [name, schema] of Object.entries(body.properties)) {
       const rule = ruled.get(name);

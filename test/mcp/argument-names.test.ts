@@ -1,0 +1,83 @@
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { defineOperations } from '../../registry/define.js';
+import { DestructiveGate } from '../../src/mcp/destructive-gate.js';
+import { createMcpServer } from '../../src/mcp/mcp-server.js';
+import { operationTools } from '../../src/mcp/tool-catalog.js';
+import type { ServeDeps, ServeSettings } from '../../src/mcp/tool-call.js';
+import { processFor } from './harness.js';
+import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
+
+// An imported operation may have a body field named like one of its parameters (GitHub's
+// `PATCH /repos/{owner}/{repo}/actions/variables/{name}`, whose body has a `name` too). MCP tool
+// arguments are one flat object, so that body is one `body` argument: both values reach the service.
+const operations = defineOperations({
+  'actions_update-variable': {
+    method: 'PATCH',
+    path: '/variables/{name}',
+    summary: 'Rename a variable and change its value',
+    args: ['name'],
+    params: z.object({ name: z.string().check(z.describe('the variable to change')) }),
+    body: z.object({ name: z.optional(z.string()), value: z.optional(z.string()) }),
+    response: z.looseObject({}),
+    safety: 'idempotent',
+    idempotent: true,
+    examples: ['svc actions update-variable CI_LEVEL --value 2'],
+  },
+  actions_set: {
+    method: 'PUT',
+    path: '/settings/{key}',
+    summary: 'Set one setting',
+    args: ['key'],
+    params: z.object({ key: z.string() }),
+    body: z.object({ value: z.string() }),
+    response: z.looseObject({}),
+    safety: 'idempotent',
+    idempotent: true,
+    examples: ['svc actions set a --value b'],
+  },
+});
+
+let server: ScriptedServer;
+beforeAll(async () => {
+  server = await startScriptedServer();
+  server.script('/v1/variables/CI_LEVEL', { body: {} });
+});
+afterAll(() => server?.close());
+
+describe('a body field named like a parameter', () => {
+  it('makes the body one argument; a body without a clash keeps its fields as arguments', () => {
+    const [set, update] = operationTools(operations);
+    expect(Object.keys(update!.tool.inputSchema.properties as object)).toEqual(['name', 'body']);
+    expect(update!.tool.inputSchema.required).toEqual(['name', 'body']);
+    expect(Object.keys(set!.tool.inputSchema.properties as object)).toEqual(['key', 'value']);
+  });
+
+  it('is served, and the service receives the parameter in the path and the field in the body', async () => {
+    const proc = processFor({ SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key_123456' });
+    const settings: ServeSettings = {
+      tools: operationTools(operations),
+      filter: { readOnly: false },
+      allowDestructive: false,
+      globals: {},
+      gate: new DestructiveGate(),
+    };
+    const deps: ServeDeps = { ...proc, redaction: { text: proc.secrets.redact, value: proc.secrets.redactValue }, audit: () => {} };
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const handle = serveStdio(({ era }) => createMcpServer(settings, deps, 'tools', era), { transport: serverSide });
+    const client = new Client({ name: 'svc-test', version: '1.0.0' });
+    await client.connect(clientSide);
+    try {
+      const result = await client.callTool({ name: 'actions_update-variable', arguments: { name: 'CI_LEVEL', body: { name: 'CI_TIER', value: '2' } } });
+      expect(result.isError).toBeFalsy();
+    } finally {
+      await client.close();
+      await handle.close();
+    }
+    expect(server.received.map((r) => [`${r.method} ${r.url}`, JSON.parse(r.body)])).toEqual([
+      ['PATCH /v1/variables/CI_LEVEL', { name: 'CI_TIER', value: '2' }],
+    ]);
+  });
+});

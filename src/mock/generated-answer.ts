@@ -16,17 +16,29 @@ export function generatedAnswer(id: string, op: Pick<OperationSpec, 'response' |
   const headers = { 'x-svc-mock': 'generated' };
   if (NO_BODY_STATUSES.has(status)) return { status, body: null, headers };
   let body: unknown;
+  let checked: ReturnType<typeof safeParse>;
   try {
     const root = jsonSchemaOf(op.response as $ZodType, 'output');
     // The root is on the way already: a property that refers back to it (`parent: Pet`) is left out, not made one level down.
     body = valueOf(root, root, new Set(['#']), 0);
+    checked = safeParse(op.response as $ZodType, body);
+    if (!checked.success) {
+      // A description's default may not fit its own schema (GitHub's `"log_url": {"format": "uri", "default": ""}`):
+      // made again from the schemas alone.
+      const strict: JsonSchema = { ...root };
+      IGNORING_DEFAULTS.add(strict);
+      body = valueOf(strict, strict, new Set(['#']), 0);
+      checked = safeParse(op.response as $ZodType, body);
+    }
   } catch (error) {
     return unmade(id, (error as Error).message);
   }
-  const checked = safeParse(op.response as $ZodType, body);
   if (!checked.success) return unmade(id, `the value made does not fit it (${checked.error.issues[0]?.message ?? 'refused'})`);
   return { status, body, headers };
 }
+
+/** Roots whose values are made without their schemas' defaults. */
+const IGNORING_DEFAULTS = new WeakSet<JsonSchema>();
 
 const unmade = (id: string, why: string): Reply =>
   failure(500, `The mock could not make an answer from the response schema of ${id}: ${why}. Write a behaviour for it in src/mock/behaviour/.`, {
@@ -72,7 +84,7 @@ function valueOf(root: JsonSchema, schema: unknown, refs: Set<string>, depth: nu
     return valueOf(root, resolveRef(root, node.$ref), inner, depth + 1);
   }
   if ('const' in node) return node.const;
-  if (node.default !== undefined) return node.default;
+  if (node.default !== undefined && !IGNORING_DEFAULTS.has(root)) return node.default;
   if (Array.isArray(node.enum)) return node.enum.find((choice) => choice !== null) ?? null;
   if (Array.isArray(node.allOf)) return valueOf(root, mergeAll(root, node), refs, depth + 1);
   for (const key of ['anyOf', 'oneOf'] as const) {

@@ -10,6 +10,13 @@ import { generatedAnswer, patternExample } from '../../src/mock/generated-answer
 const answer = (response: z.ZodMiniType, status?: number) => generatedAnswer('test_op', { response, ...(status === undefined ? {} : { status }) });
 
 describe('an answer made from the response schema', () => {
+  it("uses a schema's default; one that does not fit its own schema (a URL whose default is empty) is made from the schema instead", () => {
+    expect(answer(z.looseObject({ state: z._default(z.string(), 'queued') })).body).toEqual({ state: 'queued' });
+    const reply = answer(z.looseObject({ state: z._default(z.string(), 'queued'), log_url: z._default(z.url(), '') }));
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ state: 'example', log_url: 'https://example.com/a' });
+  });
+
   it('fills every declared property with the first value its schema allows, and says it was made up', () => {
     const reply = answer(
       z.looseObject({

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { importedAreas } from '../../registry/imported/index.js';
 import { runSvc } from '../support/svc.js';
 import { REPO, filesUnder, guideFiles, readRepoFile } from './doc-sources.js';
 import { historyIn } from './history-refs.js';
@@ -28,7 +29,11 @@ beforeAll(async () => {
     if (done.code !== 0) throw new Error(`svc ${args.join(' ')} exited ${done.code}: ${done.stderr}`);
     return done;
   };
-  help = (await Promise.all([run(['--help']), run(['help', 'reference'])])).map(({ stdout }) => stdout).join('\n');
+  const [root, reference] = await Promise.all([run(['--help']), run(['help', 'reference'])]);
+  // svc's own words: an imported area's help is its description's (`npm run registry:import`), not svc's.
+  const imported = new Set(Object.keys(importedAreas));
+  const own = reference.stdout.split(/^(?=## `svc )/m).filter((section) => !imported.has(/^## `svc ([^ `]+)/.exec(section)?.[1] ?? ''));
+  help = [root.stdout, ...own].join('\n');
 }, 60_000);
 
 describe('user-facing text holds no project history', () => {

@@ -55,19 +55,24 @@ export function makeThrowawayRegistry({ repoRoot, folder, handWritten = true }) 
   const withoutAreas = areas.replace(/^ {2}[a-z][a-z0-9-]*: \{ summary: .*load: async \(\) => \(await import\('\.\/[a-z][a-z0-9-]*\.js'\)\)\.\w+ \},\n/gm, '');
   const index = readFileSync(join(registryDir, 'index.ts'), 'utf8');
   let withoutIndex = index.replace(new RegExp(`^import \\{ \\w+ \\} from '\\./(?:${modules.join('|')})\\.js';\\n`, 'gm'), '');
-  withoutIndex = withoutIndex.replace(
-    /combineOperations\(([^)]*)\)/,
-    (call, names) =>
-      `combineOperations(${names
-        .split(/,\s*/)
-        .filter((name) => !modules.includes(name.trim()))
-        .join(', ')})`,
-  );
+  const kept = (names, separator) =>
+    names
+      .split(separator)
+      .map((name) => name.trim())
+      .filter((name) => name !== '' && !modules.includes(name.replace(/^typeof /, '')));
+  withoutIndex = withoutIndex.replace(/combineOperations\(([^)]*)\)/g, (call, names) => `combineOperations(${kept(names, ',').join(', ')})`);
+  // A type named by its areas (`registry: typeof email & … & typeof imported`) keeps only the areas left; with none, it is inferred.
+  withoutIndex = withoutIndex.replace(/: (typeof \w+(?:\s*&\s*typeof \w+)*) =/g, (annotation, names) => {
+    const left = kept(names, '&');
+    return left.length === 0 ? ' =' : `: ${left.join(' & ')} =`;
+  });
   for (const [name, text] of [
     ['areas.ts', withoutAreas],
     ['index.ts', withoutIndex],
   ]) {
-    const left = modules.find((module) => text.includes(`'./${module}.js'`) || new RegExp(`combineOperations\\([^)]*\\b${module}\\b`).test(text));
+    const left = modules.find(
+      (module) => text.includes(`'./${module}.js'`) || new RegExp(`combineOperations\\([^)]*\\b${module}\\b|typeof ${module}\\b`).test(text),
+    );
     if (left || text === (name === 'areas.ts' ? areas : index))
       throw new Error(`registry/${name} has a shape makeThrowawayRegistry does not know: cannot leave out its hand-written areas`);
     writeFileSync(join(folder, name), text);

@@ -1,13 +1,8 @@
-import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { defineOperations } from '../../registry/define.js';
-import { DestructiveGate } from '../../src/mcp/destructive-gate.js';
-import { createMcpServer } from '../../src/mcp/mcp-server.js';
 import { operationTools } from '../../src/mcp/tool-catalog.js';
-import type { ServeDeps, ServeSettings } from '../../src/mcp/tool-call.js';
-import { processFor } from './harness.js';
+import { connect } from './harness.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 // An imported operation may have a body field named like one of its parameters (GitHub's
@@ -56,25 +51,15 @@ describe('a body field named like a parameter', () => {
   });
 
   it('is served, and the service receives the parameter in the path and the field in the body', async () => {
-    const proc = processFor({ SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key_123456' });
-    const settings: ServeSettings = {
-      tools: operationTools(operations),
-      filter: { readOnly: false },
-      allowDestructive: false,
-      globals: {},
-      gate: new DestructiveGate(),
-    };
-    const deps: ServeDeps = { ...proc, redaction: { text: proc.secrets.redact, value: proc.secrets.redactValue }, audit: () => {} };
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const handle = serveStdio(({ era }) => createMcpServer(settings, deps, 'tools', era), { transport: serverSide });
-    const client = new Client({ name: 'svc-test', version: '1.0.0' });
-    await client.connect(clientSide);
+    const connected = await connect({ env: { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key_123456' }, tools: operationTools(operations) });
     try {
-      const result = await client.callTool({ name: 'actions_update-variable', arguments: { name: 'CI_LEVEL', body: { name: 'CI_TIER', value: '2' } } });
+      const result = await connected.client.callTool({
+        name: 'actions_update-variable',
+        arguments: { name: 'CI_LEVEL', body: { name: 'CI_TIER', value: '2' } },
+      });
       expect(result.isError).toBeFalsy();
     } finally {
-      await client.close();
-      await handle.close();
+      await connected.close();
     }
     expect(server.received.map((r) => [`${r.method} ${r.url}`, JSON.parse(r.body)])).toEqual([
       ['PATCH /v1/variables/CI_LEVEL', { name: 'CI_TIER', value: '2' }],

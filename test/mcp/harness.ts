@@ -8,6 +8,7 @@ import { createUndiciTransport } from '../../src/client/undici-transport.js';
 import type { GlobalOptions } from '../../src/config/target.js';
 import { createMcpServer } from '../../src/mcp/mcp-server.js';
 import { type McpFlags, prepareSettings, type McpProcess } from '../../src/mcp/serve.js';
+import type { OperationTool } from '../../src/mcp/tool-catalog.js';
 import type { ServeDeps } from '../../src/mcp/tool-call.js';
 import type { ProfileSettings } from '../../src/config/store.js';
 import { createMemoryStore } from '../support/fake-context.js';
@@ -30,6 +31,8 @@ export interface ConnectOptions {
   elicit?: (message: string) => ElicitResult;
   /** The transport calls go through; the real undici transport when absent. */
   send?: Transport;
+  /** Tools of operations a test declares, served in place of the registry's. */
+  tools?: OperationTool[];
 }
 
 const transport = createUndiciTransport();
@@ -61,7 +64,9 @@ export async function connect(options: ConnectOptions): Promise<Connected> {
   const stderr: string[] = [];
   const proc = { ...processFor(options.env, options.profiles, stderr), ...(options.send ? { send: options.send } : {}) };
   const globals = options.globals ?? {};
-  const { settings, mode } = await prepareSettings(proc, options.flags ?? {}, globals);
+  const prepared = await prepareSettings(proc, options.flags ?? {}, globals);
+  const { mode } = prepared;
+  const settings = options.tools ? { ...prepared.settings, tools: options.tools } : prepared.settings;
   const deps: ServeDeps = { ...proc, redaction: { text: proc.secrets.redact, value: proc.secrets.redactValue }, audit: proc.err };
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const handle = serveStdio(({ era }) => createMcpServer(settings, deps, mode, era), { transport: serverSide });

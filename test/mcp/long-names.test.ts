@@ -1,13 +1,8 @@
-import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { defineOperations } from '../../registry/define.js';
-import { DestructiveGate } from '../../src/mcp/destructive-gate.js';
-import { createMcpServer } from '../../src/mcp/mcp-server.js';
 import { operationTools, toolNameOf } from '../../src/mcp/tool-catalog.js';
-import type { ServeDeps, ServeSettings } from '../../src/mcp/tool-call.js';
-import { processFor } from './harness.js';
+import { connect } from './harness.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 // MCP tool names are at most 64 characters; an imported description's operation ids can be longer
@@ -46,20 +41,8 @@ describe('an operation id past 64 characters', () => {
   });
 
   it('is listed and called by that name, and the request reaches the service', async () => {
-    const env = { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key_123456' };
-    const proc = processFor(env);
-    const settings: ServeSettings = {
-      tools: operationTools(operations),
-      filter: { readOnly: false },
-      allowDestructive: false,
-      globals: {},
-      gate: new DestructiveGate(),
-    };
-    const deps: ServeDeps = { ...proc, redaction: { text: proc.secrets.redact, value: proc.secrets.redactValue }, audit: () => {} };
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const handle = serveStdio(({ era }) => createMcpServer(settings, deps, 'tools', era), { transport: serverSide });
-    const client = new Client({ name: 'svc-test', version: '1.0.0' });
-    await client.connect(clientSide);
+    const connected = await connect({ env: { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'svc_test_key_123456' }, tools: operationTools(operations) });
+    const { client } = connected;
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toContain(toolNameOf(LONG));
@@ -67,8 +50,7 @@ describe('an operation id past 64 characters', () => {
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent).toEqual({ result: { level: 'read' } });
     } finally {
-      await client.close();
-      await handle.close();
+      await connected.close();
     }
     expect(server.received.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /v1/orgs/permissions']);
   });

@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { editDistance } from '../edit-distance.js';
 import { SvcError, ExitCode } from '../errors.js';
 import type { ProfileSettings } from './store.js';
 
@@ -107,15 +108,7 @@ const looseName = (key: string): string => key.replace(/[-_\s]/g, '').toLowerCas
 /** Whether `typed` is `name` with a slip or two: one edit apart, two for a name of six letters or more. */
 function nearName(typed: string, name: string): boolean {
   const allowed = name.length >= 6 ? 2 : 1;
-  if (Math.abs(typed.length - name.length) > allowed) return false;
-  // Levenshtein distance, one row at a time.
-  let row = Array.from({ length: name.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= typed.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= name.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (typed[i - 1] === name[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[name.length]! <= allowed;
+  return Math.abs(typed.length - name.length) <= allowed && editDistance(typed, name) <= allowed;
 }
 
 /** What makes valid JSON unusable as settings (`"token": 12345678`, a list where a profile goes), or undefined. */

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { loadAllOperations } from '../../../registry/all-areas.js';
 import type { Operations } from '../../../registry/define.js';
 import type { Context } from '../../core/context.js';
+import { editDistance } from '../../edit-distance.js';
 import { usageError } from '../../errors.js';
 import { describeOperation, formatDescription, operationSummary } from '../operation-description.js';
 import { type OutputOptions, preparePresenter } from '../../core/presenter.js';
@@ -39,14 +40,4 @@ function suggestion(id: string, operations: Operations): string {
     if (distance <= Math.max(2, Math.floor(known.length / 4)) && (!best || distance < best.distance)) best = { id: known, distance };
   }
   return best ? ` (did you mean ${best.id}?)` : '';
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
 }

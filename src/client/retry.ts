@@ -28,7 +28,8 @@ export type RetrySubject = Pick<OperationSpec, 'method' | 'idempotent' | 'thrott
 /** What a record or an error says of a request answered 429 and not sent again. */
 export const THROTTLED_NOT_APPLIED = 'not applied: the service refused it with 429 Too Many Requests, which comes before processing (RFC 6585); safe to resend';
 
-const PERMANENT_FAILURES: ReadonlySet<string> = new Set(['tls', 'proxy-auth']);
+/** Failures another attempt cannot change: a certificate, a proxy refusing the credentials, the caller's own stop (a signal, a closed reader). */
+const PERMANENT_FAILURES: ReadonlySet<string> = new Set(['tls', 'proxy-auth', 'aborted']);
 
 /** What to do after a failed attempt; `failure` and `why` are words for `--debug`. */
 export type RetryDecision = { failure: string; retry: true; waitMs: number; why: string } | { failure: string; retry: false; why: string };
@@ -46,7 +47,6 @@ export function decideRetry(op: RetrySubject, result: CallResult<unknown>, attem
   const { error } = result;
   let failure: string;
   let reachedServer = true;
-  // A certificate or a proxy's refusal of the credentials is the same on every attempt.
   if (error.kind === 'transport' && PERMANENT_FAILURES.has(error.failure)) return undefined;
   if (error.kind === 'api' && RETRYABLE_STATUSES.has(error.status)) failure = `HTTP ${error.status}`;
   else if (error.kind === 'transport' && !error.sent) {

@@ -101,6 +101,11 @@ describe('decideRetry', () => {
     },
   );
 
+  it('does not retry an interrupted request, sent or not: the stop is the caller\'s own, and a wait would only delay it', () => {
+    expect(decideRetry({ method: 'GET' }, transport('aborted', false), 1, options())).toBeUndefined();
+    expect(decideRetry({ method: 'POST' }, transport('aborted', false), 1, options())).toBeUndefined();
+  });
+
   it.each(['timeout', 'too-large', 'aborted'] as const)('does not retry %s', (failure) => {
     expect(decideRetry({ method: 'GET' }, transport(failure, true), 1, options())).toBeUndefined();
   });

@@ -206,6 +206,13 @@ export function startSvcProcess(args: readonly Arg[], options: ProcessOptions = 
   };
 }
 
+/**
+ * stderr of `--debug` whose last line announces a retry wait of a second or more. Backoff waits are
+ * drawn at random (full jitter), so a first wait can be a few milliseconds; a signal meant for the
+ * wait is sent once this matches, and lands in the wait rather than in the next attempt.
+ */
+export const IN_A_RETRY_WAIT = /retrying in [1-9][\d.]*s[^\n]*\n$/;
+
 /** Spawns the real bin/svc and resolves when it exits. */
 export function runSvcProcess(args: readonly Arg[], options: ProcessOptions = {}): Promise<SvcRun> {
   return startSvcProcess(args, options).done;

@@ -101,7 +101,7 @@ describe('decideRetry', () => {
     },
   );
 
-  it('does not retry an interrupted request, sent or not: the stop is the caller\'s own, and a wait would only delay it', () => {
+  it("does not retry an interrupted request, sent or not: the stop is the caller's own, and a wait would only delay it", () => {
     expect(decideRetry({ method: 'GET' }, transport('aborted', false), 1, options())).toBeUndefined();
     expect(decideRetry({ method: 'POST' }, transport('aborted', false), 1, options())).toBeUndefined();
   });

@@ -309,9 +309,9 @@ const cases: Case[] = [
         ok: false,
         status: 0,
         attempts: 1,
-        error: { kind: 'transport', failure: 'aborted', message: 'interrupted while waiting to retry', sent: false },
+        error: { kind: 'transport', failure: 'aborted', message: 'the request was interrupted', sent: false },
       },
-      failure: { message: 'interrupted while waiting to retry (SIGTERM)', category: 'interrupted', exitCode: 143, retrySafe: true, mayHaveBeenApplied: false },
+      failure: { message: 'the request was interrupted (SIGTERM)', category: 'interrupted', exitCode: 143, retrySafe: true, mayHaveBeenApplied: false },
     },
   },
   {

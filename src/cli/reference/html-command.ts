@@ -2,7 +2,7 @@ import type { JsonSchema } from '../../openapi/json-schema.js';
 import { codeBlock, commandPageName, escapeHtml as h, inlineCode, page } from './html-page.js';
 import { type CommandDoc, type HelpItem, type ReferenceModel, childrenOf, errorItems, safety } from './model.js';
 import { type HelpSection, exampleLines, helpItems, helpSections } from './help-sections.js';
-import { schemaRows, schemaSummary } from './schema-rows.js';
+import { meaningOf, schemaRows, schemaSummary } from './schema-rows.js';
 
 /** One command's page: usage, summary, request, arguments and flags, schemas, then its help's closing text. */
 export function commandPage(doc: CommandDoc, model: ReferenceModel): string {
@@ -56,7 +56,7 @@ function schemaTable(heading: string, schema: JsonSchema): string {
   if (rows.length === 0) return `<h2>${h(heading)}</h2>\n${whole || '<p>Any JSON value.</p>'}`;
   const body = rows.map(
     (r) =>
-      `<tr><td data-label="Field">${inlineCode(r.name)}</td><td data-label="Type">${h(r.type)}</td><td data-label="">${r.required ? 'required' : 'optional'}</td><td data-label="Meaning">${h(r.description)}</td></tr>`,
+      `<tr><td data-label="Field">${inlineCode(r.name)}</td><td data-label="Type">${h(r.type)}</td><td data-label="">${r.required ? 'required' : 'optional'}</td><td data-label="Meaning">${h(meaningOf(r))}</td></tr>`,
   );
   return `<h2>${h(heading)}</h2>\n${whole}<table class="rows">\n<thead><tr><th>Field</th><th>Type</th><th></th><th>Meaning</th></tr></thead>\n<tbody>\n${body.join('\n')}\n</tbody>\n</table>\n${open}`;
 }

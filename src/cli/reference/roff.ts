@@ -1,7 +1,7 @@
 import { wrapHelpText } from '../help-layout.js';
 import { type HelpSection, exampleLines, helpItems, helpSections } from './help-sections.js';
 import { type CommandDoc, type HelpItem, type ReferenceModel, errorItems, neighboursOf, safety } from './model.js';
-import { schemaRows } from './schema-rows.js';
+import { meaningOf, schemaRows } from './schema-rows.js';
 import type { JsonSchema } from '../../openapi/json-schema.js';
 import type { Guide } from './guides.js';
 
@@ -129,7 +129,7 @@ function fields(heading: string, schema: JsonSchema): string[] {
   return [
     `.SS ${heading}`,
     ...whole,
-    ...rows.flatMap((row) => ['.TP', `${bold(row.name)} (${escape(row.type)}, ${row.required ? 'required' : 'optional'})`, escape(row.description || ' ')]),
+    ...rows.flatMap((row) => ['.TP', `${bold(row.name)} (${escape(row.type)}, ${row.required ? 'required' : 'optional'})`, escape(meaningOf(row))]),
   ];
 }
 

@@ -44,7 +44,13 @@ export function schemaSummary(schema: JsonSchema): string {
   return `${typeName(schema)}${meaning}`;
 }
 
-/** The rows that leave the reader without a meaning: `Response: syncStatus`. Docs generation fails on any. */
+/**
+ * A row's meaning as a page shows it. svc's own areas describe every field (the build refuses a
+ * page otherwise); an imported area's field keeps what its description says, which may be nothing.
+ */
+export const meaningOf = (row: SchemaRow): string => row.description || 'Not described in the imported API description.';
+
+/** The rows that leave the reader without a meaning: `Response: syncStatus`. Docs generation fails on any of svc's own. */
 export function rowsWithoutMeaning(where: string, schema: JsonSchema | null): string[] {
   return schema
     ? schemaRows(schema)

@@ -1,4 +1,4 @@
-import { BUILTIN_COMMANDS } from './names.js';
+import { BUILTIN_COMMANDS, HELP_TOPICS } from './names.js';
 import type { Located } from './operation-entry.js';
 import { ImportRefusal } from './refusal.js';
 
@@ -16,7 +16,7 @@ const named = (item: Identified): string => `${item.id} (${item.located.method.t
 
 /**
  * The operations of the areas asked for (`--areas`, else all), refusing an unknown area name and
- * an area named like a built-in command.
+ * an area named like a built-in command or a help topic.
  */
 export function checkAreas<T extends Identified>(all: T[], wanted: readonly string[] | undefined): T[] {
   const present = [...new Set(all.map((item) => item.area))].sort();
@@ -26,13 +26,20 @@ export function checkAreas<T extends Identified>(all: T[], wanted: readonly stri
   const chosen = wanted ? all.filter((item) => wanted.includes(item.area)) : all;
   if (chosen.length === 0) throw new ImportRefusal('the description has no operation to import');
   const areas = new Set(chosen.map((item) => item.area));
+  const others = (name: string) => [...areas].filter((area) => area !== name).join(',');
   const builtin = BUILTIN_COMMANDS.find((name) => areas.has(name));
   if (builtin) {
     throw new ImportRefusal(
-      `the area ${JSON.stringify(builtin)} has the name of the built-in command svc ${builtin}; leave it out with --areas (${[...areas].filter((area) => area !== builtin).join(',')})`,
+      `the area ${JSON.stringify(builtin)} has the name of the built-in command svc ${builtin}; leave it out with --areas (${others(builtin)})`,
       1,
     );
   }
+  const topic = HELP_TOPICS.find((name) => areas.has(name));
+  if (topic)
+    throw new ImportRefusal(
+      `the area ${JSON.stringify(topic)} has the name of the help topic svc help ${topic}; leave it out with --areas (${others(topic)})`,
+      1,
+    );
   return chosen;
 }
 

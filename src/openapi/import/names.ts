@@ -7,6 +7,33 @@
 /** The built-in commands of svc: an imported area cannot take one of their names. */
 export const BUILTIN_COMMANDS = ['auth', 'config', 'ops', 'api', 'openapi', 'completion', 'alias', 'help', 'mock', 'mcp'] as const;
 
+/**
+ * The words `svc help <word>` answers with a page of its own: a guide of docs/guide, the list of
+ * them and the reference. An area of that name would take `svc help <word>` from the guide.
+ */
+export const HELP_TOPICS = [
+  'reference',
+  'topics',
+  'adding-an-area',
+  'aliases',
+  'batch',
+  'checkpoints',
+  'credentials',
+  'environment',
+  'exit-codes',
+  'finding-commands',
+  'input',
+  'install',
+  'library',
+  'mcp-server',
+  'mocking',
+  'networks',
+  'openapi-export',
+  'output',
+  'pagination',
+  'raw-requests',
+] as const;
+
 /** Words made of `[a-z0-9]` joined by single hyphens, from any text: `Code Scanning` -> `code-scanning`, `getUserById` -> `get-user-by-id`. */
 export function hyphenated(text: string): string {
   return text

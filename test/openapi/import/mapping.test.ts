@@ -1,8 +1,12 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { areaName, operationIdFor } from '../../../src/openapi/import/names.js';
+import { builtins } from '../../../src/cli/builtins.js';
+import { BUILTIN_COMMANDS, HELP_TOPICS, areaName, operationIdFor } from '../../../src/openapi/import/names.js';
 import { ImportRefusal } from '../../../src/openapi/import/refusal.js';
 import { safetyOf } from '../../../src/openapi/import/safety.js';
 import { description, mapped, operation, reportLines } from './descriptions.js';
+import { repoRoot as REPO } from './throwaway-registry.js';
 
 const refusalOf = (run: () => unknown): ImportRefusal => {
   try {
@@ -82,6 +86,17 @@ describe('refusals', () => {
     expect(refusal.message).toBe('the area "auth" has the name of the built-in command svc auth; leave it out with --areas (pets)');
     expect(refusal.exitCode).toBe(1);
     expect(mapped(builtin, { areas: ['pets'] }).areas).toEqual(['pets']);
+    const topic = description({ '/a': { get: operation('Credentials', 'x') }, '/b': { get: operation('pets', 'y') } });
+    expect(refusalOf(() => mapped(topic)).message).toBe(
+      'the area "credentials" has the name of the help topic svc help credentials; leave it out with --areas (pets)',
+    );
+    expect(refusalOf(() => mapped(topic)).exitCode).toBe(1);
+  });
+
+  it('knows every name svc itself answers to: the built-in commands, the guides and the two lists of svc help', () => {
+    expect([...BUILTIN_COMMANDS].sort()).toEqual(Object.keys(builtins).sort());
+    const guides = readdirSync(join(REPO, 'docs', 'guide')).map((file) => file.replace(/\.md$/, ''));
+    expect([...HELP_TOPICS].sort()).toEqual([...guides, 'reference', 'topics'].sort());
   });
 
   it('refuses an unknown --areas name in one line listing the areas (exit 2)', () => {

@@ -8,6 +8,8 @@ export type HandWritten = ReadonlyMap<string, { method: string; path: string }>;
 interface Identified {
   located: Located;
   area: string;
+  /** The area's name from its tag, before --rename. */
+  source: string;
   id: string;
 }
 
@@ -15,31 +17,31 @@ const route = (method: string, path: string): string => `${method.toUpperCase()}
 const named = (item: Identified): string => `${item.id} (${item.located.method.toUpperCase()} ${item.located.path})`;
 
 /**
- * The operations of the areas asked for (`--areas`, else all), refusing an unknown area name and
- * an area named like a built-in command or a help topic.
+ * The operations of the areas asked for (`--areas`, else all; names from tags), refusing an unknown
+ * area name and an area named (after `--rename`) like a built-in command or a help topic.
  */
-export function checkAreas<T extends Identified>(all: T[], wanted: readonly string[] | undefined): T[] {
-  const present = [...new Set(all.map((item) => item.area))].sort();
-  for (const name of wanted ?? []) {
+export function checkAreas<T extends Identified>(all: T[], wanted: readonly string[] | undefined, renames: ReadonlyMap<string, string> = new Map()): T[] {
+  const present = [...new Set(all.map((item) => item.source))].sort();
+  for (const name of [...(wanted ?? []), ...renames.keys()]) {
     if (!present.includes(name)) throw new ImportRefusal(`the description has no area ${JSON.stringify(name)}; its areas are ${present.join(', ') || 'none'}`);
   }
-  const chosen = wanted ? all.filter((item) => wanted.includes(item.area)) : all;
+  const chosen = wanted ? all.filter((item) => wanted.includes(item.source)) : all;
   if (chosen.length === 0) throw new ImportRefusal('the description has no operation to import');
   const areas = new Set(chosen.map((item) => item.area));
-  const others = (name: string) => [...areas].filter((area) => area !== name).join(',');
+  const sources = new Set(chosen.map((item) => item.source));
+  // The way out names the area as the description does: --rename and --areas read names from tags.
+  const taken = (what: string, name: string): ImportRefusal => {
+    const source = [...renames].find(([, to]) => to === name)?.[0] ?? name;
+    const others = [...sources].filter((area) => area !== source).join(',');
+    return new ImportRefusal(
+      `the area ${JSON.stringify(name)} has the name of ${what}; name it otherwise with --rename ${source}=<name>, or leave it out with --areas (${others})`,
+      1,
+    );
+  };
   const builtin = BUILTIN_COMMANDS.find((name) => areas.has(name));
-  if (builtin) {
-    throw new ImportRefusal(
-      `the area ${JSON.stringify(builtin)} has the name of the built-in command svc ${builtin}; leave it out with --areas (${others(builtin)})`,
-      1,
-    );
-  }
+  if (builtin) throw taken(`the built-in command svc ${builtin}`, builtin);
   const topic = HELP_TOPICS.find((name) => areas.has(name));
-  if (topic)
-    throw new ImportRefusal(
-      `the area ${JSON.stringify(topic)} has the name of the help topic svc help ${topic}; leave it out with --areas (${others(topic)})`,
-      1,
-    );
+  if (topic) throw taken(`the help topic svc help ${topic}`, topic);
   return chosen;
 }
 
@@ -75,10 +77,10 @@ export function checkIds(chosen: Identified[], handWritten: HandWritten): void {
 /** Refuses an area that is written by hand in the registry (its entries would be shadowed by the imported ones). */
 export function checkHandWrittenAreas(chosen: Identified[], handWritten: HandWritten): void {
   const handAreas = new Set([...handWritten.keys()].map((id) => id.slice(0, id.indexOf('_'))));
-  const clash = [...new Set(chosen.map((item) => item.area))].find((area) => handAreas.has(area));
+  const clash = chosen.find((item) => handAreas.has(item.area));
   if (clash)
     throw new ImportRefusal(
-      `the area ${JSON.stringify(clash)} is written by hand in the registry; leave it out with --areas, or move its hand-written operations out first`,
+      `the area ${JSON.stringify(clash.area)} is written by hand in the registry; name it otherwise with --rename ${clash.source}=<name>, leave it out with --areas, or move its hand-written operations out first`,
       1,
     );
 }

@@ -1,6 +1,6 @@
-import { type AreaListing, areaFileSource, areaListSource, generatedLine, GENERATED_MARK, operationListSource } from './area-source.js';
+import { type AreaListing, areaFileSource, areaListSource, generatedLine, LISTS_HEADER, operationListSource } from './area-source.js';
 import type { Description } from './description-file.js';
-import { type Entry, identify, type Located, mapOperation, METHODS } from './operation-entry.js';
+import { type Entry, identify, type Located, mapOperation, METHODS, type Renames } from './operation-entry.js';
 import type { FieldRule } from '../../../registry/rules.js';
 import { areaIdentifier } from './names.js';
 import { resolveObject } from './refs.js';
@@ -13,6 +13,8 @@ type Node = Record<string, unknown>;
 export interface ImportOptions {
   /** Only these areas (tags, as area names); all when absent. */
   areas?: readonly string[];
+  /** Areas imported under another name (`--rename tag=name`), by their name from the tag. */
+  renames?: Renames;
   /** The operations written by hand in the registry folder, which no imported one may shadow. */
   handWritten: HandWritten;
   /** The areas imported before (from files in `imported/`), listed again beside the new ones. */
@@ -60,8 +62,8 @@ export function importDescription(description: Description, options: ImportOptio
   const { document, dialect } = description;
   const report = new ImportReport();
   reportDocument(document, report);
-  const all = locateOperations(document, report).map((located) => ({ located, ...identify(located) }));
-  const chosen = checkAreas(all, options.areas);
+  const all = locateOperations(document, report).map((located) => ({ located, ...identify(located, options.renames) }));
+  const chosen = checkAreas(all, options.areas, options.renames);
   checkIds(chosen, options.handWritten);
   checkHandWrittenAreas(chosen, options.handWritten);
   const info = (document.info ?? {}) as Node;
@@ -80,16 +82,15 @@ export function importDescription(description: Description, options: ImportOptio
       reservedNames: [areaIdentifier(area)],
       ruleDescription: (fields) => rules.current.find((rule) => rule.fields.join('\n') === fields.join('\n'))?.description,
     });
-    const entries: Entry[] = byArea.get(area)!.map(({ located }) => mapOperation(document, located, writer, rules, report));
+    const entries: Entry[] = byArea.get(area)!.map(({ located }) => mapOperation(document, located, writer, rules, report, options.renames));
     const summary = areaSummary(document, entries[0]!.tag, area);
     report.current = '*';
     files.set(`${area}.ts`, areaFileSource({ header, area, summary, declarations: writer.declarations(), helpers: writer.registryImports(), entries }));
     listings.set(area, { area, summary });
   }
   const listed = [...listings.values()].sort((a, b) => (a.area < b.area ? -1 : 1));
-  const indexHeader = `${GENERATED_MARK}: the imported areas. Import again rather than edit it.`;
-  files.set('index.ts', areaListSource(indexHeader, listed));
-  files.set('operations.ts', operationListSource(indexHeader, listed));
+  files.set('index.ts', areaListSource(LISTS_HEADER, listed));
+  files.set('operations.ts', operationListSource(LISTS_HEADER, listed));
   return { files, report, operations: chosen.length, areas: [...byArea.keys()].sort() };
 }
 

@@ -10,7 +10,7 @@ import { areaName } from './names.js';
 import { checkReferences } from './refs.js';
 import { EXIT, ImportRefusal } from './refusal.js';
 
-const USAGE = 'usage: npm run registry:import -- <openapi.json|yaml> [--areas a,b] [--out registry/] [--report file.json]';
+const USAGE = 'usage: npm run registry:import -- <openapi.json|yaml> [--areas a,b] [--rename tag=name,…] [--out registry/] [--report file.json]';
 
 export interface RunOptions {
   /** The project's root: its node_modules and Prettier settings. */
@@ -22,7 +22,7 @@ export interface RunOptions {
 }
 
 /**
- * `npm run registry:import -- <file> [--areas a,b] [--out registry/] [--report file.json]`: reads
+ * `npm run registry:import -- <file> [--areas a,b] [--rename tag=name] [--out registry/] [--report file.json]`: reads
  * an OpenAPI description and writes its areas into `<out>/imported/`; returns the exit status
  * (0 written, 1 refused by the registry, 2 bad input), after one line on a refusal or the report.
  */
@@ -45,7 +45,12 @@ export async function run(argv: string[], options: RunOptions): Promise<number> 
     checkReferences(description.document, parsed.file);
     const handWritten = await loadHandWritten(args.out, options.repoRoot, parsed.out);
     const folder = readImportedFolder(args.out, parsed.out);
-    const result = importDescription(description, { ...(args.areas ? { areas: args.areas } : {}), handWritten, importedBefore: folder.areas });
+    const result = importDescription(description, {
+      ...(args.areas ? { areas: args.areas } : {}),
+      ...(args.renames ? { renames: args.renames } : {}),
+      handWritten,
+      importedBefore: folder.areas,
+    });
     const written = writeImportedFiles(folder, await formatFiles(options.repoRoot, result.files));
     const summary = {
       description: parsed.file,
@@ -71,6 +76,7 @@ export async function run(argv: string[], options: RunOptions): Promise<number> 
 interface CommandLine {
   file: string;
   areas?: string[];
+  renames?: Map<string, string>;
   out: string;
   report?: string;
 }
@@ -81,7 +87,13 @@ function parseCommandLine(argv: string[]): CommandLine | 'help' {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { areas: { type: 'string' }, out: { type: 'string' }, report: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        areas: { type: 'string' },
+        rename: { type: 'string' },
+        out: { type: 'string' },
+        report: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     throw new ImportRefusal(`${(error as Error).message.split('\n')[0]} (${USAGE})`);
@@ -97,7 +109,37 @@ function parseCommandLine(argv: string[]): CommandLine | 'help' {
     .map(areaName);
   if (values.areas !== undefined && areas!.length === 0)
     throw new ImportRefusal('--areas names no area; give tags separated by commas, such as --areas repos,issues');
-  return { file: positionals[0]!, out: values.out ?? 'registry', ...(areas ? { areas } : {}), ...(values.report ? { report: values.report } : {}) };
+  const renames = values.rename === undefined ? undefined : readRenames(values.rename);
+  return {
+    file: positionals[0]!,
+    out: values.out ?? 'registry',
+    ...(areas ? { areas } : {}),
+    ...(renames ? { renames } : {}),
+    ...(values.report ? { report: values.report } : {}),
+  };
+}
+
+/** `--rename credentials=github-credentials,…`: each area by its name from the tag, to a name svc can take as a command word. */
+function readRenames(text: string): Map<string, string> {
+  const renames = new Map<string, string>();
+  const items = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (items.length === 0)
+    throw new ImportRefusal('--rename names no area; give tag=name pairs separated by commas, such as --rename credentials=github-credentials');
+  for (const item of items) {
+    const [from = '', to = '', ...rest] = item.split('=').map((part) => part.trim());
+    if (from === '' || to === '' || rest.length > 0) throw new ImportRefusal(`--rename ${item}: give tag=name, such as credentials=github-credentials`);
+    if (areaName(to) !== to)
+      throw new ImportRefusal(
+        `--rename ${item}: ${JSON.stringify(to)} is not an area name; use lowercase letters and digits in words joined by hyphens, such as ${areaName(to) || 'github-credentials'}`,
+      );
+    const source = areaName(from);
+    if (renames.has(source)) throw new ImportRefusal(`--rename names the area ${JSON.stringify(source)} twice`);
+    renames.set(source, to);
+  }
+  return renames;
 }
 
 function writeReport(file: string, text: string): void {

@@ -68,12 +68,13 @@ export const ID_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*(_[a-z][a-z0-9]*(-[a-z0-9
  * The registry id of an operation: an operationId that is already a registry id of this area (as
  * svc's own export writes them) is kept; otherwise `<area>_<word>`, the word from the operationId
  * without a leading `<tag>/` (`repos/get-content` -> `repos_get-content`), or from the method and
- * path words when there is no operationId.
+ * path words when there is no operationId. `source` is the area's name from its tag when --rename
+ * gave it another: the id takes the new name, the prefixes read are the description's.
  */
-export function operationIdFor(area: string, tag: string | undefined, operationId: string | undefined, method: string, path: string): string {
-  if (operationId !== undefined && ID_PATTERN.test(operationId) && operationId.startsWith(`${area}_`)) return operationId;
+export function operationIdFor(area: string, tag: string | undefined, operationId: string | undefined, method: string, path: string, source = area): string {
+  if (operationId !== undefined && ID_PATTERN.test(operationId) && operationId.startsWith(`${source}_`)) return `${area}${operationId.slice(source.length)}`;
   if (operationId !== undefined && operationId.trim() !== '') {
-    const prefix = tag === undefined ? undefined : [`${tag}/`, `${area}/`].find((start) => operationId.startsWith(start));
+    const prefix = tag === undefined ? undefined : [`${tag}/`, `${source}/`].find((start) => operationId.startsWith(start));
     const rest = prefix ? operationId.slice(prefix.length) : operationId;
     return `${area}_${commandWord(rest, 'operation')}`;
   }

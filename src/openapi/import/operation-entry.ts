@@ -48,18 +48,30 @@ export interface Located {
   where: { pathItem: string; operation: string };
 }
 
-/** The area and id an operation maps to, before the rest is mapped (for --areas and the conflict checks). */
-export function identify(located: Located): { area: string; tag?: string; id: string } {
+/** `--rename`: an area's name from its tag -> the name it takes in svc. */
+export type Renames = ReadonlyMap<string, string>;
+const NO_RENAMES: Renames = new Map();
+
+/** The area and id an operation maps to, before the rest is mapped (for --areas and the conflict checks). `source` is the name from the tag, `area` the name after --rename. */
+export function identify(located: Located, renames: Renames = NO_RENAMES): { area: string; source: string; tag?: string; id: string } {
   const tags = located.operation.tags;
   const tag = Array.isArray(tags) && typeof tags[0] === 'string' ? tags[0] : undefined;
-  const area = areaName(tag ?? located.path.split('/').find((segment) => segment !== '' && !segment.startsWith('{')) ?? '');
+  const source = areaName(tag ?? located.path.split('/').find((segment) => segment !== '' && !segment.startsWith('{')) ?? '');
+  const area = renames.get(source) ?? source;
   const operationId = typeof located.operation.operationId === 'string' ? located.operation.operationId : undefined;
-  return { area, ...(tag === undefined ? {} : { tag }), id: operationIdFor(area, tag, operationId, located.method, located.path) };
+  return { area, source, ...(tag === undefined ? {} : { tag }), id: operationIdFor(area, tag, operationId, located.method, located.path, source) };
 }
 
 /** Maps one operation; what it cannot map exactly goes to the report, charged to its id. */
-export function mapOperation(document: Node, located: Located, writer: SchemaWriter, rules: { current: FieldRule[] }, report: ImportReport): Entry {
-  const { area, tag, id } = identify(located);
+export function mapOperation(
+  document: Node,
+  located: Located,
+  writer: SchemaWriter,
+  rules: { current: FieldRule[] },
+  report: ImportReport,
+  renames?: Renames,
+): Entry {
+  const { area, tag, id } = identify(located, renames);
   report.current = id;
   const { operation, where } = located;
   const method = METHODS[located.method]!;

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { run } from '../../../src/openapi/import/main.js';
 import { removeTempFolders } from '../../support/temp-folder.js';
 import { repoRoot, throwawayRegistry } from './throwaway-registry.js';
 
@@ -134,5 +135,73 @@ describe('npm run registry:import', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toEqual([expect.stringMatching(/^registry:import: registry\/imported\/pets\.ts was not written by the importer/)]);
     expect(readFileSync(join(registry, 'imported', 'pets.ts'), 'utf8')).toBe('export const pets = {}; // mine\n');
+  });
+});
+
+describe('npm run registry:import --rename: an area under a name of its own', () => {
+  const registry = throwawayRegistry([]);
+  const root = join(registry, '..');
+  writeFileSync(
+    join(root, 'vault.json'),
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Vault', version: '1' },
+      tags: [{ name: 'Credentials', description: 'Stored credentials' }],
+      paths: {
+        '/credentials/{id}': { get: { tags: ['Credentials'], operationId: 'credentials/get', responses: { '200': { description: 'The credential' } } } },
+        '/keys': { get: { tags: ['Keys'], operationId: 'keys/list', responses: { '200': { description: 'The keys' } } } },
+      },
+    }),
+  );
+  const lines: string[] = [];
+  /** The importer's own entry, in-process: its exit status, its lines on stderr in `lines`. */
+  const importer = (...args: string[]): Promise<number> => {
+    lines.length = 0;
+    return run(args, { repoRoot, cwd: root, write: (line) => lines.push(line) });
+  };
+  const imported = () => readdirSync(join(registry, 'imported')).sort();
+
+  it('refuses an area named like a help topic, naming both ways out; renamed, it imports under the new name', { timeout: 60_000 }, async () => {
+    expect(await importer('vault.json', '--out', 'registry')).toBe(1);
+    expect(lines).toEqual([
+      'registry:import: the area "credentials" has the name of the help topic svc help credentials; name it otherwise with --rename credentials=<name>, or leave it out with --areas (keys)',
+    ]);
+    expect(imported()).toEqual(['index.ts', 'operations.ts']);
+
+    expect(await importer('vault.json', '--out', 'registry', '--rename', 'Credentials=vault-credentials')).toBe(0);
+    expect(imported()).toEqual(['index.ts', 'keys.ts', 'operations.ts', 'vault-credentials.ts']);
+    const area = readFileSync(join(registry, 'imported', 'vault-credentials.ts'), 'utf8');
+    expect(area).toContain("'vault-credentials_get': {");
+    expect(area).toContain("path: '/credentials/{id}'");
+    expect(readFileSync(join(registry, 'imported', 'index.ts'), 'utf8')).toMatch(/^ {2}'vault-credentials': \{\s+summary: 'Stored credentials',/m);
+    expect(lines.find((line) => line.startsWith('registry:import: 2 operations'))).toMatch(/in 2 areas \(keys, vault-credentials\)/);
+  });
+
+  it.each([
+    [['--rename', 'credentials'], 2, '--rename credentials: give tag=name, such as credentials=github-credentials'],
+    [['--rename', 'credentials=a=b'], 2, '--rename credentials=a=b: give tag=name, such as credentials=github-credentials'],
+    [
+      ['--rename', 'credentials=Vault Keys'],
+      2,
+      '--rename credentials=Vault Keys: "Vault Keys" is not an area name; use lowercase letters and digits in words joined by hyphens, such as vault-keys',
+    ],
+    [['--rename', ','], 2, '--rename names no area; give tag=name pairs separated by commas, such as --rename credentials=github-credentials'],
+    [['--rename', 'credentials=a,Credentials=b'], 2, '--rename names the area "credentials" twice'],
+    [['--rename', 'nope=x'], 2, 'the description has no area "nope"; its areas are credentials, keys'],
+    [
+      ['--rename', 'credentials=auth'],
+      1,
+      'the area "auth" has the name of the built-in command svc auth; name it otherwise with --rename credentials=<name>, or leave it out with --areas (keys)',
+    ],
+    [
+      ['--rename', 'credentials=email'],
+      1,
+      'the area "email" is written by hand in the registry; name it otherwise with --rename credentials=<name>, leave it out with --areas, or move its hand-written operations out first',
+    ],
+  ])('%j: one line, exit %i, nothing written', { timeout: 60_000 }, async (args, code, line) => {
+    const before = imported().map((name) => readFileSync(join(registry, 'imported', name), 'utf8'));
+    expect(await importer('vault.json', '--out', 'registry', ...args)).toBe(code);
+    expect(lines).toEqual([`registry:import: ${line}`]);
+    expect(imported().map((name) => readFileSync(join(registry, 'imported', name), 'utf8'))).toEqual(before);
   });
 });

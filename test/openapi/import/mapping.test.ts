@@ -29,6 +29,10 @@ describe('names', () => {
     expect(operationIdFor('email', 'email', 'email_drafts_get', 'get', '/x')).toBe('email_drafts_get');
     expect(operationIdFor('pets', 'pets', undefined, 'get', '/pets/{petId}/toys')).toBe('pets_get-pets-pet-id-toys');
     expect(operationIdFor('pets', 'pets', '__proto__', 'get', '/x')).toBe('pets_proto');
+    // Renamed (--rename credentials=vault): the id takes the new name; the description's prefixes are still read.
+    expect(operationIdFor('vault', 'credentials', 'credentials/revoke', 'post', '/x', 'credentials')).toBe('vault_revoke');
+    expect(operationIdFor('vault', 'Credentials', 'credentials_revoke', 'post', '/x', 'credentials')).toBe('vault_revoke');
+    expect(operationIdFor('vault', 'credentials', 'vault/revoke', 'post', '/x', 'credentials')).toBe('vault_vault-revoke');
   });
 });
 
@@ -79,16 +83,18 @@ describe('refusals', () => {
   it('refuses an area written by hand, and an area named like a built-in command, naming --areas', () => {
     const handWritten = new Map([['a_other', { method: 'GET', path: '/other' }]]);
     expect(refusalOf(() => mapped(two({}, {}), { handWritten })).message).toMatch(
-      /^the area "a" is written by hand in the registry; leave it out with --areas/,
+      /^the area "a" is written by hand in the registry; name it otherwise with --rename a=<name>, leave it out with --areas/,
     );
     const builtin = description({ '/a': { get: operation('Auth', 'x') }, '/b': { get: operation('pets', 'y') } });
     const refusal = refusalOf(() => mapped(builtin));
-    expect(refusal.message).toBe('the area "auth" has the name of the built-in command svc auth; leave it out with --areas (pets)');
+    expect(refusal.message).toBe(
+      'the area "auth" has the name of the built-in command svc auth; name it otherwise with --rename auth=<name>, or leave it out with --areas (pets)',
+    );
     expect(refusal.exitCode).toBe(1);
     expect(mapped(builtin, { areas: ['pets'] }).areas).toEqual(['pets']);
     const topic = description({ '/a': { get: operation('Credentials', 'x') }, '/b': { get: operation('pets', 'y') } });
     expect(refusalOf(() => mapped(topic)).message).toBe(
-      'the area "credentials" has the name of the help topic svc help credentials; leave it out with --areas (pets)',
+      'the area "credentials" has the name of the help topic svc help credentials; name it otherwise with --rename credentials=<name>, or leave it out with --areas (pets)',
     );
     expect(refusalOf(() => mapped(topic)).exitCode).toBe(1);
   });

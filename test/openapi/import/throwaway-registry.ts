@@ -1,12 +1,13 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { areaListSource, LISTS_HEADER, operationListSource } from '../../../src/openapi/import/area-source.js';
 import { tempFolder } from '../../support/temp-folder.js';
 
 export const repoRoot = join(import.meta.dirname, '..', '..', '..');
 
 /**
  * A throwaway registry: a temp folder holding a copy of registry/*.ts (so `../define.js` and the
- * rest resolve) without the hand-written areas `without`, a copy of the export (src/openapi/*.ts,
+ * rest resolve) without the hand-written areas `without` and with no imported area, a copy of the export (src/openapi/*.ts,
  * which reads that registry's rules), and `node_modules` linked to the project's, so zod resolves
  * to the very copy the tests use. Returns the registry folder.
  */
@@ -18,8 +19,9 @@ export function throwawayRegistry(without: readonly string[] = ['campaigns', 'cr
   for (const name of readdirSync(join(repoRoot, 'registry'))) {
     if (name.endsWith('.ts') && !without.includes(name.slice(0, -3))) copyFileSync(join(repoRoot, 'registry', name), join(registry, name));
   }
-  for (const name of readdirSync(join(repoRoot, 'registry', 'imported')))
-    copyFileSync(join(repoRoot, 'registry', 'imported', name), join(registry, 'imported', name));
+  // The lists as a registry with no imported area has them, whatever this clone has imported.
+  writeFileSync(join(registry, 'imported', 'index.ts'), areaListSource(LISTS_HEADER, []));
+  writeFileSync(join(registry, 'imported', 'operations.ts'), operationListSource(LISTS_HEADER, []));
   mkdirSync(join(root, 'src', 'openapi'), { recursive: true });
   for (const name of readdirSync(join(repoRoot, 'src', 'openapi'))) {
     if (name.endsWith('.ts')) copyFileSync(join(repoRoot, 'src', 'openapi', name), join(root, 'src', 'openapi', name));

@@ -19,7 +19,7 @@ import { startMock } from './bench/mock-process.mjs';
 import { allPass, formatTable, summarize } from './bench/report.mjs';
 import { buildCliVariant } from './bench/cli-variant.mjs';
 import { installBoth } from './bench/installs.mjs';
-import { githubDescription, importedVariant } from './import-check/check-import.mjs';
+import { GITHUB_RENAME, githubDescription, importedVariant } from './import-check/check-import.mjs';
 import { syntheticRegistryPlugin } from './bench/synthetic-registry.mjs';
 import { hasHyperfine, outputOf, peakMemoryAlternately, timeAlternately } from './bench/timing.mjs';
 
@@ -54,7 +54,7 @@ try {
   const log = (line) => process.stderr.write(`${line}\n`);
   // GitHub's REST description imported into a throwaway registry (~1 minute): only when its row runs.
   const githubBin = wanted('svc --help, GitHub imported')
-    ? (await importedVariant({ repoRoot, description: githubDescription(), work: join(work, 'github') })).bin
+    ? (await importedVariant({ repoRoot, description: githubDescription(), rename: GITHUB_RENAME, work: join(work, 'github') })).bin
     : undefined;
   const floor = !values.only || values.only === 'floor' || values.only === 'tls';
   const { installedBin, standaloneBin, snapshotBin } =

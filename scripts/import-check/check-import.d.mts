@@ -13,16 +13,19 @@ export interface CheckFailure {
   detail: string;
 }
 export function githubDescription(): string;
+export const GITHUB_RENAME: string;
 export function checkEnvironment(work: string): NodeJS.ProcessEnv;
 export function importedVariant(options: {
   repoRoot: string;
   description: string;
   work: string;
+  rename?: string;
 }): Promise<{ report: ImportReport; timings: Record<string, number>; cliFolder: string; bin: string }>;
 export function checkImport(options: {
   repoRoot: string;
   description: string;
   work: string;
+  rename?: string;
   sample?: number;
   spawnSample?: number;
   hosts?: number;

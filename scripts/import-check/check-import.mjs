@@ -16,8 +16,9 @@ export const BASE_URL = 'http://127.0.0.1:9/v1';
 const seconds = (since) => Math.round((performance.now() - since) / 100) / 10;
 
 /** Runs `npm run registry:import` (its script) into `registryFolder`; resolves to its report (the --report JSON). */
-function runImport({ repoRoot, description, registryFolder, reportFile }) {
+function runImport({ repoRoot, description, registryFolder, reportFile, rename }) {
   const args = [join(repoRoot, 'scripts', 'registry-import.mjs'), description, '--out', registryFolder, '--report', reportFile];
+  if (rename) args.push('--rename', rename);
   return new Promise((done, fail) => {
     execFile(process.execPath, args, { cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
       if (error) fail(new Error(`the import failed (exit ${error.code}): ${stderr.trim().split('\n').slice(-5).join(' | ')}`));
@@ -78,15 +79,19 @@ async function commandWordsByRoute(cliFolder, env) {
 /** GitHub's REST description in @octokit/openapi: the bundled 3.0 file ($refs kept), not the dereferenced one. */
 export const githubDescription = () => createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json');
 
+/** GitHub's areas whose names svc already uses: `credentials` is a help topic (svc help credentials). */
+export const GITHUB_RENAME = 'credentials=github-credentials';
+
 /**
  * `description` imported into a throwaway registry under `work` (only the imported areas), and svc
  * built from it: the import's report, the seconds each step took, the built CLI's folder and bin.
+ * `rename` is the importer's --rename, for areas whose names svc already uses.
  */
-export async function importedVariant({ repoRoot, description, work }) {
+export async function importedVariant({ repoRoot, description, work, rename }) {
   const timings = {};
   let since = performance.now();
   const registryFolder = makeThrowawayRegistry({ repoRoot, folder: join(work, 'registry'), handWritten: false });
-  const report = await runImport({ repoRoot, description, registryFolder, reportFile: join(work, 'report.json') });
+  const report = await runImport({ repoRoot, description, registryFolder, reportFile: join(work, 'report.json'), rename });
   timings.import = seconds(since);
   since = performance.now();
   const cliFolder = join(work, 'cli');
@@ -100,8 +105,8 @@ export async function importedVariant({ repoRoot, description, work }) {
  * order; `spawnSample` lines also run through the real bin, whose answers must equal the hosts';
  * `everyParameter` adds a dry run with every optional query and header parameter given.
  */
-export async function checkImport({ repoRoot, description, work, sample = 1, spawnSample = 3, hosts = 2, everyParameter = false }) {
-  const { report, timings, cliFolder, bin } = await importedVariant({ repoRoot, description, work });
+export async function checkImport({ repoRoot, description, work, rename, sample = 1, spawnSample = 3, hosts = 2, everyParameter = false }) {
+  const { report, timings, cliFolder, bin } = await importedVariant({ repoRoot, description, work, rename });
   let since = performance.now();
   const text = readFileSync(description, 'utf8');
   const document = JSON.parse(text);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../build/bundle.mjs';
-import { checkImport, githubDescription, typecheckRegistry } from './check-import.mjs';
+import { checkImport, GITHUB_RENAME, githubDescription, typecheckRegistry } from './check-import.mjs';
 
 const { values } = parseArgs({ options: { sample: { type: 'string', default: '1' }, 'no-typecheck': { type: 'boolean', default: false } } });
 const sample = Number(values.sample);
@@ -16,7 +16,7 @@ if (!Number.isInteger(sample) || sample < 1) throw new Error(`--sample takes a w
 const work = mkdtempSync(join(tmpdir(), 'svc-import-check-'));
 try {
   const started = performance.now();
-  const result = await checkImport({ repoRoot, description: githubDescription(), work, sample, everyParameter: true });
+  const result = await checkImport({ repoRoot, description: githubDescription(), rename: GITHUB_RENAME, work, sample, everyParameter: true });
   const { report, timings } = result;
   const out = (line = '') => process.stdout.write(`${line}\n`);
   out(

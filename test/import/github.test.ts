@@ -6,7 +6,7 @@
 // `npm run check:import` (over 2 minutes here; figures in docs/performance.md).
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { checkImport } from '../../scripts/import-check/check-import.mjs';
+import { checkImport, GITHUB_RENAME } from '../../scripts/import-check/check-import.mjs';
 import { tempFolder } from '../support/temp-folder.js';
 import { repoRoot } from '../openapi/import/throwaway-registry.js';
 
@@ -15,7 +15,7 @@ const SAMPLE = 12;
 
 describe("GitHub's description imported", () => {
   it('imports every operation; help and a valid dry run for each sampled one (the rest: npm run check:import)', { timeout: 600_000 }, async () => {
-    const result = await checkImport({ repoRoot, description, work: tempFolder('svc-github-'), sample: SAMPLE, spawnSample: 2 });
+    const result = await checkImport({ repoRoot, description, rename: GITHUB_RENAME, work: tempFolder('svc-github-'), sample: SAMPLE, spawnSample: 2 });
     expect(result.report.operations).toBe(result.described);
     expect(result.described).toBeGreaterThan(1000);
     expect(result.checked).toBe(Math.ceil(result.described / SAMPLE));

@@ -53,7 +53,7 @@ export function yes(value: string | undefined, name: string): boolean {
 export function checkFilterNames(filter: ToolFilter, tools: readonly OperationTool[], areaNames: readonly string[]): void {
   const ids = new Set(tools.map((tool) => tool.id));
   const unknownAreas = (filter.areas ?? []).filter((area) => !areaNames.includes(area));
-  if (unknownAreas.length > 0) throw new InputError(`unknown area ${unknownAreas.join(', ')}: the areas are ${areaNames.join(', ')}`);
+  if (unknownAreas.length > 0) throw new InputError(`unknown area ${unknownAreas.join(', ')}: the areas are ${[...areaNames].sort().join(', ')}`);
   for (const [names, origin] of [
     [filter.tools, '--tools'],
     [filter.excludeTools, '--exclude-tools'],

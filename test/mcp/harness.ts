@@ -2,6 +2,7 @@
 // serves it over stdio, with the real undici transport sending to a real mock on 127.0.0.1.
 import { Client, type ElicitResult, InMemoryTransport } from '@modelcontextprotocol/client';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { workspace } from '../../registry/index.js';
 import { createRedactor } from '../../src/auth/redaction.js';
 import type { Transport } from '../../src/client/transport.js';
 import { createUndiciTransport } from '../../src/client/undici-transport.js';
@@ -31,7 +32,7 @@ export interface ConnectOptions {
   elicit?: (message: string) => ElicitResult;
   /** The transport calls go through; the real undici transport when absent. */
   send?: Transport;
-  /** Tools of operations a test declares, served in place of the registry's. */
+  /** Tools of operations a test declares, served in place of svc's own. */
   tools?: OperationTool[];
 }
 
@@ -60,13 +61,15 @@ export function processFor(
   };
 }
 
+/** A client connected in memory to a server of svc's own tools (or `options.tools`), filtered by `options.flags` as `svc mcp` filters. */
 export async function connect(options: ConnectOptions): Promise<Connected> {
   const stderr: string[] = [];
   const proc = { ...processFor(options.env, options.profiles, stderr), ...(options.send ? { send: options.send } : {}) };
   const globals = options.globals ?? {};
   const prepared = await prepareSettings(proc, options.flags ?? {}, globals);
   const { mode } = prepared;
-  const settings = options.tools ? { ...prepared.settings, tools: options.tools } : prepared.settings;
+  const tools = options.tools ?? prepared.settings.tools.filter((tool) => Object.hasOwn(workspace, tool.id));
+  const settings = { ...prepared.settings, tools };
   const deps: ServeDeps = { ...proc, redaction: { text: proc.secrets.redact, value: proc.secrets.redactValue }, audit: proc.err };
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const handle = serveStdio(({ era }) => createMcpServer(settings, deps, mode, era), { transport: serverSide });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { SVC_BIN, TEST_CACHE_HOME, freshConfigDir } from '../support/svc.js';
+import { OWN_AREAS_ENV } from './own-areas.js';
 
 export interface McpHttpProcess {
   url: string;
@@ -10,11 +11,18 @@ export interface McpHttpProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts the real `bin/svc mcp --http --port 0` and waits for the URL it announces on stdout. */
+/** Starts the real `bin/svc mcp --http --port 0`, serving svc's own areas unless `env` says otherwise, and waits for the URL it announces on stdout. */
 export function startMcpHttp(args: string[], env: Record<string, string>): Promise<McpHttpProcess> {
   const child = spawn(process.execPath, [SVC_BIN, 'mcp', '--http', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: TEST_CACHE_HOME, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      SVC_CONFIG_DIR: freshConfigDir(),
+      XDG_CACHE_HOME: TEST_CACHE_HOME,
+      ...OWN_AREAS_ENV,
+      ...env,
+    },
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -7,13 +7,21 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { useMockForSvc } from '../support/mock-for-svc.js';
 import { SVC_BIN, TEST_CACHE_HOME, freshConfigDir } from '../support/svc.js';
+import { OWN_AREAS_ENV } from './own-areas.js';
 
 // Run from its build folder: the CLI finds its own package.json relative to the working folder.
 const BUILD = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-cli/package.json')), 'build');
 const mock = useMockForSvc();
 
 async function inspector(args: string[]): Promise<unknown> {
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...mock.env, SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: TEST_CACHE_HOME };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    ...mock.env,
+    SVC_CONFIG_DIR: freshConfigDir(),
+    XDG_CACHE_HOME: TEST_CACHE_HOME,
+    ...OWN_AREAS_ENV,
+  };
   const { stdout } = await promisify(execFile)(process.execPath, [join(BUILD, 'index.js'), process.execPath, SVC_BIN, 'mcp', ...args], {
     cwd: BUILD,
     env,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formsOf } from '../../src/auth/redaction.js';
 import { startMockProcess, type MockProcess } from '../support/mock-process.js';
 import { SVC_BIN, TEST_CACHE_HOME, freshConfigDir } from '../support/svc.js';
+import { OWN_AREAS_ENV } from './own-areas.js';
 
 const KEY = 'svc_e2e_secret_key_0123456789';
 let mock: MockProcess;
@@ -26,6 +27,7 @@ async function start(era: 'legacy' | 'modern', args: string[] = []) {
       SERVICE_API_KEY: KEY,
       SVC_CONFIG_DIR: freshConfigDir(),
       XDG_CACHE_HOME: TEST_CACHE_HOME,
+      ...OWN_AREAS_ENV,
     },
     stderr: 'pipe',
   });

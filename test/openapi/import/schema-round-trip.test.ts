@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
-import { api, areas, type OperationSpec, registry } from '../../../registry/index.js';
+import { api, areas, type OperationSpec, workspace } from '../../../registry/index.js';
 import { buildOpenApiDocument } from '../../../src/openapi/document.js';
 import { SchemaWriter, type Unmapped } from '../../../src/openapi/import/schema-source.js';
 import { jsonSchemaOf } from '../../../src/openapi/json-schema.js';
@@ -9,7 +9,7 @@ import { emit, evaluate } from './emitted.js';
 const KINDS = ['params', 'query', 'body', 'response'] as const;
 
 /** Every schema of the six hand-written operations, with the direction it is exported in. */
-const cases = Object.entries(registry as Record<string, OperationSpec>).flatMap(([id, op]) =>
+const cases = Object.entries(workspace as Record<string, OperationSpec>).flatMap(([id, op]) =>
   KINDS.filter((kind) => op[kind] !== undefined).map((kind) => ({ name: `${id} ${kind}`, schema: op[kind] as $ZodType, response: kind === 'response' })),
 );
 
@@ -28,7 +28,7 @@ describe('JSON Schema -> zod source -> JSON Schema, for the hand-written operati
   });
 
   it('reads the exported OpenAPI document through its $refs into named consts, each exported as before', () => {
-    const document = buildOpenApiDocument({ operations: registry, areas, api });
+    const document = buildOpenApiDocument({ operations: workspace, areas, api });
     const schemas = (document.components as { schemas: Record<string, unknown> }).schemas;
     const unmapped: Unmapped[] = [];
     const writer = new SchemaWriter({ dialect: '3.1', document, unmapped: (item) => unmapped.push(item) });

@@ -35,25 +35,27 @@ export function wrapHelpText(text: string, width: number): string {
 /**
  * An example command stays one command a reader can copy: it breaks only at a space outside quotes
  * and before any `#` comment, each broken line ending in a shell continuation ` \`, the rest
- * indented four more. With no such space that fits, it wraps as other text does.
+ * indented four more. A word longer than the line is never cut: its line runs over the width and
+ * breaks at the first space after it, since a command cut inside a word no longer runs.
  */
 function wrapCommandLine(line: string, width: number): string {
   const indent = ' '.repeat((/^ */.exec(line)?.[0].length ?? 0) + 4);
   const lines: string[] = [];
   let rest = line;
   while (visibleWidth(rest) > width) {
-    const cut = commandBreak(rest, width - 2, lines.length === 0 ? 0 : indent.length);
+    const from = lines.length === 0 ? 0 : indent.length;
+    const fits = commandBreak(rest, width - 2, from);
+    const cut = fits >= 0 ? fits : commandBreak(rest, rest.length, from, true);
     if (cut < 0) break;
     lines.push(`${rest.slice(0, cut).trimEnd()} \\`);
     rest = indent + rest.slice(cut).trimStart();
   }
-  if (visibleWidth(rest) > width) lines.push(wrapLine(rest, width));
-  else lines.push(rest);
+  lines.push(rest);
   return lines.join('\n');
 }
 
-/** The last space outside quotes, before a comment, at or under `room` columns; -1 if none. */
-function commandBreak(line: string, room: number, indent: number): number {
+/** The last space outside quotes, before a comment, at or under `room` columns (the first, with `first`); -1 if none. */
+function commandBreak(line: string, room: number, indent: number, first = false): number {
   let quote: string | undefined;
   let cut = -1;
   for (let i = 0; i < line.length && i <= room; i++) {
@@ -62,7 +64,10 @@ function commandBreak(line: string, room: number, indent: number): number {
       if (char === quote) quote = undefined;
     } else if (char === '"' || char === "'") quote = char;
     else if (char === '#' && line[i - 1] === ' ') break;
-    else if (char === ' ' && i > indent && line[i - 1] !== ' ') cut = i;
+    else if (char === ' ' && i > indent && line[i - 1] !== ' ') {
+      cut = i;
+      if (first) break;
+    }
   }
   return cut;
 }

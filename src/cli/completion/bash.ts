@@ -1,7 +1,7 @@
 import { type CompletionNode, completionTables, shellWord } from './model.js';
 
 /**
- * Data functions shared by the bash and zsh scripts: `case` tables from command path to words.
+ * The bash script's data functions: `case` tables from command path to words.
  */
 export function shellDataFunctions(nodes: CompletionNode[]): string {
   return completionTables(nodes)
@@ -10,7 +10,7 @@ export function shellDataFunctions(nodes: CompletionNode[]): string {
 }
 
 /** A shell function that echoes the words of the row its first argument names. */
-export function shellTable(name: string, rows: [string, string[]][]): string {
+function shellTable(name: string, rows: [string, string[]][]): string {
   const cases = rows.filter(([, words]) => words.length > 0).map(([key, words]) => `    ${shellWord(key)}) echo ${shellWord(words.join(' '))} ;;`);
   return `${name}() {\n  case "$1" in\n${cases.join('\n')}\n  esac\n}`;
 }

@@ -1,5 +1,4 @@
-import { shellDataFunctions, shellTable } from './bash.js';
-import { type CompletionNode, descriptionRows } from './model.js';
+import { type CompletionNode, completionTables, descriptionRows, shellWord } from './model.js';
 
 /** The zsh completion script: `source <(svc completion zsh)` after compinit, or a `_svc` file on $fpath. */
 export function zshScript(nodes: CompletionNode[]): string {
@@ -8,9 +7,7 @@ export function zshScript(nodes: CompletionNode[]): string {
 # Load it now:  source <(svc completion zsh)     (after compinit)
 # Or for good:  svc completion zsh > "\${fpath[1]}/_svc"
 
-${shellDataFunctions(nodes)}
-
-${shellTable('_svc_description', descriptionRows(nodes))}
+${zshTables([...completionTables(nodes), ['description', descriptionRows(nodes)]])}
 
 _svc_has() { [[ " $1 " == *" $2 "* ]] }
 
@@ -73,4 +70,24 @@ else
   compdef _svc svc
 fi
 `;
+}
+
+/** The heredoc's end: no line of the data starts with it. */
+const DATA_END = 'SVC_COMPLETION_DATA';
+
+/**
+ * The tables from command path to words, as associative arrays filled one row per line, and a
+ * function per table that prints the row its first argument names. zsh parses one function, one
+ * case or one array literal in time that grows with the square of its length (a registry of 1,200
+ * operations took 40 s to load as case tables); lines that \`source\` reads one at a time stay
+ * linear, so the rows go through a heredoc to \`source\`, which also holds in a _svc file on $fpath,
+ * whose whole text is one function's body.
+ */
+function zshTables(tables: [string, [string, string[]][]][]): string {
+  const names = tables.map(([name]) => `_svc_${name}_rows`);
+  const rows = tables.flatMap(([name, table]) =>
+    table.filter(([, words]) => words.length > 0).map(([key, words]) => `_svc_${name}_rows+=( ${shellWord(key)} ${shellWord(words.join(' '))} )`),
+  );
+  const lookups = tables.map(([name]) => `_svc_${name}() { print -r -- "\${_svc_${name}_rows[$1]}" }`);
+  return [`source <(cat <<'${DATA_END}'`, `typeset -gA ${names.join(' ')}`, ...rows, DATA_END, ')', '', ...lookups].join('\n');
 }

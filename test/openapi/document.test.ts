@@ -65,7 +65,7 @@ describe('the OpenAPI document', () => {
       expect(operation.tags).toEqual([areaOf(id)]);
       const own = Object.hasOwn(workspace, id);
       // Path parameters first, in the path's order; svc's own are strings, an imported one keeps its description's type.
-      const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      const params = [...op.path.matchAll(/\{([^{}]+)\}/g)].map((m) => ({
         name: m[1],
         in: 'path',
         required: true,

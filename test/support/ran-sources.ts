@@ -32,6 +32,8 @@ export async function runAndTrace(
   const coverage = freshConfigDir();
   const child = promisify(execFile)(process.execPath, [...nodeArgs, SVC_BIN, ...args], {
     env: { PATH: process.env.PATH ?? '', SVC_CONFIG_DIR: freshConfigDir(), XDG_CACHE_HOME: freshConfigDir(), ...env, NODE_V8_COVERAGE: coverage },
+    // svc openapi prints the whole registry: megabytes once a large description is imported.
+    maxBuffer: 256 * 1024 * 1024,
   });
   child.child.stdin!.end(input);
   const { stdout } = await child;

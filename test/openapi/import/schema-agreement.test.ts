@@ -123,7 +123,8 @@ describe('emitted schemas agree with an independent JSON Schema validator', () =
             // Never refuses a value the description allows; and, where nothing was reported, never
             // accepts one it refuses, except where the two are known to differ (see knownDisagreement).
             if (allowed && !accepted) return fail(schema, value, emitted.source, emitted.unmapped, 'refused a valid value');
-            if (!allowed && accepted && exact && !knownDisagreement(value)) return fail(schema, value, emitted.source, emitted.unmapped, 'accepted an invalid value');
+            if (!allowed && accepted && exact && !knownDisagreement(value))
+              return fail(schema, value, emitted.source, emitted.unmapped, 'accepted an invalid value');
           }
           return true;
         },

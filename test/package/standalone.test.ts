@@ -33,7 +33,8 @@ const unsnapshottable: Plugin = {
 
 /** Runs the binary; resolves with its exit code and output whatever the code. */
 async function svc(args: string[], env: Record<string, string> = {}, input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = exec(binary, args, { env: { ...noNode, ...env }, timeout: 30_000 });
+  // svc openapi and the completion scripts run to megabytes once a large description is imported.
+  const child = exec(binary, args, { env: { ...noNode, ...env }, timeout: 30_000, maxBuffer: 256 * 1024 * 1024 });
   if (input !== undefined) child.child.stdin!.end(input);
   return child.then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),

@@ -11,6 +11,7 @@ const OTHER_FLAGS: Record<string, string> = {
   '--use-system-ca': 'node (in NODE_OPTIONS)',
   '--no-install': 'npx',
   '--areas': 'npm run registry:import',
+  '--rename': 'npm run registry:import',
   '--out': 'npm run registry:import',
   '--report': 'npm run registry:import',
   '--cli': 'the MCP Inspector',

@@ -166,8 +166,8 @@ ${ask(['svc', 'repos', 'get-content', 'o', 'r', 'p', '--x-request-priority', '']
 ${ask(['svc', 'ops', 'repos_g'])}`;
     const { stdout } = await exec('bash', ['--norc', '--noprofile', '-c', program]);
     expect(stdout.split('\n').slice(0, 4)).toEqual(['get-content put-label', '--if-none-match', 'low high', 'repos_get-content']);
-    expect(scripts.zsh).toContain("'repos') echo 'get-content put-label'");
-    expect(scripts.zsh).toContain("'repos get-content --if-none-match') echo 'answer 304 when the file still has this entity tag'");
+    expect(scripts.zsh).toContain("_svc_subcommands_rows+=( 'repos' 'get-content put-label' )");
+    expect(scripts.zsh).toContain("_svc_description_rows+=( 'repos get-content --if-none-match' 'answer 304 when the file still has this entity tag' )");
     expect(scripts.powershell).toContain("$__svc_subcommands['repos'] = @('get-content', 'put-label')");
     expect(scripts.fish).toContain("case 'repos get-content'");
   });

@@ -19,7 +19,7 @@ const scripts: Record<string, string> = {};
 beforeAll(async () => {
   await Promise.all(
     ['bash', 'zsh', 'fish'].map(async (shell) => {
-      const run = await runSvcProcess(['completion', shell]);
+      const run = await runSvcProcess(['completion', shell], { timeoutMs: 50_000 });
       expect(run).toMatchObject({ code: 0, stderr: '' });
       scripts[shell] = join(dir, `svc.${shell}`);
       writeFileSync(scripts[shell], run.stdout);

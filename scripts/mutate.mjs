@@ -2,7 +2,9 @@
 // then reads reports/mutation/mutation.json and fails when any module it mutated scores under the
 // threshold. Stryker's own thresholds.break is one number for all files together.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { guardedModules, threshold } from '../stryker.config.mjs';
 
 const REPORT = 'reports/mutation/mutation.json';
@@ -45,9 +47,22 @@ function printTable(rows, floor) {
   }
 }
 
+/**
+ * Stryker's test runners start the suite's global setup, which makes a temp folder for the run, but
+ * are stopped without its teardown: the runs get a temp folder of their own, removed at the end.
+ */
+function runStryker(args) {
+  const temp = mkdtempSync(join(tmpdir(), 'svc-mutate-'));
+  try {
+    return spawnSync('stryker', ['run', ...args], { stdio: 'inherit', env: { ...process.env, TMPDIR: temp } });
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
 function main(args) {
   rmSync(REPORT, { force: true });
-  const stryker = spawnSync('stryker', ['run', ...args], { stdio: 'inherit' });
+  const stryker = runStryker(args);
   if (!existsSync(REPORT)) {
     console.error(`mutate: Stryker wrote no ${REPORT} (exit ${stryker.status ?? stryker.signal})`);
     return 1;

@@ -1,17 +1,11 @@
 import { BUILTIN_COMMANDS, HELP_TOPICS } from './names.js';
-import type { Located } from './operation-entry.js';
+import type { Identity, Located } from './operation-entry.js';
 import { ImportRefusal } from './refusal.js';
 
 /** The operations written by hand in the registry folder: id -> method and path. */
 export type HandWritten = ReadonlyMap<string, { method: string; path: string }>;
 
-interface Identified {
-  located: Located;
-  area: string;
-  /** The area's name from its tag, before --rename. */
-  source: string;
-  id: string;
-}
+type Identified = Identity & { located: Located };
 
 const route = (method: string, path: string): string => `${method.toUpperCase()} ${path.replace(/\{[^{}]*\}/g, '{}')}`;
 const named = (item: Identified): string => `${item.id} (${item.located.method.toUpperCase()} ${item.located.path})`;

@@ -82,7 +82,7 @@ export function importDescription(description: Description, options: ImportOptio
       reservedNames: [areaIdentifier(area)],
       ruleDescription: (fields) => rules.current.find((rule) => rule.fields.join('\n') === fields.join('\n'))?.description,
     });
-    const entries: Entry[] = byArea.get(area)!.map(({ located }) => mapOperation(document, located, writer, rules, report, options.renames));
+    const entries: Entry[] = byArea.get(area)!.map(({ located, ...identity }) => mapOperation(document, located, identity, writer, rules, report));
     const summary = areaSummary(document, entries[0]!.tag, area);
     report.current = '*';
     files.set(`${area}.ts`, areaFileSource({ header, area, summary, declarations: writer.declarations(), helpers: writer.registryImports(), entries }));

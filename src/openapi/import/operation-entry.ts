@@ -48,12 +48,20 @@ export interface Located {
   where: { pathItem: string; operation: string };
 }
 
+/** Where an operation goes: its area (`source` is the area's name from its tag, before --rename), tag and id. */
+export interface Identity {
+  area: string;
+  source: string;
+  tag?: string;
+  id: string;
+}
+
 /** `--rename`: an area's name from its tag -> the name it takes in svc. */
 export type Renames = ReadonlyMap<string, string>;
 const NO_RENAMES: Renames = new Map();
 
-/** The area and id an operation maps to, before the rest is mapped (for --areas and the conflict checks). `source` is the name from the tag, `area` the name after --rename. */
-export function identify(located: Located, renames: Renames = NO_RENAMES): { area: string; source: string; tag?: string; id: string } {
+/** The area and id an operation maps to, before the rest is mapped (for --areas, the conflict checks and mapOperation). */
+export function identify(located: Located, renames: Renames = NO_RENAMES): Identity {
   const tags = located.operation.tags;
   const tag = Array.isArray(tags) && typeof tags[0] === 'string' ? tags[0] : undefined;
   const source = areaName(tag ?? located.path.split('/').find((segment) => segment !== '' && !segment.startsWith('{')) ?? '');
@@ -66,12 +74,12 @@ export function identify(located: Located, renames: Renames = NO_RENAMES): { are
 export function mapOperation(
   document: Node,
   located: Located,
+  identity: Identity,
   writer: SchemaWriter,
   rules: { current: FieldRule[] },
   report: ImportReport,
-  renames?: Renames,
 ): Entry {
-  const { area, tag, id } = identify(located, renames);
+  const { area, tag, id } = identity;
   report.current = id;
   const { operation, where } = located;
   const method = METHODS[located.method]!;

@@ -85,8 +85,11 @@ const DATA_END = 'SVC_COMPLETION_DATA';
  */
 function zshTables(tables: [string, [string, string[]][]][]): string {
   const names = tables.map(([name]) => `_svc_${name}_rows`);
+  // One line per row: a line break in a value (an enum of an imported description may hold one)
+  // would let the text after it end the heredoc and run as code.
+  const oneLine = (text: string): string => shellWord(text.replace(/[\r\n]+/g, ' '));
   const rows = tables.flatMap(([name, table]) =>
-    table.filter(([, words]) => words.length > 0).map(([key, words]) => `_svc_${name}_rows+=( ${shellWord(key)} ${shellWord(words.join(' '))} )`),
+    table.filter(([, words]) => words.length > 0).map(([key, words]) => `_svc_${name}_rows+=( ${oneLine(key)} ${oneLine(words.join(' '))} )`),
   );
   const lookups = tables.map(([name]) => `_svc_${name}() { print -r -- "\${_svc_${name}_rows[$1]}" }`);
   return [`source <(cat <<'${DATA_END}'`, `typeset -gA ${names.join(' ')}`, ...rows, DATA_END, ')', '', ...lookups].join('\n');

@@ -1,4 +1,4 @@
-// `npm run registry:import -- <openapi.json|yaml> [--areas a,b] [--out registry/] [--report file.json]`:
+// `npm run registry:import -- <openapi.json|yaml> [--areas a,b] [--rename tag=name] [--out registry/] [--report file.json]`:
 // a developer tool, not part of the package. It bundles src/openapi/import/main.ts with esbuild
 // into a temporary folder (removed after, on a signal too), packages left as imports of this
 // project's node_modules, and runs it. svc itself never loads it (npm run check:architecture).
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { repoRoot } from './build/bundle.mjs';
+import { withManualWriter, writeManField } from './build/man-field.mjs';
 
 const folder = mkdtempSync(join(tmpdir(), 'svc-registry-import-'));
 const removeFolder = () => rmSync(folder, { recursive: true, force: true });
@@ -50,6 +51,12 @@ try {
     repoRoot,
     cwd: process.env.INIT_CWD ?? process.cwd(),
     write: (line) => process.stderr.write(`${line}\n`),
+    // Into the project's own registry: package.json's man field lists the pages of the areas it now has.
+    afterImport: async (out) => {
+      if (out !== join(repoRoot, 'registry')) return [];
+      const names = await withManualWriter(({ manPageNames }) => manPageNames());
+      return writeManField(names) ? [`registry:import: package.json's man field now lists the ${names.length} man pages, for npm install -g`] : [];
+    },
   });
 } finally {
   removeFolder();

@@ -102,8 +102,17 @@ export class Browser {
     return result.value;
   }
 
-  async screenshot(file: string, fullPage = true): Promise<void> {
-    const { data } = (await this.send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: fullPage })) as { data: string };
+  /**
+   * A PNG of the page: the whole of it, down to `maxHeight` px (an index of a thousand commands is
+   * tens of thousands of pixels tall, which takes Chromium minutes to encode), or the window alone.
+   */
+  async screenshot(file: string, fullPage = true, maxHeight = 8000): Promise<void> {
+    const height = Math.min(maxHeight, await this.evaluate<number>('document.documentElement.scrollHeight'));
+    const width = await this.evaluate<number>('innerWidth');
+    const { data } = (await this.send(
+      'Page.captureScreenshot',
+      fullPage ? { format: 'png', captureBeyondViewport: true, clip: { x: 0, y: 0, width, height, scale: 1 } } : { format: 'png' },
+    )) as { data: string };
     writeFileSync(file, Buffer.from(data, 'base64'));
   }
 

@@ -3,6 +3,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { importedAreas } from '../../registry/imported/index.js';
+import { BUILTIN_COMMANDS, HELP_TOPICS } from '../../src/openapi/import/names.js';
+import { OWN_AREAS } from '../mcp/own-areas.js';
 
 export const REPO = join(import.meta.dirname, '..', '..');
 
@@ -18,9 +21,10 @@ export async function generateManual(): Promise<{ manualDir: string; manDir: str
 export const filesIn = (dir: string): string[] => readdirSync(dir).sort();
 export const read = (dir: string, name: string): string => readFileSync(join(dir, name), 'utf8');
 
-/** Roff source as the text it stands for: `\-` is a hyphen, `\e` a backslash, `\&` nothing. */
+/** Roff source as the text it stands for: `\-` is a hyphen, `\e` a backslash, `\&` and `\:` (a break point) nothing. */
 export const unroff = (source: string): string =>
   source
+    .replace(/\\:/g, '')
     .replace(/\\-/g, '-')
     .replace(/\\e/g, '\\')
     .replace(/\\&/g, '')
@@ -36,3 +40,44 @@ export const unhtml = (source: string): string =>
     .replace(/&quot;/g, '"');
 
 export const manAvailable: boolean = spawnSync('man', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/** Every name a page's command words can start with, longest first, and whether it is an imported area's. */
+const FIRST_WORDS = [
+  ...Object.keys(importedAreas).map((name) => ({ name, imported: true })),
+  ...[...OWN_AREAS, ...BUILTIN_COMMANDS, ...HELP_TOPICS].map((name) => ({ name, imported: false })),
+].sort((a, b) => b.name.length - a.name.length);
+
+/**
+ * Whether a page of the manual or a man page (`svc-actions-list.html`, `svc-actions.1`) is one of an
+ * imported area's: the longest first word its name starts with is an imported area. (The manual
+ * refuses two commands with one page name, so the longest match is the page's area.)
+ */
+export function ofImportedArea(page: string): boolean {
+  const stem = page.replace(/\.(html|1|7)$/, '').replace(/^svc-/, '');
+  return FIRST_WORDS.find(({ name }) => stem === name || stem.startsWith(`${name}-`))?.imported ?? false;
+}
+
+/**
+ * The pages a check that costs a process or a browser load per page walks: every page of svc's own,
+ * and one in 20 of an imported area's (in name order, so the same ones each run). A clone with a
+ * large API imported (GitHub's has 1,200 operations) would otherwise spend many minutes on pages
+ * the importer wrote from one template, which the sample and the text checks of every page cover.
+ */
+export function ownAndSampled(pages: readonly string[]): string[] {
+  let imported = 0;
+  return pages.filter((page) => !ofImportedArea(page) || imported++ % 20 === 0);
+}
+
+/** Runs `task` over `items`, `limit` at a time, in order; the results in the order of `items`. */
+export async function eachLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

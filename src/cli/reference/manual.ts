@@ -11,7 +11,7 @@ import { commandPage } from './html-command.js';
 import { guidePage, indexPage } from './html-index.js';
 import { STYLESHEET, commandPageName } from './html-page.js';
 import type { ReferenceModel } from './model.js';
-import { renderManPages } from './roff.js';
+import { manPageName, renderManPages } from './roff.js';
 import { rowsWithoutMeaning } from './schema-rows.js';
 
 /** A context for reading the command tree: its commands are described, never run. */
@@ -28,6 +28,7 @@ const describeOnly = new Proxy({} as Context, {
 export async function writeManual(options: { manualDir: string; manDir: string; version: string }): Promise<{ pages: string[]; manPages: string[] }> {
   const model = await readFullReference(describeOnly, builtins);
   refuseMissingMeanings(model);
+  refuseSharedPageNames(model);
   const guides = readGuides();
   const webGuides = guidePages(guides);
   const pages = new Map<string, string>([
@@ -46,6 +47,34 @@ export async function writeManual(options: { manualDir: string; manDir: string; 
     for (const [name, text] of files) writeFileSync(join(dir, name), text);
   }
   return { pages: [...pages.keys()], manPages: [...manPages.keys()] };
+}
+
+/**
+ * The names of the man pages `writeManual` writes, without writing them: package.json's `man` field
+ * lists them, so that `npm install -g` links each (scripts/build/man-field.mjs keeps it so).
+ */
+export async function manPageNames(): Promise<string[]> {
+  const model = await readFullReference(describeOnly, builtins);
+  return [...model.commands.map(manPageName), ...readGuides().map(guideManPageName)].sort();
+}
+
+/**
+ * Two commands whose words join to one page name (`svc email drafts get` and an imported area's
+ * `svc email-drafts get`) would write one page over the other: the build stops, naming both.
+ */
+export function refuseSharedPageNames(model: ReferenceModel): void {
+  const first = new Map<string, string>();
+  const shared: string[] = [];
+  for (const doc of model.commands) {
+    const page = commandPageName(doc.words);
+    const other = first.get(page);
+    if (other === undefined) first.set(page, doc.name);
+    else shared.push(`${other} and ${doc.name} (${page})`);
+  }
+  if (shared.length > 0)
+    throw new Error(
+      `two commands would share a page of the manual; import the area under another name (npm run registry:import -- <file> --rename tag=name):\n  ${shared.join('\n  ')}`,
+    );
 }
 
 /**

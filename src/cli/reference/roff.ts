@@ -14,11 +14,23 @@ export const manPageName = (doc: Pick<CommandDoc, 'words'>): string => `${['svc'
  */
 export const VERBATIM_WIDTH = 80 - 7 - 4;
 
-/** Text safe as roff input: backslashes escaped, hyphens as minus signs, no line read as a request. */
+/** A word longer than this (a URL, an API path) cannot fit a man page's line whole: it may break. */
+const LONG_WORD = 60;
+
+/**
+ * Text safe as roff input: backslashes escaped, hyphens as minus signs, no line read as a request.
+ * A word too long for a line gets break points (`\:`, which print nothing) after its slashes,
+ * hyphens and dots, as man-pages(7) advises for URLs (a long field path breaks after a dot): groff would otherwise run it past the right margin
+ * and warn that it cannot break the line. A shorter word is never broken.
+ */
 export function escapeRoff(text: string): string {
   return text
-    .replace(/\\/g, '\\e')
-    .replace(/-/g, '\\-')
+    .split(/(\s+)/)
+    .map((part) => {
+      const escaped = part.replace(/\\/g, '\\e').replace(/-/g, '\\-');
+      return part.length > LONG_WORD ? escaped.replace(/(\/|\\-|\.)(?=.)/g, '$1\\:') : escaped;
+    })
+    .join('')
     .replace(/^([.'])/gm, '\\&$1');
 }
 
@@ -48,8 +60,20 @@ export function renderManPages(model: ReferenceModel, version: string, guides: r
   return pages;
 }
 
+/**
+ * The longest title man's header line holds twice (`TITLE(1)  svc manual  TITLE(1)`) in 80 columns;
+ * groff before 1.23 prints a longer one over the centre and the other title.
+ */
+const TITLE_WIDTH = 30;
+
+/**
+ * A page's title for its header: the name in capitals, a long one cut short with three dots (NAME
+ * has it whole). Dots, not an ellipsis character, which a terminal without UTF-8 cannot show.
+ */
+export const manTitle = (name: string): string => (name.length > TITLE_WIDTH ? `${name.slice(0, TITLE_WIDTH - 3)}...` : name).toUpperCase();
+
 export const manHeader = (name: string, section: number, version: string): string[] => [
-  `.TH "${name.toUpperCase()}" "${section}" "" "svc ${version}" "svc manual"`,
+  `.TH "${manTitle(name)}" "${section}" "" "svc ${version}" "svc manual"`,
   // After .TH, which resets them: no hyphenation, ragged right, as help prints.
   '.nh',
   '.ad l',

@@ -19,6 +19,12 @@ export interface RunOptions {
   cwd: string;
   /** Where the lines go (stderr). */
   write(line: string): void;
+  /**
+   * After the files are written into `out` (a registry folder), what else the project keeps in step
+   * with the registry (package.json's man field); returns the lines to write. Run by
+   * scripts/registry-import.mjs, which can build the manual; a failure is the import's exit 1.
+   */
+  afterImport?(out: string): Promise<string[]>;
 }
 
 /**
@@ -62,13 +68,25 @@ export async function run(argv: string[], options: RunOptions): Promise<number> 
     };
     if (args.report) writeReport(args.report, result.report.json(summary));
     for (const line of result.report.lines(summary)) options.write(line);
-    return EXIT.written;
+    return await afterImport(options, args.out);
   } catch (error) {
     if (error instanceof ImportRefusal) {
       options.write(`registry:import: ${error.message}`);
       return error.exitCode;
     }
     options.write(`registry:import: unexpected failure (please report it): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    return EXIT.conflict;
+  }
+}
+
+/** What follows a written import (RunOptions.afterImport): exit 0, or 1 with one line when it fails. */
+async function afterImport(options: RunOptions, out: string): Promise<number> {
+  try {
+    for (const line of (await options.afterImport?.(out)) ?? []) options.write(line);
+    return EXIT.written;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/\n\s*/g, ' ') : String(error);
+    options.write(`registry:import: the areas are written, but the project could not follow them: ${reason}`);
     return EXIT.conflict;
   }
 }

@@ -4,7 +4,7 @@
 // the copy holds only what these steps read, and the type check covers the modules whose types the
 // registry's operations shape (the registry, the mock's behaviours, the library), not the tests.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -97,6 +97,22 @@ describe('adding an area, as the guide says', () => {
       timeout: 60_000,
     });
     expect(stderr).toMatch(/registry:import: 3 operations in 1 area \(pets\) written to registry\/imported/);
+    expect(stderr).toMatch(/^registry:import: package.json's man field now lists the \d+ man pages, for npm install -g$/m);
+  }, 90_000);
+
+  it("package.json's man field then lists the area's man pages, exactly the pages npm run docs writes, so npm install -g links them", async () => {
+    const { man } = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as { man: string[] };
+    const pets = ['svc-pets.1', 'svc-pets-create-pet.1', 'svc-pets-delete-pet.1', 'svc-pets-get-pet.1'];
+    expect(man).toEqual(expect.arrayContaining(pets.map((page) => `./dist/man/${page}`)));
+    const out = join(copy, 'docs-out');
+    const { stdout } = await run(process.execPath, [join(copy, 'scripts', 'docs.mjs'), join(out, 'manual'), join(out, 'man')], {
+      cwd: copy,
+      env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' },
+      timeout: 60_000,
+    });
+    // Into folders of its own, npm run docs leaves the field alone; it already lists every page.
+    expect(stdout).not.toContain('man field');
+    expect(man.map((path) => path.replace('./dist/man/', ''))).toEqual(readdirSync(join(out, 'man')).sort());
   }, 90_000);
 
   it('the import type-checks: no hand-written mock behaviour is needed for an imported operation', async () => {

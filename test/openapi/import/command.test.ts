@@ -177,6 +177,27 @@ describe('npm run registry:import --rename: an area under a name of its own', ()
     expect(lines.find((line) => line.startsWith('registry:import: 2 operations'))).toMatch(/in 2 areas \(keys, vault-credentials\)/);
   });
 
+  it('after writing, what the project keeps in step runs with the registry folder: its lines follow the report; its failure is exit 1 in one line', async () => {
+    const seen: string[] = [];
+    const after = (out: string) => {
+      seen.push(out);
+      return Promise.resolve(['registry:import: package.json followed']);
+    };
+    expect(
+      await run(['vault.json', '--out', 'registry', '--areas', 'keys'], { repoRoot, cwd: root, write: (line) => lines.push(line), afterImport: after }),
+    ).toBe(0);
+    expect(seen).toEqual([registry]);
+    expect(lines.at(-1)).toBe('registry:import: package.json followed');
+    lines.length = 0;
+    const failing = () => Promise.reject(new Error('two commands would share a page of the manual:\n  svc a b-c and svc a-b c'));
+    expect(
+      await run(['vault.json', '--out', 'registry', '--areas', 'keys'], { repoRoot, cwd: root, write: (line) => lines.push(line), afterImport: failing }),
+    ).toBe(1);
+    expect(lines.at(-1)).toBe(
+      'registry:import: the areas are written, but the project could not follow them: two commands would share a page of the manual: svc a b-c and svc a-b c',
+    );
+  });
+
   it.each([
     [['--rename', 'credentials'], 2, '--rename credentials: give tag=name, such as credentials=github-credentials'],
     [['--rename', 'credentials=a=b'], 2, '--rename credentials=a=b: give tag=name, such as credentials=github-credentials'],

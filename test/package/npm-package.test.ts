@@ -1,5 +1,5 @@
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -110,6 +110,10 @@ describe('npm install -g <tarball>', () => {
       expect(stdout).toMatch(/^SVC-CAMPAIGNS-PERSON-ADD\(1\)/);
       for (const field of operationFields(registry.campaigns_person_add)) expect(stdout).toContain(field.description);
       expect((await exec('man', ['svc'], { env })).stdout).toMatch(/^SVC\(1\)/);
+      // Every page the package ships is linked (npm links those package.json's man field names), an imported area's too.
+      const global = join(prefix, 'lib', 'node_modules', '@svc-cli', 'svc', 'dist', 'man');
+      const linked = ['man1', 'man7'].flatMap((section) => readdirSync(join(prefix, 'share', 'man', section)));
+      expect(linked.sort()).toEqual(readdirSync(global).sort());
     },
     60_000,
   );

@@ -12,7 +12,7 @@ import { describeOperation } from '../../src/cli/operation-description.js';
 import { readGuides } from '../../src/cli/reference/guides.js';
 import { refuseMissingMeanings, refuseSharedPageNames } from '../../src/cli/reference/manual.js';
 import { commandPage } from '../../src/cli/reference/html-command.js';
-import { escapeRoff, manTitle } from '../../src/cli/reference/roff.js';
+import { NAME_LINE, escapeRoff, manTitle } from '../../src/cli/reference/roff.js';
 import { Browser, CHROMIUM, MEASURE } from './chromium-page.js';
 import { codeBlocks } from './doc-sources.js';
 import { REPO, eachLimited, filesIn, generateManual, manAvailable, ownAndSampled, read, unhtml, unroff } from './manual-files.js';
@@ -278,6 +278,8 @@ describe.skipIf(!manAvailable)(`npm run docs: man pages${manAvailable ? '' : ' (
         ? ['NAME', 'DESCRIPTION', 'SEE ALSO']
         : ['NAME', 'SYNOPSIS', 'DESCRIPTION', 'EXIT STATUS', 'ENVIRONMENT', 'EXAMPLES', 'SEE ALSO'];
       for (const section of required) expect(headings, name).toContain(section);
+      // man -k and whatis read the NAME line as written: a break point there would show in their list.
+      expect(read(manual.manDir, name).split('.SH NAME\n')[1]!.split('\n')[0], name).not.toContain('\\:');
     }
     const root = unroff(read(manual.manDir, 'svc.1'));
     expect(root.split('.SH "EXIT STATUS"')[1]).toMatch(/^\.TP\n130\n/m);
@@ -321,6 +323,7 @@ describe('roff text', () => {
         `${'x'.repeat(70)} /v1/things/{id}`,
     );
     expect(unroff(escapeRoff(long))).toBe(long);
+    expect(escapeRoff(long, NAME_LINE)).not.toContain('\\:');
     expect(manTitle('svc-email-drafts-get')).toBe('SVC-EMAIL-DRAFTS-GET');
     expect(manTitle(`svc-orgs-${'a'.repeat(40)}`)).toBe(`SVC-ORGS-${'A'.repeat(18)}...`);
     expect(manTitle(`svc-orgs-${'a'.repeat(40)}`)).toHaveLength(30);

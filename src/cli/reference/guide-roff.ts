@@ -1,6 +1,6 @@
 import { type Block, guideBlocks } from './guide-blocks.js';
 import type { Guide } from './guides.js';
-import { definitionList, escapeRoff as escape, manHeader, verbatim } from './roff.js';
+import { NAME_LINE, definitionList, escapeRoff as escape, manHeader, verbatim } from './roff.js';
 
 /** A guide's man page name: `svc-batch.7` (section 7: overviews and conventions). */
 export const guideManPageName = (guide: Pick<Guide, 'name'>): string => `svc-${guide.name}.7`;
@@ -40,7 +40,7 @@ export function guideManPage(guide: Guide, guides: readonly Guide[], version: st
     ...manHeader(`svc-${guide.name}`, 7, version),
     '.SH NAME',
     // A NAME line is a few words (man -k lists it): the guide's title; its summary opens DESCRIPTION.
-    `${escape(`svc-${guide.name}`)} \\- ${escape(guide.title)}`,
+    `${escape(`svc-${guide.name}`, NAME_LINE)} \\- ${escape(guide.title, NAME_LINE)}`,
     '.SH DESCRIPTION',
     escape(guide.summary),
     ...blocks.flatMap(render),

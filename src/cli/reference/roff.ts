@@ -20,21 +20,24 @@ const LONG_WORD = 60;
 /**
  * Text safe as roff input: backslashes escaped, hyphens as minus signs, no line read as a request.
  * A word too long for a line gets break points (`\:`, which print nothing) after its slashes,
- * hyphens and dots, as man-pages(7) advises for URLs (a long field path breaks after a dot): groff would otherwise run it past the right margin
- * and warn that it cannot break the line. A shorter word is never broken.
+ * hyphens and dots, as man-pages(7) advises for URLs (a long field path breaks after a dot): groff
+ * would otherwise run it past the right margin and warn that it cannot break the line. A shorter
+ * word is never broken, nor is a NAME line (`breaks: false`), which `man -k` reads as it is.
  */
-export function escapeRoff(text: string): string {
+export function escapeRoff(text: string, { breaks = true }: { breaks?: boolean } = {}): string {
   return text
     .split(/(\s+)/)
     .map((part) => {
       const escaped = part.replace(/\\/g, '\\e').replace(/-/g, '\\-');
-      return part.length > LONG_WORD ? escaped.replace(/(\/|\\-|\.)(?=.)/g, '$1\\:') : escaped;
+      return breaks && part.length > LONG_WORD ? escaped.replace(/(\/|\\-|\.)(?=.)/g, '$1\\:') : escaped;
     })
     .join('')
     .replace(/^([.'])/gm, '\\&$1');
 }
 
 const escape = escapeRoff;
+/** A NAME line's words are never given break points: `man -k` and `whatis` read the line as written. */
+export const NAME_LINE = { breaks: false } as const;
 const bold = (text: string) => `\\fB${escape(text)}\\fR`;
 
 export const definitionList = (list: readonly HelpItem[]): string[] => list.flatMap((item) => ['.TP', bold(item.term), escape(item.description || ' ')]);
@@ -82,7 +85,13 @@ export const manHeader = (name: string, section: number, version: string): strin
 function manPage(doc: CommandDoc, model: ReferenceModel, version: string, shared: Shared): string {
   const name = ['svc', ...doc.words].join('-');
   const sections = helpSections(doc.after);
-  const lines = [...manHeader(name, 1, version), '.SH NAME', `${escape(name)} \\- ${escape(doc.summary)}`, '.SH SYNOPSIS', bold(doc.usage)];
+  const lines = [
+    ...manHeader(name, 1, version),
+    '.SH NAME',
+    `${escape(name, NAME_LINE)} \\- ${escape(doc.summary, NAME_LINE)}`,
+    '.SH SYNOPSIS',
+    bold(doc.usage),
+  ];
   lines.push('.SH DESCRIPTION', ...description(doc, model, sections));
   lines.push('.SH OPTIONS', ...options(doc, model));
   lines.push('.SH "EXIT STATUS"', ...definitionList(shared.exitCodes));

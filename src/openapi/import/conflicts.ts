@@ -41,8 +41,8 @@ export function checkAreas<T extends Identified>(all: T[], wanted: readonly stri
 
 /**
  * Refuses, in one line naming both, two operations with one id or one method and path, an id or
- * a route that a hand-written operation has, and an id whose words begin another's (a command
- * cannot also be a group).
+ * a route that a hand-written operation has, an id whose words begin another's (a command
+ * cannot also be a group), and two commands whose words make one page name.
  */
 export function checkIds(chosen: Identified[], handWritten: HandWritten): void {
   const ids = new Map<string, Identified>();
@@ -64,6 +64,30 @@ export function checkIds(chosen: Identified[], handWritten: HandWritten): void {
     for (let n = 2; n < words.length; n++) {
       const group = words.slice(0, n).join('_');
       if (every.has(group)) throw new ImportRefusal(`${group} would be both a command and the group of ${id}; give one of them another operationId`, 1);
+    }
+  }
+  checkPageNames(every);
+}
+
+/**
+ * Refuses two commands (or groups) whose words make one page name: a man page and a manual page are
+ * named by the words joined with hyphens, so `svc email drafts get` and an area `email-drafts`'s
+ * `svc email-drafts get` would share svc-email-drafts-get(1).
+ */
+function checkPageNames(ids: Iterable<string>): void {
+  const commands = new Map<string, string>();
+  for (const id of ids) {
+    const words = id.split('_');
+    for (let n = 1; n <= words.length; n++) {
+      const command = words.slice(0, n).join(' ');
+      const page = `svc-${words.slice(0, n).join('-')}`;
+      const other = commands.get(page);
+      if (other !== undefined && other !== command)
+        throw new ImportRefusal(
+          `svc ${other} and svc ${command} would share the man page ${page}(1); import the area under another name with --rename, or give one of them another operationId`,
+          1,
+        );
+      commands.set(page, command);
     }
   }
 }

@@ -111,6 +111,23 @@ describe('refusals', () => {
     expect(refusal.exitCode).toBe(2);
   });
 
+  it('refuses two commands whose words make one man page name, naming both (exit 1)', () => {
+    // An area `email-drafts` beside the hand-written `svc email drafts get`: the area's page and the group's
+    // would both be svc-email-drafts(1), and the two commands' svc-email-drafts-get(1).
+    const handWritten = new Map([['email_drafts_get', { method: 'GET', path: '/email/drafts/{id}' }]]);
+    const refusal = refusalOf(() => mapped(description({ '/x': { get: operation('email-drafts', 'get') } }), { handWritten }));
+    expect(refusal.message).toBe(
+      'svc email-drafts and svc email drafts would share the man page svc-email-drafts(1); import the area under another name with --rename, or give one of them another operationId',
+    );
+    expect(refusal.exitCode).toBe(1);
+    // Two commands whose groups differ: `svc a b-c` (written by hand) and the area `a-b`'s `svc a-b c`.
+    const abc = new Map([['a_b-c', { method: 'GET', path: '/abc' }]]);
+    expect(refusalOf(() => mapped(description({ '/y': { get: operation('a-b', 'c') } }), { handWritten: abc })).message).toMatch(
+      /^svc a-b c and svc a b-c would share the man page svc-a-b-c\(1\)/,
+    );
+    expect(mapped(description({ '/y': { get: operation('a-b', 'd') } }), { handWritten: abc }).areas).toEqual(['a-b']);
+  });
+
   it('refuses an id that would be both a command and a group', () => {
     const doc = description({ '/a': { get: operation('a', 'a_list') }, '/b': { get: operation('a', 'a_list_all') } });
     expect(refusalOf(() => mapped(doc)).message).toBe('a_list would be both a command and the group of a_list_all; give one of them another operationId');

@@ -90,7 +90,7 @@ export const GITHUB_RENAME = 'credentials=github-credentials';
 export async function importedVariant({ repoRoot, description, work, rename }) {
   const timings = {};
   let since = performance.now();
-  const registryFolder = makeThrowawayRegistry({ repoRoot, folder: join(work, 'registry'), handWritten: false });
+  const registryFolder = makeThrowawayRegistry({ repoRoot, folder: join(work, 'registry'), handWritten: false, importedBefore: false });
   const report = await runImport({ repoRoot, description, registryFolder, reportFile: join(work, 'report.json'), rename });
   timings.import = seconds(since);
   since = performance.now();

@@ -40,15 +40,18 @@ export function handWrittenAreaModules(areasSource) {
 
 /**
  * Copies registry/*.ts and registry/imported/*.ts (where the importer writes) into `folder`;
- * with `handWritten: false`, areas.ts and index.ts keep only the imported areas. Throws when
+ * with `handWritten: false`, areas.ts and index.ts keep only the imported areas; with
+ * `importedBefore: false`, of imported/ only its two lists, which the import to come writes again
+ * (the areas a clone imported before would otherwise sit beside the description's). Throws when
  * registry/ no longer has the shape this expects, rather than build a registry that is not the one meant.
  */
-export function makeThrowawayRegistry({ repoRoot, folder, handWritten = true }) {
+export function makeThrowawayRegistry({ repoRoot, folder, handWritten = true, importedBefore = true }) {
   const registryDir = join(repoRoot, 'registry');
   mkdirSync(join(folder, 'imported'), { recursive: true });
   for (const name of readdirSync(registryDir)) if (name.endsWith('.ts')) copyFileSync(join(registryDir, name), join(folder, name));
+  const lists = ['index.ts', 'operations.ts'];
   for (const name of readdirSync(join(registryDir, 'imported')))
-    if (name.endsWith('.ts')) copyFileSync(join(registryDir, 'imported', name), join(folder, 'imported', name));
+    if (name.endsWith('.ts') && (importedBefore || lists.includes(name))) copyFileSync(join(registryDir, 'imported', name), join(folder, 'imported', name));
   if (handWritten) return folder;
   const areas = readFileSync(join(registryDir, 'areas.ts'), 'utf8');
   const modules = handWrittenAreaModules(areas);

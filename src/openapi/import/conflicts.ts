@@ -41,12 +41,20 @@ export function checkAreas<T extends Identified>(all: T[], wanted: readonly stri
 
 /**
  * Refuses, in one line naming both, two operations with one id or one method and path, an id or
- * a route that a hand-written operation has, an id whose words begin another's (a command
+ * a route that a hand-written operation has or an operation of an area imported before and kept
+ * (`kept`: one not imported again now), an id whose words begin another's (a command
  * cannot also be a group), and two commands whose words make one page name.
  */
-export function checkIds(chosen: Identified[], handWritten: HandWritten): void {
+export function checkIds(chosen: Identified[], handWritten: HandWritten, kept: HandWritten = new Map()): void {
   const ids = new Map<string, Identified>();
-  const routes = new Map<string, string>([...handWritten].map(([id, op]) => [route(op.method, op.path), `${id} (${op.method} ${op.path}, written by hand)`]));
+  const routes = new Map<string, string>([
+    ...[...handWritten].map(([id, op]): [string, string] => [route(op.method, op.path), `${id} (${op.method} ${op.path}, written by hand)`]),
+    // An area imported before under another name (an earlier --rename) is kept, not replaced: its file must go first.
+    ...[...kept].map(([id, op]): [string, string] => [
+      route(op.method, op.path),
+      `${id} (${op.method} ${op.path}), imported before into the area ${id.slice(0, id.indexOf('_'))} and kept by this import; delete imported/${id.slice(0, id.indexOf('_'))}.ts first, or import that area again too`,
+    ]),
+  ]);
   for (const item of chosen) {
     const hand = handWritten.get(item.id);
     if (hand) throw new ImportRefusal(`${named(item)} has the id of ${item.id} (${hand.method} ${hand.path}), written by hand in the registry`, 1);
@@ -58,7 +66,7 @@ export function checkIds(chosen: Identified[], handWritten: HandWritten): void {
     if (other) throw new ImportRefusal(`${named(item)} has the method and path of ${other}`, 1);
     routes.set(key, named(item));
   }
-  const every = new Set([...ids.keys(), ...handWritten.keys()]);
+  const every = new Set([...ids.keys(), ...handWritten.keys(), ...kept.keys()]);
   for (const id of every) {
     const words = id.split('_');
     for (let n = 2; n < words.length; n++) {

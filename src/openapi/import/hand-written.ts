@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Plugin, PluginBuild } from 'esbuild';
 import { ImportRefusal } from './refusal.js';
 import type { HandWritten } from './conflicts.js';
 
@@ -15,12 +16,40 @@ export async function loadHandWritten(folder: string, repoRoot: string, out = fo
   if (!existsSync(join(folder, 'areas.ts')) || !existsSync(join(folder, 'all-areas.ts'))) {
     throw new ImportRefusal(`${out} is not a registry folder (it has no areas.ts and all-areas.ts); name one with --out`);
   }
-  const { build } = await import('esbuild');
   const importedList = join(folder, 'imported', 'index.ts');
+  const withoutImported = {
+    name: 'without-imported-areas',
+    setup(builder: PluginBuild) {
+      builder.onResolve({ filter: /imported\/index\.js$/ }, (args) =>
+        resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === importedList ? { path: 'index', namespace: STUB } : undefined,
+      );
+      builder.onLoad({ filter: /.*/, namespace: STUB }, () => ({ contents: 'export const importedAreas = {};', loader: 'ts' }));
+    },
+  };
+  return loadOperations(folder, repoRoot, out, "import { loadAllOperations } from './all-areas.js';\nexport default await loadAllOperations();\n", [
+    withoutImported,
+  ]);
+}
+
+/**
+ * The operations of the areas imported before into `<out>/imported/` (`areas`, from the files
+ * there), read from each area's file, so that an area kept beside the new ones is checked against
+ * them as the hand-written ones are.
+ */
+export async function loadImportedBefore(folder: string, repoRoot: string, areas: readonly string[], out = folder): Promise<HandWritten> {
+  if (areas.length === 0) return new Map();
+  const imports = areas.map((area, i) => `import * as area${i} from './imported/${area}.js';`);
+  const entry = `${imports.join('\n')}\nexport default Object.assign({}, ...[${areas.map((_, i) => `area${i}`).join(', ')}].flatMap((m) => Object.values(m)));\n`;
+  return loadOperations(folder, repoRoot, out, entry, []);
+}
+
+/** Bundles `entry` (TypeScript, in `folder`) with esbuild in memory and runs it: its default export, as id -> method and path. */
+async function loadOperations(folder: string, repoRoot: string, out: string, entry: string, plugins: Plugin[]): Promise<HandWritten> {
+  const { build } = await import('esbuild');
   let code: string;
   try {
     const result = await build({
-      stdin: { contents: "import { loadAllOperations } from './all-areas.js';\nexport default await loadAllOperations();\n", resolveDir: folder, loader: 'ts' },
+      stdin: { contents: entry, resolveDir: folder, loader: 'ts' },
       bundle: true,
       write: false,
       format: 'esm',
@@ -28,17 +57,7 @@ export async function loadHandWritten(folder: string, repoRoot: string, out = fo
       target: 'node22',
       nodePaths: [join(repoRoot, 'node_modules')],
       logLevel: 'silent',
-      plugins: [
-        {
-          name: 'without-imported-areas',
-          setup(builder) {
-            builder.onResolve({ filter: /imported\/index\.js$/ }, (args) =>
-              resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === importedList ? { path: 'index', namespace: STUB } : undefined,
-            );
-            builder.onLoad({ filter: /.*/, namespace: STUB }, () => ({ contents: 'export const importedAreas = {};', loader: 'ts' }));
-          },
-        },
-      ],
+      plugins,
     });
     code = result.outputFiles[0]!.text;
   } catch (error) {

@@ -19,6 +19,8 @@ export interface ImportOptions {
   handWritten: HandWritten;
   /** The areas imported before (from files in `imported/`), listed again beside the new ones. */
   importedBefore: readonly AreaListing[];
+  /** The operations of those areas; the ones of an area not imported again now must not clash with the new ones. */
+  importedOperations?: HandWritten;
 }
 
 export interface ImportResult {
@@ -64,7 +66,9 @@ export function importDescription(description: Description, options: ImportOptio
   reportDocument(document, report);
   const all = locateOperations(document, report).map((located) => ({ located, ...identify(located, options.renames) }));
   const chosen = checkAreas(all, options.areas, options.renames);
-  checkIds(chosen, options.handWritten);
+  const replaced = new Set(chosen.map((item) => item.area));
+  const kept = new Map([...(options.importedOperations ?? [])].filter(([id]) => !replaced.has(id.slice(0, id.indexOf('_')))));
+  checkIds(chosen, options.handWritten, kept);
   checkHandWrittenAreas(chosen, options.handWritten);
   const info = (document.info ?? {}) as Node;
   const header = generatedLine(String(info.title ?? 'an untitled description'), String(info.version ?? 'unversioned'));

@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readDescription } from './description-file.js';
 import { formatFiles } from './formatting.js';
-import { loadHandWritten } from './hand-written.js';
+import { loadHandWritten, loadImportedBefore } from './hand-written.js';
 import { importDescription } from './import-description.js';
 import { readImportedFolder, writeImportedFiles } from './folder.js';
 import { areaName } from './names.js';
@@ -51,11 +51,18 @@ export async function run(argv: string[], options: RunOptions): Promise<number> 
     checkReferences(description.document, parsed.file);
     const handWritten = await loadHandWritten(args.out, options.repoRoot, parsed.out);
     const folder = readImportedFolder(args.out, parsed.out);
+    const importedOperations = await loadImportedBefore(
+      args.out,
+      options.repoRoot,
+      folder.areas.map((listing) => listing.area),
+      parsed.out,
+    );
     const result = importDescription(description, {
       ...(args.areas ? { areas: args.areas } : {}),
       ...(args.renames ? { renames: args.renames } : {}),
       handWritten,
       importedBefore: folder.areas,
+      importedOperations,
     });
     const written = writeImportedFiles(folder, await formatFiles(options.repoRoot, result.files));
     const summary = {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -197,6 +197,24 @@ describe('npm run registry:import --rename: an area under a name of its own', ()
       'registry:import: the areas are written, but the project could not follow them: two commands would share a page of the manual: svc a b-c and svc a-b c',
     );
   });
+
+  it('refuses, writing nothing, an area whose routes an area imported before under another name still has; without that file it imports', async () => {
+    const before = Object.fromEntries(imported().map((name) => [name, readFileSync(join(registry, 'imported', name), 'utf8')]));
+    expect(await importer('vault.json', '--out', 'registry', '--rename', 'credentials=vault')).toBe(1);
+    expect(lines).toEqual([
+      'registry:import: vault_get (GET /credentials/{id}) has the method and path of vault-credentials_get (GET /credentials/{id}), imported before into the area vault-credentials and kept by this import; delete imported/vault-credentials.ts first, or import that area again too',
+    ]);
+    expect(Object.fromEntries(imported().map((name) => [name, readFileSync(join(registry, 'imported', name), 'utf8')]))).toEqual(before);
+    rmSync(join(registry, 'imported', 'vault-credentials.ts'));
+    expect(await importer('vault.json', '--out', 'registry', '--rename', 'credentials=vault')).toBe(0);
+    expect(imported()).toEqual(['index.ts', 'keys.ts', 'operations.ts', 'vault.ts']);
+    expect(readFileSync(join(registry, 'imported', 'index.ts'), 'utf8')).not.toContain('vault-credentials');
+    // Imported again under its name, an area replaces itself: no clash with its own earlier routes.
+    expect(await importer('vault.json', '--out', 'registry', '--rename', 'credentials=vault')).toBe(0);
+    // The refusals below start from an import without the credentials area.
+    expect(await importer('vault.json', '--out', 'registry', '--areas', 'keys')).toBe(0);
+    rmSync(join(registry, 'imported', 'vault.ts'));
+  }, 60_000);
 
   it.each([
     [['--rename', 'credentials'], 2, '--rename credentials: give tag=name, such as credentials=github-credentials'],

@@ -54,7 +54,9 @@ try {
     // Into the project's own registry: package.json's man field lists the pages of the areas it now has.
     afterImport: async (out) => {
       if (out !== join(repoRoot, 'registry')) return [];
-      const names = await withManualWriter(({ manPageNames }) => manPageNames());
+      const names = await withManualWriter(({ manPageNames }) => manPageNames()).catch((error) => {
+        throw new Error(`package.json's man field is not updated: ${error.message}; fix that, then run npm run docs`);
+      });
       return writeManField(names) ? [`registry:import: package.json's man field now lists the ${names.length} man pages, for npm install -g`] : [];
     },
   });

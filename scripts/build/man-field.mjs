@@ -30,11 +30,15 @@ export async function withManualWriter(use) {
 export function writeManField(names, root = repoRoot) {
   const path = join(root, 'package.json');
   const pkg = JSON.parse(readFileSync(path, 'utf8'));
-  const man = [...names].sort().map((name) => `./dist/man/${name}`);
+  const man = [...new Set(names)].sort().map((name) => `./dist/man/${name}`);
   if (JSON.stringify(pkg.man) === JSON.stringify(man)) return false;
   pkg.man = man;
   const next = join(root, `.package.json.${process.pid}`);
-  writeFileSync(next, `${JSON.stringify(pkg, null, 2)}\n`);
-  renameSync(next, path);
+  try {
+    writeFileSync(next, `${JSON.stringify(pkg, null, 2)}\n`);
+    renameSync(next, path);
+  } finally {
+    rmSync(next, { force: true });
+  }
   return true;
 }

@@ -48,24 +48,32 @@ const FIRST_WORDS = [
 ].sort((a, b) => b.name.length - a.name.length);
 
 /**
- * Whether a page of the manual or a man page (`svc-actions-list.html`, `svc-actions.1`) is one of an
- * imported area's: the longest first word its name starts with is an imported area. (The manual
- * refuses two commands with one page name, so the longest match is the page's area.)
+ * The imported area a page of the manual or a man page (`svc-actions-list.html`, `svc-actions.1`)
+ * belongs to, if any: the longest first word its name starts with, when that is an imported area.
+ * (The import refuses two commands with one page name, so the longest match is the page's area.)
  */
-export function ofImportedArea(page: string): boolean {
+export function importedAreaOf(page: string): string | undefined {
   const stem = page.replace(/\.(html|1|7)$/, '').replace(/^svc-/, '');
-  return FIRST_WORDS.find(({ name }) => stem === name || stem.startsWith(`${name}-`))?.imported ?? false;
+  const first = FIRST_WORDS.find(({ name }) => stem === name || stem.startsWith(`${name}-`));
+  return first?.imported ? first.name : undefined;
 }
 
 /**
  * The pages a check that costs a process or a browser load per page walks: every page of svc's own,
- * and one in 20 of an imported area's (in name order, so the same ones each run). A clone with a
- * large API imported (GitHub's has 1,200 operations) would otherwise spend many minutes on pages
- * the importer wrote from one template, which the sample and the text checks of every page cover.
+ * and of each imported area its first and one in 20 (in name order, so the same ones each run). A
+ * clone with a large API imported (GitHub's has 1,200 operations) would otherwise spend many minutes
+ * on pages the importer wrote from one template, which the sample and the text checks of every
+ * page cover.
  */
 export function ownAndSampled(pages: readonly string[]): string[] {
-  let imported = 0;
-  return pages.filter((page) => !ofImportedArea(page) || imported++ % 20 === 0);
+  const seen = new Map<string, number>();
+  return pages.filter((page) => {
+    const area = importedAreaOf(page);
+    if (area === undefined) return true;
+    const count = seen.get(area) ?? 0;
+    seen.set(area, count + 1);
+    return count % 20 === 0;
+  });
 }
 
 /** Runs `task` over `items`, `limit` at a time, in order; the results in the order of `items`. */

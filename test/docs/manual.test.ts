@@ -316,14 +316,17 @@ describe.skipIf(!manAvailable)(`npm run docs: man pages${manAvailable ? '' : ' (
 });
 
 describe('roff text', () => {
-  it('a word too long for a line breaks after a slash, a hyphen or a dot; a title too long for the header is cut short', () => {
+  it('a word too long for a line breaks after a run of slashes, hyphens, dots or backslashes; a title too long for the header is cut short', () => {
     const long = `see https://docs.example.com/rest/using-the-rest-api/using-pagination-in-the-rest-api. ${'x'.repeat(70)} /v1/things/{id}`;
     expect(escapeRoff(long)).toBe(
-      'see https:/\\:/\\:docs.\\:example.\\:com/\\:rest/\\:using\\-\\:the\\-\\:rest\\-\\:api/\\:using\\-\\:pagination\\-\\:in\\-\\:the\\-\\:rest\\-\\:api. ' +
+      'see https://\\:docs.\\:example.\\:com/\\:rest/\\:using\\-\\:the\\-\\:rest\\-\\:api/\\:using\\-\\:pagination\\-\\:in\\-\\:the\\-\\:rest\\-\\:api. ' +
         `${'x'.repeat(70)} /v1/things/{id}`,
     );
     expect(unroff(escapeRoff(long))).toBe(long);
     expect(escapeRoff(long, NAME_LINE)).not.toContain('\\:');
+    // Never inside a run or at the word's start: a flag keeps its dashes; a Windows path breaks after a backslash.
+    expect(escapeRoff(`--${'a'.repeat(30)}-${'b'.repeat(30)}`)).toBe(`\\-\\-${'a'.repeat(30)}\\-\\:${'b'.repeat(30)}`);
+    expect(escapeRoff(`C:\\Users\\${'x'.repeat(30)}\\${'y'.repeat(30)}`)).toBe(`C:\\e\\:Users\\e\\:${'x'.repeat(30)}\\e\\:${'y'.repeat(30)}`);
     expect(manTitle('svc-email-drafts-get')).toBe('SVC-EMAIL-DRAFTS-GET');
     expect(manTitle(`svc-orgs-${'a'.repeat(40)}`)).toBe(`SVC-ORGS-${'A'.repeat(18)}...`);
     expect(manTitle(`svc-orgs-${'a'.repeat(40)}`)).toHaveLength(30);

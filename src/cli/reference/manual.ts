@@ -55,6 +55,7 @@ export async function writeManual(options: { manualDir: string; manDir: string; 
  */
 export async function manPageNames(): Promise<string[]> {
   const model = await readFullReference(describeOnly, builtins);
+  refuseSharedPageNames(model);
   return [...model.commands.map(manPageName), ...readGuides().map(guideManPageName)].sort();
 }
 

@@ -19,17 +19,20 @@ const LONG_WORD = 60;
 
 /**
  * Text safe as roff input: backslashes escaped, hyphens as minus signs, no line read as a request.
- * A word too long for a line gets break points (`\:`, which print nothing) after its slashes,
- * hyphens and dots, as man-pages(7) advises for URLs (a long field path breaks after a dot): groff
- * would otherwise run it past the right margin and warn that it cannot break the line. A shorter
- * word is never broken, nor is a NAME line (`breaks: false`), which `man -k` reads as it is.
+ * A word too long for a line gets break points (`\:`, which print nothing) after its runs of
+ * slashes, hyphens, dots and backslashes, as man-pages(7) advises for URLs (a long field path
+ * breaks after a dot): groff would otherwise run it past the right margin and warn that it cannot
+ * break the line. A shorter word is never broken, nor is a NAME line (`breaks: false`), which
+ * `man -k` reads as it is.
  */
 export function escapeRoff(text: string, { breaks = true }: { breaks?: boolean } = {}): string {
   return text
     .split(/(\s+)/)
     .map((part) => {
       const escaped = part.replace(/\\/g, '\\e').replace(/-/g, '\\-');
-      return breaks && part.length > LONG_WORD ? escaped.replace(/(\/|\\-|\.)(?=.)/g, '$1\\:') : escaped;
+      if (!breaks || part.length <= LONG_WORD) return escaped;
+      // After a whole run of separators, never inside one (`//`, `--`) or at the word's ends.
+      return escaped.replace(/(?:\/|\\-|\\e|\.)+/g, (run, at: number) => (at > 0 && at + run.length < escaped.length ? `${run}\\:` : run));
     })
     .join('')
     .replace(/^([.'])/gm, '\\&$1');

@@ -1,3 +1,5 @@
+import { areaOf } from '../../../registry/define.js';
+import { checkCommandNames } from '../../../registry/command-names.js';
 import { BUILTIN_COMMANDS, HELP_TOPICS } from './names.js';
 import type { Identity, Located } from './operation-entry.js';
 import { ImportRefusal } from './refusal.js';
@@ -43,16 +45,17 @@ export function checkAreas<T extends Identified>(all: T[], wanted: readonly stri
  * Refuses, in one line naming both, two operations with one id or one method and path, an id or
  * a route that a hand-written operation has or an operation of an area imported before and kept
  * (`kept`: one not imported again now), an id whose words begin another's (a command
- * cannot also be a group), and two commands whose words make one page name.
+ * cannot also be a group), and what svc refuses when it loads the registry: two commands whose
+ * words make one man page name, two operations with one OpenAPI component name.
  */
-export function checkIds(chosen: Identified[], handWritten: HandWritten, kept: HandWritten = new Map()): void {
+export function checkIds(chosen: Identified[], handWritten: HandWritten, kept: HandWritten = new Map(), keptFolder = 'registry/imported'): void {
   const ids = new Map<string, Identified>();
   const routes = new Map<string, string>([
     ...[...handWritten].map(([id, op]): [string, string] => [route(op.method, op.path), `${id} (${op.method} ${op.path}, written by hand)`]),
     // An area imported before under another name (an earlier --rename) is kept, not replaced: its file must go first.
     ...[...kept].map(([id, op]): [string, string] => [
       route(op.method, op.path),
-      `${id} (${op.method} ${op.path}), imported before into the area ${id.slice(0, id.indexOf('_'))} and kept by this import; delete imported/${id.slice(0, id.indexOf('_'))}.ts first, or import that area again too`,
+      `${id} (${op.method} ${op.path}), imported before into the area ${areaOf(id)} and kept by this import; delete ${keptFolder}/${areaOf(id)}.ts first, or, if the description still has that area, import it again too (--areas)`,
     ]),
   ]);
   for (const item of chosen) {
@@ -74,29 +77,14 @@ export function checkIds(chosen: Identified[], handWritten: HandWritten, kept: H
       if (every.has(group)) throw new ImportRefusal(`${group} would be both a command and the group of ${id}; give one of them another operationId`, 1);
     }
   }
-  checkPageNames(every);
-}
-
-/**
- * Refuses two commands (or groups) whose words make one page name: a man page and a manual page are
- * named by the words joined with hyphens, so `svc email drafts get` and an area `email-drafts`'s
- * `svc email-drafts get` would share svc-email-drafts-get(1).
- */
-function checkPageNames(ids: Iterable<string>): void {
-  const commands = new Map<string, string>();
-  for (const id of ids) {
-    const words = id.split('_');
-    for (let n = 1; n <= words.length; n++) {
-      const command = words.slice(0, n).join(' ');
-      const page = `svc-${words.slice(0, n).join('-')}`;
-      const other = commands.get(page);
-      if (other !== undefined && other !== command)
-        throw new ImportRefusal(
-          `svc ${other} and svc ${command} would share the man page ${page}(1); import the area under another name with --rename, or give one of them another operationId`,
-          1,
-        );
-      commands.set(page, command);
-    }
+  // The names svc itself checks when it loads the registry: two commands with one man page, two operations with one OpenAPI component name.
+  try {
+    checkCommandNames(every);
+  } catch (error) {
+    throw new ImportRefusal(
+      `${(error as Error).message.replace(/ rename one of them\.$/, '')} import the area under another name with --rename, or give the operation another operationId`,
+      1,
+    );
   }
 }
 

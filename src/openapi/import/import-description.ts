@@ -19,8 +19,10 @@ export interface ImportOptions {
   handWritten: HandWritten;
   /** The areas imported before (from files in `imported/`), listed again beside the new ones. */
   importedBefore: readonly AreaListing[];
-  /** The operations of those areas; the ones of an area not imported again now must not clash with the new ones. */
-  importedOperations?: HandWritten;
+  /** The operations of the areas imported before and kept (not imported again now: `keptAreas`), which the new ones must not clash with. */
+  keptOperations?: HandWritten;
+  /** Where those areas' files are, as the user names it (`registry/imported`), for messages. */
+  keptFolder?: string;
 }
 
 export interface ImportResult {
@@ -56,6 +58,15 @@ export function locateOperations(document: Node, report: ImportReport): Located[
 }
 
 /**
+ * The areas an import of `description` writes (after `--areas` and `--rename`), refusing as the
+ * import would; the areas imported before and not among these are kept beside them.
+ */
+export function areasToWrite(description: Description, options: Pick<ImportOptions, 'areas' | 'renames'>): Set<string> {
+  const all = locateOperations(description.document, new ImportReport()).map((located) => ({ located, ...identify(located, options.renames) }));
+  return new Set(checkAreas(all, options.areas, options.renames).map((item) => item.area));
+}
+
+/**
  * Maps a description to registry files: `imported/<area>.ts` for each area imported now,
  * `imported/index.ts` and `imported/operations.ts` listing these and the areas imported before.
  * Throws an ImportRefusal (nothing written) for a conflict the registry would refuse.
@@ -66,9 +77,7 @@ export function importDescription(description: Description, options: ImportOptio
   reportDocument(document, report);
   const all = locateOperations(document, report).map((located) => ({ located, ...identify(located, options.renames) }));
   const chosen = checkAreas(all, options.areas, options.renames);
-  const replaced = new Set(chosen.map((item) => item.area));
-  const kept = new Map([...(options.importedOperations ?? [])].filter(([id]) => !replaced.has(id.slice(0, id.indexOf('_')))));
-  checkIds(chosen, options.handWritten, kept);
+  checkIds(chosen, options.handWritten, options.keptOperations, options.keptFolder);
   checkHandWrittenAreas(chosen, options.handWritten);
   const info = (document.info ?? {}) as Node;
   const header = generatedLine(String(info.title ?? 'an untitled description'), String(info.version ?? 'unversioned'));

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { readDescription } from './description-file.js';
 import { formatFiles } from './formatting.js';
 import { loadHandWritten, loadImportedBefore } from './hand-written.js';
-import { importDescription } from './import-description.js';
+import { areasToWrite, importDescription } from './import-description.js';
 import { readImportedFolder, writeImportedFiles } from './folder.js';
 import { areaName } from './names.js';
 import { checkReferences } from './refs.js';
@@ -51,18 +51,17 @@ export async function run(argv: string[], options: RunOptions): Promise<number> 
     checkReferences(description.document, parsed.file);
     const handWritten = await loadHandWritten(args.out, options.repoRoot, parsed.out);
     const folder = readImportedFolder(args.out, parsed.out);
-    const importedOperations = await loadImportedBefore(
-      args.out,
-      options.repoRoot,
-      folder.areas.map((listing) => listing.area),
-      parsed.out,
-    );
+    // Only the areas this import keeps are read: one it writes again is replaced, however its old file reads.
+    const choice = { ...(args.areas ? { areas: args.areas } : {}), ...(args.renames ? { renames: args.renames } : {}) };
+    const rewritten = areasToWrite(description, choice);
+    const kept = folder.areas.map((listing) => listing.area).filter((area) => !rewritten.has(area));
+    const keptOperations = await loadImportedBefore(args.out, options.repoRoot, kept, parsed.out);
     const result = importDescription(description, {
-      ...(args.areas ? { areas: args.areas } : {}),
-      ...(args.renames ? { renames: args.renames } : {}),
+      ...choice,
       handWritten,
       importedBefore: folder.areas,
-      importedOperations,
+      keptOperations,
+      keptFolder: folder.shown,
     });
     const written = writeImportedFiles(folder, await formatFiles(options.repoRoot, result.files));
     const summary = {
@@ -93,7 +92,7 @@ async function afterImport(options: RunOptions, out: string): Promise<number> {
     return EXIT.written;
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/\n\s*/g, ' ') : String(error);
-    options.write(`registry:import: the areas are written, but the project could not follow them: ${reason}`);
+    options.write(`registry:import: the areas are written, but ${reason}`);
     return EXIT.conflict;
   }
 }

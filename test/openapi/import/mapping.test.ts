@@ -111,21 +111,23 @@ describe('refusals', () => {
     expect(refusal.exitCode).toBe(2);
   });
 
-  it('refuses two commands whose words make one man page name, naming both (exit 1)', () => {
-    // An area `email-drafts` beside the hand-written `svc email drafts get`: the area's page and the group's
-    // would both be svc-email-drafts(1), and the two commands' svc-email-drafts-get(1).
+  it('refuses what svc refuses when it loads the registry: two commands with one man page name, two operations with one component name (exit 1)', () => {
+    // An area `email-drafts` beside the hand-written `svc email drafts get`: both would be svc-email-drafts-get.
     const handWritten = new Map([['email_drafts_get', { method: 'GET', path: '/email/drafts/{id}' }]]);
     const refusal = refusalOf(() => mapped(description({ '/x': { get: operation('email-drafts', 'get') } }), { handWritten }));
     expect(refusal.message).toBe(
-      'svc email-drafts and svc email drafts would share the man page svc-email-drafts(1); import the area under another name with --rename, or give one of them another operationId',
+      'Operation email_drafts_get and email-drafts_get name the commands "svc email drafts get" and "svc email-drafts get", which would share the manual page svc-email-drafts-get; import the area under another name with --rename, or give the operation another operationId',
     );
     expect(refusal.exitCode).toBe(1);
     // Two commands whose groups differ: `svc a b-c` (written by hand) and the area `a-b`'s `svc a-b c`.
     const abc = new Map([['a_b-c', { method: 'GET', path: '/abc' }]]);
     expect(refusalOf(() => mapped(description({ '/y': { get: operation('a-b', 'c') } }), { handWritten: abc })).message).toMatch(
-      /^svc a-b c and svc a b-c would share the man page svc-a-b-c\(1\)/,
+      /"svc a b-c" and "svc a-b c", which would share the manual page svc-a-b-c;/,
     );
     expect(mapped(description({ '/y': { get: operation('a-b', 'd') } }), { handWritten: abc }).areas).toEqual(['a-b']);
+    // One component name: XListV2 for both.
+    const components = description({ '/a': { get: operation('x', 'list-v-2') }, '/b': { get: operation('x', 'list-v2') } });
+    expect(refusalOf(() => mapped(components)).message).toMatch(/would share the OpenAPI component name XListV2; import the area under another name/);
   });
 
   it('refuses an id that would be both a command and a group', () => {

@@ -22,15 +22,15 @@ const LONG_WORD = 60;
  * A word too long for a line gets break points (`\:`, which print nothing) after its runs of
  * slashes, hyphens, dots and backslashes, as man-pages(7) advises for URLs (a long field path
  * breaks after a dot): groff would otherwise run it past the right margin and warn that it cannot
- * break the line. A shorter word is never broken, nor is a NAME line (`breaks: false`), which
- * `man -k` reads as it is.
+ * break the line. A shorter word is never broken. A NAME line (`NAME_LINE`) breaks only a word
+ * longer than its line, since `man -k` and `whatis` read it as written and show a break point as `:`.
  */
-export function escapeRoff(text: string, { breaks = true }: { breaks?: boolean } = {}): string {
+export function escapeRoff(text: string, { longWord = LONG_WORD }: { longWord?: number } = {}): string {
   return text
     .split(/(\s+)/)
     .map((part) => {
       const escaped = part.replace(/\\/g, '\\e').replace(/-/g, '\\-');
-      if (!breaks || part.length <= LONG_WORD) return escaped;
+      if (part.length <= longWord) return escaped;
       // After a whole run of separators, never inside one (`//`, `--`) or at the word's ends.
       return escaped.replace(/(?:\/|\\-|\\e|\.)+/g, (run, at: number) => (at > 0 && at + run.length < escaped.length ? `${run}\\:` : run));
     })
@@ -39,8 +39,12 @@ export function escapeRoff(text: string, { breaks = true }: { breaks?: boolean }
 }
 
 const escape = escapeRoff;
-/** A NAME line's words are never given break points: `man -k` and `whatis` read the line as written. */
-export const NAME_LINE = { breaks: false } as const;
+/**
+ * A NAME line's words get break points only when longer than its line (at 80 columns man's line is
+ * 78, less the section's indent of 7): `man -k` and `whatis` read the line as written, and groff
+ * warns on every view of a page whose name runs past the margin.
+ */
+export const NAME_LINE = { longWord: 78 - 7 } as const;
 const bold = (text: string) => `\\fB${escape(text)}\\fR`;
 
 export const definitionList = (list: readonly HelpItem[]): string[] => list.flatMap((item) => ['.TP', bold(item.term), escape(item.description || ' ')]);

@@ -22,9 +22,10 @@ const pageName = (words: readonly string[]): string => words.join('-');
  * Refuses ids that cannot all be commands of one tree: an id whose words begin another's (a command
  * cannot also be a group: `repos_get` beside `repos_get_content`), and two command paths or ids that
  * would share a man page or an OpenAPI component name (`repos_get-content` beside `repos_get_content`).
- * Each refusal is one sentence naming both operations.
+ * Each refusal is one sentence naming both operations, ending with the way out (`remedy`: the
+ * importer names its own).
  */
-export function checkCommandNames(ids: Iterable<string>): void {
+export function checkCommandNames(ids: Iterable<string>, remedy = 'rename one of them.'): void {
   const leaves = new Map<string, string>();
   const groups = new Map<string, string>();
   for (const id of ids) {
@@ -39,7 +40,7 @@ export function checkCommandNames(ids: Iterable<string>): void {
     const below = groups.get(path);
     if (below !== undefined)
       throw new Error(
-        `Operation ${id} names the command "svc ${path}", which ${below} makes a group of commands; a command cannot also be a group, so rename one of them.`,
+        `Operation ${id} names the command "svc ${path}", which ${below} makes a group of commands; a command cannot also be a group, so ${remedy}`,
       );
   }
   const pages = new Map<string, string>();
@@ -49,7 +50,7 @@ export function checkCommandNames(ids: Iterable<string>): void {
     const other = pages.get(page);
     if (other !== undefined) {
       throw new Error(
-        `Operation ${id} and ${leaves.get(other) ?? groups.get(other)} name the commands "svc ${path}" and "svc ${other}", which would share the manual page svc-${page}; rename one of them.`,
+        `Operation ${id} and ${leaves.get(other) ?? groups.get(other)} name the commands "svc ${path}" and "svc ${other}", which would share the manual page svc-${page}; ${remedy}`,
       );
     }
     pages.set(page, path);
@@ -57,7 +58,7 @@ export function checkCommandNames(ids: Iterable<string>): void {
   for (const id of leaves.values()) {
     const name = componentName(id);
     const other = components.get(name);
-    if (other !== undefined) throw new Error(`Operation ${id} and ${other} would share the OpenAPI component name ${name}; rename one of them.`);
+    if (other !== undefined) throw new Error(`Operation ${id} and ${other} would share the OpenAPI component name ${name}; ${remedy}`);
     components.set(name, id);
   }
 }

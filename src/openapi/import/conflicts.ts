@@ -79,12 +79,9 @@ export function checkIds(chosen: Identified[], handWritten: HandWritten, kept: H
   }
   // The names svc itself checks when it loads the registry: two commands with one man page, two operations with one OpenAPI component name.
   try {
-    checkCommandNames(every);
+    checkCommandNames(every, 'import the area under another name with --rename, or give the operation another operationId');
   } catch (error) {
-    throw new ImportRefusal(
-      `${(error as Error).message.replace(/ rename one of them\.$/, '')} import the area under another name with --rename, or give the operation another operationId`,
-      1,
-    );
+    throw new ImportRefusal((error as Error).message, 1);
   }
 }
 

@@ -62,8 +62,13 @@ export function locateOperations(document: Node, report: ImportReport): Located[
  * import would; the areas imported before and not among these are kept beside them.
  */
 export function areasToWrite(description: Description, options: Pick<ImportOptions, 'areas' | 'renames'>): Set<string> {
-  const all = locateOperations(description.document, new ImportReport()).map((located) => ({ located, ...identify(located, options.renames) }));
-  return new Set(checkAreas(all, options.areas, options.renames).map((item) => item.area));
+  return new Set(chooseOperations(description.document, new ImportReport(), options).map((item) => item.area));
+}
+
+/** Every operation of the document, with its area and id, of the areas asked for (`--areas`, `--rename`). */
+function chooseOperations(document: Node, report: ImportReport, options: Pick<ImportOptions, 'areas' | 'renames'>) {
+  const all = locateOperations(document, report).map((located) => ({ located, ...identify(located, options.renames) }));
+  return checkAreas(all, options.areas, options.renames);
 }
 
 /**
@@ -75,8 +80,7 @@ export function importDescription(description: Description, options: ImportOptio
   const { document, dialect } = description;
   const report = new ImportReport();
   reportDocument(document, report);
-  const all = locateOperations(document, report).map((located) => ({ located, ...identify(located, options.renames) }));
-  const chosen = checkAreas(all, options.areas, options.renames);
+  const chosen = chooseOperations(document, report, options);
   checkIds(chosen, options.handWritten, options.keptOperations, options.keptFolder);
   checkHandWrittenAreas(chosen, options.handWritten);
   const info = (document.info ?? {}) as Node;

@@ -38,7 +38,8 @@ export async function loadHandWritten(folder: string, repoRoot: string, out = fo
  */
 export async function loadImportedBefore(folder: string, repoRoot: string, areas: readonly string[], out = folder): Promise<HandWritten> {
   if (areas.length === 0) return new Map();
-  const imports = areas.map((area, i) => `import * as area${i} from './imported/${area}.js';`);
+  // A file's name is quoted as a string, whatever it holds: it is never read as code.
+  const imports = areas.map((area, i) => `import * as area${i} from ${JSON.stringify(`./imported/${area}.js`)};`);
   const entry = `${imports.join('\n')}\nexport default Object.assign({}, ...[${areas.map((_, i) => `area${i}`).join(', ')}].flatMap((m) => Object.values(m)));\n`;
   return loadOperations(folder, repoRoot, out, entry, []);
 }

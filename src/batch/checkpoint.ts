@@ -5,7 +5,7 @@ import { type CheckpointLock, lockCheckpoint } from './checkpoint-lock.js';
 import type { Fingerprint } from './fingerprint.js';
 import { type Journal, openJournal } from './journal.js';
 import type { LineAnswer, LineCall } from './line-call.js';
-import type { LineOutcome } from './records.js';
+import { type LineOutcome, mayHaveApplied } from './records.js';
 import type { SourceRecord } from './source.js';
 
 /** What a resumed run says in its summary. */
@@ -96,9 +96,11 @@ const lockLost = (path: string) => `this run no longer holds --checkpoint ${path
 
 const unwritable = (path: string, failed: AbortSignal) => `cannot write --checkpoint ${path}: ${String(failed.reason)}`;
 
-/** A line whose effect is unknown: sent by an earlier run that stopped before the answer, or whose answer was lost. */
-export const isUncertain = (outcome: LineOutcome): boolean =>
-  !outcome.ok && (outcome.uncertain === true || (outcome.error.kind === 'transport' && outcome.error.mayHaveApplied === true));
+/**
+ * A line whose effect is unknown: sent by an earlier run that stopped before the answer, or a write
+ * whose answer was lost or did not say (a 500, 502 or 504): its record says `mayHaveApplied`.
+ */
+export const isUncertain = (outcome: LineOutcome): boolean => mayHaveApplied(outcome);
 
 export function uncertainOutcome(method: string): LineOutcome {
   const message = `an earlier run sent this line and was stopped before its answer came; the ${method} may have been applied: check before sending it again (or resume with --resend-uncertain)`;

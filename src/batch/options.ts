@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../config/numeric-options.js';
 import { InputError } from '../errors.js';
 import { parseRate, type Rate } from '../config/rate.js';
@@ -71,5 +72,17 @@ function readCheckpointFlags(flags: Record<string, unknown>, globals: { dryRun?:
   if (options.input === '-') throw new InputError('--checkpoint needs --input <file>: standard input cannot be read again to resume');
   if (globals.dryRun) throw new InputError('--checkpoint does not apply to --dry-run: nothing is sent, so there is nothing to resume');
   if (checkpoint === options.rejects) throw new InputError('--checkpoint and --rejects name the same file; name two files');
+  if (options.rejects !== undefined && checkpoint === uncertainPathOf(options.rejects))
+    throw new InputError(`--checkpoint ${checkpoint} is where --rejects puts the lines that may have been applied; name another file`);
   options.checkpoint = checkpoint;
+}
+
+/**
+ * Where `--rejects` puts the failed lines that may have been applied, to be checked before they are
+ * sent again: beside it, `.uncertain` before its extension (`failed.csv`: `failed.uncertain.csv`),
+ * so the file is an input of the same format.
+ */
+export function uncertainPathOf(rejects: string): string {
+  const extension = extname(rejects);
+  return `${rejects.slice(0, rejects.length - extension.length)}.uncertain${extension}`;
 }

@@ -4,7 +4,7 @@ import { rateText, type ThrottleStats } from '../client/pacer.js';
 export class BatchTally {
   succeeded = 0;
   failed = 0;
-  /** Failed writes whose answer was lost: they may have been applied. */
+  /** Failed writes that may have been applied: their answer was lost, or did not say (500, 502, 504). */
   uncertain = 0;
   /** Failed lines answered 429 Too Many Requests: not applied, safe to resend. */
   throttled = 0;
@@ -119,6 +119,19 @@ export function duration(seconds: number): string {
     : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }
 
+/**
+ * Where the failed lines went, and which of them need a look before they are sent again: those that
+ * may have been applied, in the rejects file's companion (`uncertain`) when they have one.
+ */
+function failedNotes(tally: BatchTally, { rejects, uncertain }: { rejects?: string; uncertain?: string }): string[] {
+  const check = 'check them before sending them again';
+  if (rejects === undefined || tally.failed === 0) return tally.uncertain > 0 ? [`${tally.uncertain} of them may have been applied: ${check}`] : [];
+  if (uncertain === undefined || tally.uncertain === 0)
+    return [`written to ${rejects}`, tally.uncertain > 0 ? `${tally.uncertain} of them may have been applied: ${check}` : ''];
+  const others = tally.failed - tally.uncertain;
+  return [others > 0 ? `${others} written to ${rejects}` : '', `${tally.uncertain} may have been applied, written to ${uncertain}: ${check}`];
+}
+
 /** How a batch ended: it read all its input, or it stopped (src/batch/stop.ts) for the reason in `why`. */
 export type BatchEnd = 'complete' | { why: string; allTaken?: boolean };
 
@@ -127,15 +140,13 @@ export function summaryLine(
   tally: BatchTally,
   seconds: number,
   end: BatchEnd,
-  options: { rejects?: string; dryRun?: boolean; throttle?: ThrottleStats } = {},
+  options: { rejects?: string; uncertain?: string; dryRun?: boolean; throttle?: ThrottleStats } = {},
 ): string {
   const lines = `${tally.done} ${tally.done === 1 ? 'line' : 'lines'}`;
   const succeeded = options.dryRun ? `${tally.succeeded} valid (nothing was sent)` : `${tally.succeeded} succeeded`;
-  const notes = [
-    tally.failed > 0 && options.rejects ? `written to ${options.rejects}` : '',
-    tally.uncertain > 0 ? `${tally.uncertain} of them may have been applied: their answer was lost` : '',
-    tally.throttled > 0 ? `${tally.throttled} of them answered 429: not applied, safe to resend` : '',
-  ].filter(Boolean);
+  const notes = [...failedNotes(tally, options), tally.throttled > 0 ? `${tally.throttled} of them answered 429: not applied, safe to resend` : ''].filter(
+    Boolean,
+  );
   const counts = `${succeeded}, ${tally.failed} failed${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
   const speed = `in ${duration(seconds)}${seconds > 0 && tally.done > 0 ? ` (${Math.round(tally.done / seconds)}/s)` : ''}`;
   const throttled = throttleSummary(options.throttle);

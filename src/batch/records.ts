@@ -1,6 +1,6 @@
-import type { CallResult, Throttling } from '../client/result.js';
-import { THROTTLED_NOT_APPLIED } from '../client/retry.js';
-import { isIdempotent, type OperationSpec } from '../../registry/define.js';
+import type { CallError, CallResult, Throttling } from '../client/result.js';
+import { mayHaveBeenApplied, mayHaveBeenAppliedWords, THROTTLED_NOT_APPLIED } from '../client/retry.js';
+import type { OperationSpec } from '../../registry/define.js';
 import type { HttpRequest } from '../client/transport.js';
 import type { LineIssue } from './line-input.js';
 
@@ -8,9 +8,13 @@ import type { LineIssue } from './line-input.js';
 export type LineError =
   | { kind: 'invalid'; message: string; issues?: LineIssue[] }
   /** `hint`: what the answer means for the line (a 429: not applied, safe to resend). */
-  | { kind: 'api'; message: string; type?: string; code?: string; details?: unknown; hint?: string }
-  | { kind: 'unreadable'; message: string }
-  /** `mayHaveApplied`: a write whose answer was lost; svc never repeats it, so check before sending it again. */
+  | { kind: 'api'; message: string; type?: string; code?: string; details?: unknown; hint?: string; mayHaveApplied?: true }
+  | { kind: 'unreadable'; message: string; mayHaveApplied?: true }
+  /**
+   * `mayHaveApplied` (on these three kinds): a write that may have taken effect, its answer lost, a
+   * success that could not be read, or a 500, 502 or 504 (src/client/retry.ts); svc never repeats it,
+   * so check before sending it again.
+   */
   | { kind: 'transport'; message: string; mayHaveApplied?: true };
 
 /**
@@ -64,7 +68,7 @@ function lineOutcome(result: CallResult<unknown>, op: Pick<OperationSpec, 'metho
     case 'api': {
       const { message, type, code, details } = error;
       const hint = error.status === 429 ? THROTTLED_NOT_APPLIED : undefined;
-      return { ok: false, status: error.status, error: { kind: 'api', message, type, code, details, hint } };
+      return { ok: false, status: error.status, error: maybeApplied(op, error, { kind: 'api', message, type, code, details, hint }) };
     }
     case 'invalid':
       return invalidOutcome(
@@ -72,16 +76,22 @@ function lineOutcome(result: CallResult<unknown>, op: Pick<OperationSpec, 'metho
         error.issues.map((i) => ({ field: i.path.join('.') || 'line', message: i.message })),
       );
     case 'unreadable':
-      return { ok: false, status: error.status, error: { kind: 'unreadable', message: error.message } };
-    case 'transport': {
+      return { ok: false, status: error.status, error: maybeApplied(op, error, { kind: 'unreadable', message: error.message }) };
+    case 'transport':
       // As for a single call (src/core/failure.ts): a lost answer to a write leaves its effect unknown.
       // An interrupted write that may have left counts too: the server may have applied it.
-      if (!error.sent || isIdempotent(op)) return { ok: false, status: null, error: { kind: 'transport', message: error.message } };
-      const message = `${error.message}; the ${method} may have been applied: check before sending it again`;
-      return { ok: false, status: null, error: { kind: 'transport', message, mayHaveApplied: true } };
-    }
+      return { ok: false, status: null, error: maybeApplied(op, error, { kind: 'transport', message: error.message }) };
   }
 }
+
+/** The line's error, flagged and said to be maybe applied when the call's error leaves that open. */
+function maybeApplied<E extends Exclude<LineError, { kind: 'invalid' }>>(op: Pick<OperationSpec, 'method' | 'idempotent'>, cause: CallError, error: E): E {
+  if (!mayHaveBeenApplied(op, cause)) return error;
+  return { ...error, message: `${error.message}; ${mayHaveBeenAppliedWords(op.method)}`, mayHaveApplied: true };
+}
+
+/** Whether a line's outcome may have taken effect: its record says `mayHaveApplied` (a resumed run's uncertain lines among them). */
+export const mayHaveApplied = (outcome: LineOutcome): boolean => !outcome.ok && outcome.error.kind !== 'invalid' && outcome.error.mayHaveApplied === true;
 
 export function plannedOutcome(request: HttpRequest): LineOutcome {
   const planned: PlannedRequest = { method: request.method, url: request.url };

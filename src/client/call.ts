@@ -1,7 +1,7 @@
 import type { OperationSpec } from '../../registry/define.js';
 import { readResponse, type ResultUse } from './exchange.js';
 import type { CallResult, Throttling } from './result.js';
-import { decideRetry, defaultRetryOptions, type RetryDecision, type RetryOptions } from './retry.js';
+import { decideRetry, defaultRetryOptions, mayHaveBeenApplied, type RetryDecision, type RetryOptions } from './retry.js';
 import { type HttpRequest, type Transport, TransportError } from './transport.js';
 
 export interface CallHooks {
@@ -58,6 +58,7 @@ export async function sendRequest<T>(
     if (!decision?.retry) {
       result.attempts = attempt; // the result is this call's own: set, not copied
       if (throttled) result.throttled = throttled;
+      if (!result.ok && mayHaveBeenApplied(op, result.error)) result.mayHaveApplied = true;
       return result;
     }
     if (throttled && isThrottle(result)) throttled.waitedMs += decision.waitMs;

@@ -41,7 +41,20 @@ export type CallResult<T> =
       attempts?: number;
       throttled?: Throttling;
     }
-  | { ok: false; status: number; error: CallError; headers?: Record<string, string>; attempts?: number; throttled?: Throttling };
+  | {
+      ok: false;
+      status: number;
+      error: CallError;
+      headers?: Record<string, string>;
+      attempts?: number;
+      throttled?: Throttling;
+      /**
+       * Present when the request may have taken effect although the call failed: a write (an operation
+       * not safe to repeat) whose answer was lost, a success whose body could not be read, or a 500,
+       * 502, 504 (any 5xx but 501, 503, 505 and 511). svc did not send it again: check before you do.
+       */
+      mayHaveApplied?: true;
+    };
 
 /**
  * How the service's throttling reached one call of a paced run (a batch line, a page): present only

@@ -1,5 +1,5 @@
 import { isIdempotent, type OperationSpec, throttlesBeforeApplying } from '../../registry/define.js';
-import type { CallResult } from './result.js';
+import type { CallError, CallResult } from './result.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Pacer } from './pacing.js';
 
@@ -27,6 +27,36 @@ export type RetrySubject = Pick<OperationSpec, 'method' | 'idempotent' | 'thrott
 
 /** What a record or an error says of a request answered 429 and not sent again. */
 export const THROTTLED_NOT_APPLIED = 'not applied: the service refused it with 429 Too Many Requests, which comes before processing (RFC 6585); safe to resend';
+
+/**
+ * Server errors that say the request was not handled: 501 (not supported), 503 (RFC 9110: unable to
+ * handle it now), 505 (the HTTP version refused) and 511 (a proxy asking for a network login, before
+ * the service). Any other 5xx says nothing of what happened: 500 (the server failed, perhaps midway),
+ * 502 and 504 (a gateway lost or timed out on an answer the origin may have sent), 520-599.
+ */
+const NOT_HANDLED_5XX: ReadonlySet<number> = new Set([501, 503, 505, 511]);
+
+/**
+ * Whether a failed request may have taken effect: a write (an operation not safe to repeat) that left
+ * and whose answer was lost, came back as a success svc could not read, or got a server error that
+ * does not say it was not handled. svc never sends such a request again; the user checks first.
+ */
+export function mayHaveBeenApplied(op: Pick<OperationSpec, 'method' | 'idempotent'>, error: CallError): boolean {
+  if (isIdempotent(op)) return false;
+  switch (error.kind) {
+    case 'transport':
+      return error.sent;
+    case 'unreadable':
+      return true;
+    case 'api':
+      return error.status >= 500 && !NOT_HANDLED_5XX.has(error.status);
+    case 'invalid':
+      return false;
+  }
+}
+
+/** What a record or an error says of a write that may have been applied. */
+export const mayHaveBeenAppliedWords = (method: string): string => `the ${method} may have been applied: check before sending it again`;
 
 /** Failures another attempt cannot change: a certificate, a proxy refusing the credentials, the caller's own stop (a signal, a closed reader). */
 const PERMANENT_FAILURES: ReadonlySet<string> = new Set(['tls', 'proxy-auth', 'aborted']);

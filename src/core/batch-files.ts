@@ -1,4 +1,6 @@
+import { isIdempotent } from '../../registry/define.js';
 import { type OpenedCheckpoint, openCheckpoint } from '../batch/checkpoint.js';
+import { uncertainPathOf } from '../batch/options.js';
 import { fingerprintRun } from '../batch/fingerprint.js';
 import type { RejectsFile } from '../batch/rejects.js';
 import { shardText } from '../batch/shard.js';
@@ -56,6 +58,7 @@ async function openRunCheckpoint(
     source.identity,
     ...standardStreamFiles(),
     options.rejects === undefined ? undefined : identityOfPath(options.rejects, 'the --rejects file'),
+    options.rejects === undefined ? undefined : identityOfPath(uncertainPathOf(options.rejects), 'where --rejects puts the lines that may have been applied'),
   ].filter((identity) => identity !== undefined);
   return openCheckpoint(
     options.checkpoint!,
@@ -66,9 +69,10 @@ async function openRunCheckpoint(
   );
 }
 
-async function createRejects(ctx: Pick<Context, 'files'>, { options, source }: BatchRun, journaled: boolean): Promise<RejectsFile> {
+async function createRejects(ctx: Pick<Context, 'files'>, { op, options, source }: BatchRun, journaled: boolean): Promise<RejectsFile> {
   const { identityOfPath, standardStreamFiles } = await import('../output/output-file.js');
   const journal = journaled ? identityOfPath(options.checkpoint!, 'the --checkpoint file') : undefined;
   const guarded = [source.identity, ...standardStreamFiles(), journal].filter((identity) => identity !== undefined);
-  return ctx.files.openRejects(options.rejects!, source.header?.raw, guarded);
+  // Only a line of an operation not safe to repeat may have been applied and failed; those lie apart, to be checked first.
+  return ctx.files.openRejects(options.rejects!, source.header?.raw, guarded, !isIdempotent(op));
 }

@@ -97,6 +97,7 @@ async function runLines(ctx: Context, run: BatchRun, { checkpoint, rejects, send
     (options.shard ? `shard ${shardText(options.shard)}: ` : '') +
     summaryLine(tally, (now() - started) / 1000, cause ? stopEnd(cause) : 'complete', {
       rejects: options.rejects,
+      uncertain: rejects?.uncertainPath,
       dryRun: run.dryRun,
       throttle: pacer.stats(),
     }) +

@@ -7,7 +7,7 @@ import { credentialProblem } from '../client/bearer.js';
 import { describeThrown, readCallArguments } from '../client/call-arguments.js';
 import { chooseProxyRoute, type ProxyRoute } from '../config/proxy-route.js';
 import type { CallResult } from '../client/result.js';
-import { defaultRetryOptions, type RetryOptions } from '../client/retry.js';
+import { defaultRetryOptions, mayHaveBeenApplied, type RetryOptions } from '../client/retry.js';
 import type { Transport } from '../client/transport.js';
 import { createUndiciTransport } from '../client/undici-transport.js';
 import { type BatchOptions, type BatchRecord, runClientBatch } from './client-batch.js';
@@ -143,7 +143,8 @@ export function createClient(options: ClientOptions): Client {
     } catch (error) {
       const message = describeThrown(error);
       if (!handedOver) return invalidCall(`${id}: the input could not be read: ${message}`);
-      return { ok: false, status: 0, error: { kind: 'transport', failure: 'network', message: `the transport failed: ${message}`, sent: true } };
+      const failed = { kind: 'transport', failure: 'network', message: `the transport failed: ${message}`, sent: true } as const;
+      return { ok: false, status: 0, error: failed, ...(mayHaveBeenApplied(op, failed) ? { mayHaveApplied: true as const } : {}) };
     }
   };
   return {

@@ -44,8 +44,11 @@ export interface UserFiles {
   readText(path: string, maxBytes: number): Promise<string>;
   /** `--input <file>`, and the checkpoint's fingerprint of it: opened to be read as it arrives. */
   openInput(path: string): Promise<OpenedInput>;
-  /** `--rejects <file>`: created or emptied and locked, unless it is one of `guarded`; `header` goes first. */
-  openRejects(path: string, header: string | undefined, guarded: readonly FileIdentity[]): Promise<RejectsFile>;
+  /**
+   * `--rejects <file>`: created or emptied and locked, unless it is one of `guarded`; `header` goes
+   * first. `apart`: the lines that may have been applied go to a file of their own beside it.
+   */
+  openRejects(path: string, header: string | undefined, guarded: readonly FileIdentity[], apart: boolean): Promise<RejectsFile>;
   /** `--save-html <file>`: checked now (before anything is sent), written whole by the function returned. */
   prepareWrite(path: string, flag: string): Promise<(text: string) => void>;
   /** `svc mock --example-files`: creates the file with this text; false, and nothing written, when one is already there. */

@@ -1,7 +1,7 @@
 import { isIdempotent, type OperationSpec } from '../../registry/define.js';
 import type { CallError } from '../client/result.js';
 import { ExitCode } from '../errors.js';
-import { THROTTLED_NOT_APPLIED } from '../client/retry.js';
+import { mayHaveBeenApplied, mayHaveBeenAppliedWords, THROTTLED_NOT_APPLIED } from '../client/retry.js';
 import type { Interruption } from '../interruption.js';
 
 /** Which documented exit code a failure has (README, Exit codes): the same families in every front-end. */
@@ -19,7 +19,11 @@ export interface Failure {
   exitCode: number;
   /** Sending the same request again cannot apply it twice: nothing was applied, or the operation is idempotent. */
   retrySafe: boolean;
-  /** A write whose answer was lost once it may have left: the service may have applied it, and svc never repeats it. */
+  /**
+   * A write that may have taken effect: its answer was lost once it may have left, came back as a
+   * success svc could not read, or was a server error that does not say it was not handled (500,
+   * 502, 504). svc never repeats it.
+   */
   mayHaveBeenApplied: boolean;
   /** What to do next (a 401: the credential), also said in `message`. */
   hint?: string;
@@ -49,21 +53,21 @@ export function describeFailure(
   op: Pick<OperationSpec, 'method' | 'idempotent'> = { method: 'GET' },
   interruption?: Interruption,
 ): Failure {
-  const { method } = op;
   const idempotent = isIdempotent(op);
   const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
+  // A write that may have taken effect is never repeated by svc, and its line says so (src/client/retry.ts).
+  const applied = mayHaveBeenApplied(op, error);
+  const unknown = applied ? `; ${mayHaveBeenAppliedWords(op.method)}` : '';
+  const facts = { retrySafe: !applied, mayHaveBeenApplied: applied, ...(applied ? { hint: 'check before sending it again' } : {}) };
   switch (error.kind) {
     case 'invalid':
       return { message: error.message, category: 'usage', exitCode: ExitCode.usage, retrySafe: true, mayHaveBeenApplied: false };
     case 'unreadable':
       // A 2xx whose body could not be read: the service did what was asked, so a write was applied.
-      return { message: `${error.message}${tries}`, category: 'network', exitCode: ExitCode.network, retrySafe: idempotent, mayHaveBeenApplied: !idempotent };
+      return { message: `${error.message}${tries}${unknown}`, category: 'network', exitCode: ExitCode.network, ...facts };
     case 'transport': {
       // A lost answer to a write leaves the user not knowing whether it happened; svc never repeats it.
       // That includes a write interrupted once it may have left: the server may have applied it.
-      const mayHaveBeenApplied = error.sent && !idempotent;
-      const unknown = mayHaveBeenApplied ? `; the ${method} may have been applied: check before sending it again` : '';
-      const facts = { retrySafe: !mayHaveBeenApplied, mayHaveBeenApplied, ...(mayHaveBeenApplied ? { hint: 'check before sending it again' } : {}) };
       if (error.failure === 'aborted') {
         return {
           message: `${error.message}${interruption?.named ?? ''}${tries}${unknown}`,
@@ -79,14 +83,16 @@ export function describeFailure(
       const kind = error.type || error.code ? ` (${[error.type, error.code].filter(Boolean).join('/')}, HTTP ${error.status})` : '';
       const hint = error.status === 401 ? CREDENTIAL_HINT : error.status === 429 ? THROTTLED_NOT_APPLIED : undefined;
       const failure: Failure = {
-        message: `${error.message}${kind}${hint ? `; ${hint}` : ''}${tries}`,
+        message: `${error.message}${kind}${hint ? `; ${hint}` : ''}${tries}${unknown}`,
         category: CATEGORY_OF_STATUS[error.status] ?? 'api',
         exitCode: exitCodeForStatus(error.status),
-        // Refused (4xx): nothing was applied. A server fault (5xx) may have done part of a write.
+        // Refused (4xx): nothing was applied. A server fault (5xx) may have done part of a write; a 500,
+        // 502 or 504 does not even say whether it was handled, and is said to be maybe applied.
         retrySafe: idempotent || error.status < 500,
-        mayHaveBeenApplied: false,
+        mayHaveBeenApplied: applied,
       };
-      if (hint) failure.hint = hint;
+      const next = hint ?? facts.hint;
+      if (next) failure.hint = next;
       if (error.details !== undefined) failure.detail = `details: ${JSON.stringify(error.details, null, 2)}`;
       return failure;
     }

@@ -1,7 +1,7 @@
 import type { Context } from './context.js';
 import { SvcError, ExitCode } from '../errors.js';
 import type { BatchTally, ProgressBar } from '../batch/progress.js';
-import { type LineOutcome, recordText } from '../batch/records.js';
+import { type LineOutcome, mayHaveApplied, recordText } from '../batch/records.js';
 import type { RejectsFile } from '../batch/rejects.js';
 import type { SourceRecord } from '../batch/source.js';
 import type { BatchStop } from '../batch/stop.js';
@@ -72,11 +72,11 @@ export function createRecordWriter(
         if (held.length >= HELD_BYTES) flush();
         else scheduled ??= timer.set(flush, HELD_MS);
       }
-      if (!outcome.ok) rejects?.add(ctx.secrets ? ctx.secrets.redact(record.raw) : record.raw);
       if (outcome.ok) tally.count(record.line, true, record.endOffset);
       else {
-        const { error } = outcome;
-        tally.count(record.line, false, record.endOffset, error.kind === 'transport' && error.mayHaveApplied === true, outcome.status === 429);
+        const uncertain = mayHaveApplied(outcome);
+        rejects?.add(ctx.secrets ? ctx.secrets.redact(record.raw) : record.raw, uncertain);
+        tally.count(record.line, false, record.endOffset, uncertain, outcome.status === 429);
       }
       bar?.update();
     },

@@ -45,7 +45,13 @@ export const BATCH_FLAGS: readonly BatchFlag[] = [
     help: 'start at most n requests per second across all lines in flight, retries included: n, n/s or n/m (default: the profile setting rate, else no limit until the service throttles); with --paginate, its pages',
   },
   { name: 'unordered', key: 'unordered', type: 'boolean', help: 'write each record as its call finishes, not in input order' },
-  { name: 'rejects', key: 'rejects', value: '<file>', type: 'file', help: 'write the lines that failed here, verbatim, to fix and run again' },
+  {
+    name: 'rejects',
+    key: 'rejects',
+    value: '<file>',
+    type: 'file',
+    help: 'write the lines that failed here, verbatim, to fix and run again; those that may have been applied go beside it, to <file>.uncertain.<ext>, to check first',
+  },
   {
     name: 'checkpoint',
     key: 'checkpoint',
@@ -57,7 +63,7 @@ export const BATCH_FLAGS: readonly BatchFlag[] = [
     name: 'resend-uncertain',
     key: 'resendUncertain',
     type: 'boolean',
-    help: 'on resume, send again the lines a stopped run may have applied (POSTs are not, by default)',
+    help: 'on resume, send again the lines an earlier run may have applied: stopped before the answer, answer lost, or 500, 502 or 504 (POSTs are not, by default)',
   },
   {
     name: 'shard',

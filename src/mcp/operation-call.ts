@@ -39,7 +39,7 @@ export interface CallFailure {
   details?: unknown;
   /** Calling again with the same arguments cannot apply the operation twice. */
   retrySafe: boolean;
-  /** The request left and its answer was lost: it may have been applied; svc did not resend it. */
+  /** The request left and its answer was lost, could not be read, or was a 500, 502 or 504: it may have been applied; svc did not resend it. */
   mayHaveBeenApplied: boolean;
   attempts: number;
 }

@@ -113,6 +113,8 @@ export function nextStep(failure: CallFailure): string {
     return failure.mayHaveBeenApplied
       ? 'svc failed on this call after it may have been sent: check (read it back) before calling again, and tell the user the message'
       : 'svc failed on this call before sending anything: tell the user the message; other calls are still served';
+  if (failure.mayHaveBeenApplied && failure.category === 'api')
+    return `the service answered HTTP ${failure.status}, which does not say whether the request was applied: check (read it back) before calling again; svc did not resend it`;
   if (failure.mayHaveBeenApplied)
     return 'the request was sent and its answer lost, so it may have been applied: check (read it back) before calling again; svc did not resend it';
   if (failure.category === 'invalid' || failure.status === 400 || failure.status === 422) return 'fix the arguments named in details, then call again';

@@ -54,6 +54,7 @@ describe('interim answers before the final one', () => {
       ok: false,
       status: 0,
       attempts: 1,
+      mayHaveApplied: true, // the server has the request, and its answer could not be read
       error: {
         kind: 'transport',
         failure: 'protocol',

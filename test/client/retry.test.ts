@@ -3,7 +3,16 @@ import { isIdempotentMethod } from '../../registry/define.js';
 import { run } from '../../src/cli/run.js';
 import { createClient } from '../../src/core/client.js';
 import type { CallResult } from '../../src/client/result.js';
-import { backoffMs, decideRetry, defaultRetryOptions, retryAfterMs, type RetryOptions, THROTTLED_NOT_APPLIED } from '../../src/client/retry.js';
+import {
+  backoffMs,
+  decideRetry,
+  defaultRetryOptions,
+  mayHaveBeenApplied,
+  mayHaveBeenAppliedWords,
+  retryAfterMs,
+  type RetryOptions,
+  THROTTLED_NOT_APPLIED,
+} from '../../src/client/retry.js';
 import { type Clock, systemClock } from '../../src/clock.js';
 import { type HttpRequest, type HttpResponse, TransportError } from '../../src/client/transport.js';
 import { createFakeContext, json } from '../support/fake-context.js';
@@ -134,6 +143,47 @@ describe('decideRetry', () => {
       retry: false,
       why: 'the service asked to wait 61s, over the 60s limit',
     });
+  });
+});
+
+describe('mayHaveBeenApplied: a failed write whose effect is unknown', () => {
+  const POST = { method: 'POST' } as const;
+  const errorOf = (result: CallResult<unknown>) => (result.ok ? expect.unreachable() : result.error);
+
+  it('a write answered 500, 502, 504 or another 5xx that does not say it was not handled', () => {
+    for (const status of [500, 502, 504, 507, 508, 520, 522, 524, 599]) expect(mayHaveBeenApplied(POST, errorOf(api(status))), `HTTP ${status}`).toBe(true);
+  });
+
+  it('not a 5xx that says the request was not handled (501, 503, 505, 511), nor a refusal (4xx, 429 among them)', () => {
+    for (const status of [501, 503, 505, 511, 400, 401, 404, 409, 422, 429, 499])
+      expect(mayHaveBeenApplied(POST, errorOf(api(status))), `HTTP ${status}`).toBe(false);
+  });
+
+  it('a write whose answer was lost once sent, or came back as a success that could not be read; not one never sent, nor one refused before sending', () => {
+    expect(mayHaveBeenApplied(POST, errorOf(transport('reset', true)))).toBe(true);
+    expect(mayHaveBeenApplied(POST, errorOf(transport('aborted', true)))).toBe(true);
+    expect(mayHaveBeenApplied(POST, errorOf(transport('refused', false)))).toBe(false);
+    expect(mayHaveBeenApplied(POST, errorOf(transport('timeout', false)))).toBe(false);
+    expect(mayHaveBeenApplied(POST, { kind: 'unreadable', status: 200, message: 'x' })).toBe(true);
+    expect(mayHaveBeenApplied(POST, { kind: 'invalid', message: 'x', issues: [] })).toBe(false);
+  });
+
+  it('never an operation safe to repeat: by its method, or as the registry declares it', () => {
+    for (const op of [{ method: 'GET' }, { method: 'DELETE' }, { method: 'PUT' }, { method: 'POST', idempotent: true }] as const)
+      for (const error of [
+        errorOf(api(500)),
+        errorOf(api(502)),
+        errorOf(api(504)),
+        errorOf(transport('reset', true)),
+        { kind: 'unreadable', status: 200, message: 'x' } as const,
+      ])
+        expect(mayHaveBeenApplied(op, error), `${op.method} ${error.kind}`).toBe(false);
+    expect(mayHaveBeenApplied({ method: 'DELETE', idempotent: false }, errorOf(api(502)))).toBe(true);
+    expect(mayHaveBeenApplied({ method: 'PATCH' }, errorOf(api(502)))).toBe(true);
+  });
+
+  it('says so in the words of a lost answer', () => {
+    expect(mayHaveBeenAppliedWords('PATCH')).toBe('the PATCH may have been applied: check before sending it again');
   });
 });
 

@@ -39,19 +39,27 @@ describe('svc batch: faults injected by the mock in the middle of a batch', () =
     const lineOfRequest = mock.server.requests.map((r) => Number(/^lead(\d+)@/.exec((JSON.parse(r.body) as { email: string }).email)![1]));
     const faulted = ['503 api', 'null transport', '200 unreadable', '429 api'].map((outcome, i): [number, string] => [lineOfRequest[10 + i]!, outcome]);
     expect(failed.map((r) => [r.line, `${r.status} ${r.error!.kind}`])).toEqual(faulted.sort(([a], [b]) => a - b));
-    expect(failed.find((r) => r.error!.kind === 'transport')!.error).toMatchObject({
-      mayHaveApplied: true,
-      message: expect.stringContaining('the POST may have been applied'),
-    });
+    // Its answer lost, or a success that could not be read: each may have been applied, and says so.
+    for (const kind of ['transport', 'unreadable'])
+      expect(failed.find((r) => r.error!.kind === kind)!.error).toMatchObject({
+        mayHaveApplied: true,
+        message: expect.stringContaining('the POST may have been applied'),
+      });
     expect(postsPerEmail()).toEqual(Object.fromEntries([...Array(30).keys()].map((i) => [`lead${i + 1}@example.com`, 1])));
     expect(enrolled()).toHaveLength(26);
     const lines = input.split('\n');
-    expect(readFileSync(rejects, 'utf8')).toBe(failed.map((r) => `${lines[r.line - 1]}\n`).join(''));
+    // The rejects file holds what running it again cannot apply twice; the two that may have been applied lie beside it.
+    const [uncertain, refused] = [
+      failed.filter((r) => r.error!.kind === 'transport' || r.error!.kind === 'unreadable'),
+      failed.filter((r) => r.error!.kind === 'api'),
+    ];
+    expect(readFileSync(rejects, 'utf8')).toBe(refused.map((r) => `${lines[r.line - 1]}\n`).join(''));
+    expect(readFileSync(rejects.replace(/\.ndjson$/, '.uncertain.ndjson'), 'utf8')).toBe(uncertain.map((r) => `${lines[r.line - 1]}\n`).join(''));
     // The 429 was refused before anything was applied: said so in its record and in the summary, never "may have been applied".
     expect(failed.find((r) => r.status === 429)!.error).toMatchObject({ hint: expect.stringMatching(/^not applied: .*; safe to resend$/) });
     expect(failed.find((r) => r.status === 429)!.error).not.toHaveProperty('mayHaveApplied');
     expect(run.stderr).toMatch(
-      /^svc: 30 lines: 26 succeeded, 4 failed \(written to .*; 1 of them may have been applied: their answer was lost; 1 of them answered 429: not applied, safe to resend\) in .*; throttled: 1 answer 429, 1 pause for Retry-After, ending at /,
+      /^svc: 30 lines: 26 succeeded, 4 failed \(2 written to \S+rejects\.ndjson; 2 may have been applied, written to \S+rejects\.uncertain\.ndjson: check them before sending them again; 1 of them answered 429: not applied, safe to resend\) in .*; throttled: 1 answer 429, 1 pause for Retry-After, ending at /,
     );
   });
 

@@ -224,7 +224,7 @@ const cases: Case[] = [
     },
   },
   {
-    name: 'a create answered 500: not retried, and not known to be safe to send again',
+    name: 'a create answered 500: not retried, and may have been applied (the server may have failed after the write)',
     call: { op: registry.crm_entries_create, params: { objectName: 'deals' }, body: { data: {} } },
     answers: [json(500, { error: { message: 'boom', type: 'api_error', code: 'internal' } })],
     outcome: {
@@ -234,6 +234,7 @@ const cases: Case[] = [
         status: 500,
         headers: { 'content-type': 'application/json' },
         attempts: 1,
+        mayHaveApplied: true,
         error: {
           kind: 'api',
           status: 500,
@@ -244,7 +245,14 @@ const cases: Case[] = [
           body: '{"error":{"message":"boom","type":"api_error","code":"internal"}}',
         },
       },
-      failure: { message: 'boom (api_error/internal, HTTP 500)', category: 'api', exitCode: 1, retrySafe: false, mayHaveBeenApplied: false },
+      failure: {
+        message: 'boom (api_error/internal, HTTP 500); the POST may have been applied: check before sending it again',
+        category: 'api',
+        exitCode: 1,
+        retrySafe: false,
+        mayHaveBeenApplied: true,
+        hint: 'check before sending it again',
+      },
     },
   },
   {
@@ -257,6 +265,7 @@ const cases: Case[] = [
         ok: false,
         status: 0,
         attempts: 1,
+        mayHaveApplied: true,
         error: { kind: 'transport', failure: 'reset', message: 'the connection was reset before the answer was complete', sent: true },
       },
       failure: {

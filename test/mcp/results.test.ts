@@ -66,6 +66,23 @@ describe('errors are tool results an agent can act on', () => {
     expect(mock.server.requests.map((r) => r.method)).toEqual(['POST']);
   });
 
+  it('a POST answered 500, 502 or 504 is reported as maybe applied, and never sent twice; a 503 is not', async () => {
+    connected = await connect({ env: { ...mock.env, SVC_RETRY_BASE_MS: '1' } });
+    const call = () => connected!.client.callTool({ name: 'crm_entries_create', arguments: { objectName: 'deals', data: { name: 'Acme' } } });
+    for (const status of [500, 502, 504]) {
+      mock.server.injectFaults(String(status), 1);
+      const error = errorOf(await call());
+      expect(error).toMatchObject({ status, mayHaveBeenApplied: true, retrySafe: false, attempts: 1 });
+      expect(error.message).toMatch(/; the POST may have been applied: check before sending it again$/);
+      expect(error.next).toMatch(
+        new RegExp(`^the service answered HTTP ${status}, which does not say whether the request was applied: check \\(read it back\\)`),
+      );
+    }
+    mock.server.injectFaults('503', 1);
+    expect(errorOf(await call())).toMatchObject({ status: 503, mayHaveBeenApplied: false, retrySafe: false, attempts: 1 });
+    expect(mock.server.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST', 'POST']);
+  });
+
   it('an idempotent GET is retried by the profile policy, as in the CLI', async () => {
     connected = await connect({ env: { ...mock.env, SVC_RETRY_BASE_MS: '1' } });
     mock.server.injectFaults('503', 1);

@@ -1,6 +1,7 @@
 import type { Context, UserFiles } from '../../src/core/context.js';
 import { processFiles } from '../../src/core/process-files.js';
 import { InputError } from '../../src/errors.js';
+import { uncertainPathOf } from '../../src/batch/options.js';
 import type { HttpRequest, HttpResponse } from '../../src/client/transport.js';
 import type { ConfigStore, ProfileSettings } from '../../src/config/store.js';
 import { type Keyring, KeyringUnavailable } from '../../src/auth/keyring.js';
@@ -70,11 +71,18 @@ export function createMemoryFiles(initial: Record<string, string> = {}) {
       })();
       return { chunks, size: bytes.length, identity: undefined, close: () => {} };
     },
-    openRejects: async (path, header) => {
-      const append = (raw: string) => files.set(path, (files.get(path) ?? '') + (/[\r\n]$/.test(raw) ? raw : `${raw}\n`));
-      files.set(path, '');
-      if (header !== undefined) append(header);
-      return { add: (raw) => void (raw !== '' && append(raw)), close: () => {} };
+    openRejects: async (path, header, _guarded, apart) => {
+      const uncertainPath = apart ? uncertainPathOf(path) : path;
+      const append = (to: string, raw: string) => files.set(to, (files.get(to) ?? '') + (/[\r\n]$/.test(raw) ? raw : `${raw}\n`));
+      for (const to of new Set([path, uncertainPath])) {
+        files.set(to, '');
+        if (header !== undefined) append(to, header);
+      }
+      return {
+        add: (raw, uncertain) => void (raw !== '' && append(uncertain ? uncertainPath : path, raw)),
+        ...(apart ? { uncertainPath } : {}),
+        close: () => {},
+      };
     },
     prepareWrite: async (path) => (text) => void files.set(path, text),
     writeNew: async (path, text) => !files.has(path) && (files.set(path, text), true),

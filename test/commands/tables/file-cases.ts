@@ -38,6 +38,17 @@ export const sameFileCases: readonly { name: string; shell: string; role: string
     shell: 'mkfifo pipe && { cat pipe > out.ndjson & } && SVC campaigns person add --input leads.ndjson --rejects /dev/stdout > pipe',
     role: "standard output's file",
   },
+  // The file beside --rejects that takes the failed lines that may have been applied (a write's)
+  {
+    name: 'the input, as the file beside the rejects file',
+    shell: 'ln -s leads.ndjson failed.uncertain.ndjson && SVC campaigns person add --input leads.ndjson --rejects failed.ndjson',
+    role: 'the input file',
+  },
+  {
+    name: "standard output's file, as the file beside the rejects file",
+    shell: 'SVC campaigns person add --input leads.ndjson --rejects out.ndjson > out.uncertain.ndjson',
+    role: "standard output's file",
+  },
   {
     name: "--save-html to standard output's file",
     shell: 'SVC email templates preview tpl_welcome --data firstName=Ada --save-html out.html > out.html',

@@ -113,7 +113,7 @@ describe.each(stopSignals)('a second $signal while a batch drains', ({ signal, c
     ).toBe(true);
     expect(mock.server.requests).toHaveLength(4);
     expect(svc.stderr()).toBe(
-      `svc: interrupted${named}: 4 lines done, 0 succeeded, 4 failed (4 of them may have been applied: their answer was lost); lines after line 4 were not started\n`,
+      `svc: interrupted${named}: 4 lines done, 0 succeeded, 4 failed (4 of them may have been applied: check them before sending them again); lines after line 4 were not started\n`,
     );
   });
 });

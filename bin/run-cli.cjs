@@ -108,21 +108,20 @@ const MAX_BYTES = 64 * 1024 * 1024;
 /** Where this build's cache for this kind of run lives, or undefined for none. */
 function cacheFile(source, kind) {
   const build = /\/\/# svc-build=([0-9a-f]{16})\n$/.exec(source.slice(-40))?.[1];
-  const folder = build && cacheFolder();
+  const folder = build && process.env.NODE_DISABLE_COMPILE_CACHE !== '1' && cacheFolder('code');
   if (!folder || !isPrivateFolder(folder)) return undefined;
   return join(folder, `${build}-${process.version}-${process.arch}-${kind || 'none'}.v8`);
 }
 
-/** The user's cache folder for svc's code caches; undefined without a home or when turned off. */
-function cacheFolder() {
+/** The folder `name` in the user's cache folder for svc (`code`: the code caches); undefined without a home. */
+function cacheFolder(name) {
   const { env, platform } = process;
-  if (env.NODE_DISABLE_COMPILE_CACHE === '1') return undefined;
   const home = env.HOME || env.USERPROFILE;
-  if (platform === 'win32') return env.LOCALAPPDATA ? `${env.LOCALAPPDATA}\\svc\\Cache\\code` : undefined;
+  if (platform === 'win32') return env.LOCALAPPDATA ? `${env.LOCALAPPDATA}\\svc\\Cache\\${name}` : undefined;
   // A relative path would be a folder in whatever directory svc runs in (XDG: ignored).
   const absolute = (path) => (path && isAbsolute(path) ? path : undefined);
   const base = platform === 'darwin' ? absolute(home) && `${home}/Library/Caches` : (absolute(env.XDG_CACHE_HOME) ?? (absolute(home) && `${home}/.cache`));
-  return base ? `${base}/svc/code` : undefined;
+  return base ? `${base}/svc/${name}` : undefined;
 }
 
 /** Only this user can write to `stats`' file (Windows: the per-user local app data folder; no owners checked). */
@@ -228,4 +227,4 @@ function checksummer(size) {
   };
 }
 
-module.exports = { runCli, runScripts, readCache, writeCache };
+module.exports = { runCli, runScripts, readCache, writeCache, cacheFolder, isPrivate, isPrivateFolder };

@@ -57,7 +57,7 @@ try {
     ? (await importedVariant({ repoRoot, description: githubDescription(), rename: GITHUB_RENAME, work: join(work, 'github') })).bin
     : undefined;
   const floor = !values.only || values.only === 'floor' || values.only === 'tls';
-  const { installedBin, standaloneBin, snapshotBin } =
+  const { installedBin, standaloneBin } =
     floor || wanted('Standalone binary: --version') || wanted('Standalone binary: GET') ? await installBoth(work, log) : {};
   const cases = defineCases({
     svcBin,
@@ -80,7 +80,7 @@ try {
   // One call at the floor: start-up and one GET over TLS, against node -e 0, gh api and node:https, in one alternating run.
   if (floor) {
     const { benchFloor, formatFloorTable } = await import('./bench/tls.mjs');
-    const floorRows = await benchFloor({ installedBin, standaloneBin, snapshotBin, mock, work, runs, tool, log });
+    const floorRows = await benchFloor({ installedBin, standaloneBin, mock, work, runs, tool, log });
     const { table, pass } = formatFloorTable(floorRows);
     process.stdout.write(
       `\nOne call at the floor: start-up, and one GET over TLS with a private CA, every command in one alternating run (wall time decides the target; CPU time is less noisy on a shared machine; load average ${loadavg()[0].toFixed(1)} at the end)\n\n${table}\n`,

@@ -1,8 +1,8 @@
 // The floor section of `npm run bench`: one GET over TLS to a loopback HTTPS server whose
 // certificate comes from a private CA made here, and start-up alone, in ONE alternating run of
-// every command: `node -e 0`, the standalone binary's --version (as `npm run package` builds it, and
-// built with `--snapshot`), a node:https one-liner, the npm package's svc (installed from its
-// tarball), both binaries and `gh api` (when installed) doing the same GET. svc and the one-liner
+// every command: `node -e 0`, the standalone binary's --version (as `npm run package` builds it), a
+// node:https one-liner, the npm package's svc (installed from its tarball), the binary and `gh api`
+// (when installed) doing the same GET. svc and the one-liner
 // trust the CA through NODE_EXTRA_CA_CERTS, gh through SSL_CERT_FILE. Reports each pair's ratios of
 // wall and CPU medians against its target.
 import { spawn, spawnSync } from 'node:child_process';
@@ -40,10 +40,9 @@ function startTlsServer(files) {
 
 /**
  * Runs the floor cases; `mock` is the running svc mock (its draft is the answer), `work` a folder to
- * write in, `installedBin` the npm package's bin/svc.cjs, `standaloneBin` and `snapshotBin` the two
- * binaries. Resolves to the rows for formatFloorTable.
+ * write in, `installedBin` the npm package's bin/svc.cjs, `standaloneBin` the standalone binary. Resolves to the rows for formatFloorTable.
  */
-export async function benchFloor({ installedBin, standaloneBin, snapshotBin, mock, work, runs, tool, log }) {
+export async function benchFloor({ installedBin, standaloneBin, mock, work, runs, tool, log }) {
   const folder = join(work, 'tls');
   mkdirSync(join(folder, 'gh'), { recursive: true });
   const certs = makeCertificates();
@@ -75,11 +74,9 @@ export async function benchFloor({ installedBin, standaloneBin, snapshotBin, moc
     const commands = {
       node: { label: 'node -e 0', argv: [process.execPath, '-e', '0'], env, expect: /^$/ },
       version: { label: 'dist/svc --version', argv: [standaloneBin, '--version'], env, expect: /^svc \d/ },
-      snapshotVersion: { label: 'dist/svc --version, --snapshot build', argv: [snapshotBin, '--version'], env, expect: /^svc \d/ },
       oneLiner: { label: 'node:https one-liner, GET', argv: [process.execPath, '-e', HTTPS_ONE_LINER, `${base}/email/drafts/dr_123`, mock.apiKey], env },
       npmGet: { label: 'svc email drafts get (npm package)', argv: [process.execPath, installedBin, ...get], env },
       standaloneGet: { label: 'dist/svc email drafts get', argv: [standaloneBin, ...get], env },
-      snapshotGet: { label: 'dist/svc email drafts get, --snapshot build', argv: [snapshotBin, ...get], env },
     };
     if (hasGh()) commands.gh = { label: 'gh api /email/drafts/dr_123', argv: ['gh', 'api', '/email/drafts/dr_123'], env };
     else log('floor: gh is not installed (Debian package gh); the rows against it are skipped');
@@ -96,9 +93,7 @@ export async function benchFloor({ installedBin, standaloneBin, snapshotBin, moc
     const pair = (svc, baseline, target) => ({ svc: measured[svc], baseline: measured[baseline], target });
     return [
       pair('version', 'node', FLOOR_TARGETS.version),
-      pair('snapshotVersion', 'node', FLOOR_TARGETS.version),
       measured.gh ? pair('standaloneGet', 'gh', FLOOR_TARGETS.standaloneGet) : { skipped: 'dist/svc email drafts get against gh api: gh is not installed' },
-      measured.gh ? pair('snapshotGet', 'gh', FLOOR_TARGETS.standaloneGet) : { skipped: 'the --snapshot build against gh api: gh is not installed' },
       pair('npmGet', 'oneLiner', FLOOR_TARGETS.npmGet),
       pair('standaloneGet', 'oneLiner', undefined),
     ];

@@ -12,5 +12,5 @@ export function bundleCli(options: { outdir: string; plugins?: Plugin[]; metafil
 export function bundleLibrary(options: { outdir: string }): Promise<BuildResult>;
 export function bundleManualWriter(options: { outfile: string }): Promise<BuildResult>;
 export function bundleMcpServer(options: { outdir: string; plugins?: Plugin[] }): Promise<BuildResult>;
-/** The standalone binary's snapshot script: the whole CLI and the loader of its start-up modules, as one CommonJS function expression. */
-export function bundleSnapshotScript(options?: { plugins?: Plugin[] }): Promise<string>;
+/** A CLI script's text without its function-expression wrapper: a plain CommonJS module. */
+export function unwrapCliScript(text: string): string;

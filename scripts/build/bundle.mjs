@@ -69,7 +69,7 @@ async function bundleScript({ name, entry, outdir, plugins, metafile }) {
     format: 'cjs',
     minify: true,
     banner: { js: CJS_WRAPPER_START },
-    footer: { js: '})' },
+    footer: { js: CJS_WRAPPER_END },
     plugins: [builtinImports, lazyUndici, nativeKeyring, mcpApart, ...plugins],
     metafile,
     write: false,
@@ -86,12 +86,15 @@ async function bundleScript({ name, entry, outdir, plugins, metafile }) {
 }
 
 /**
- * The standalone binary's snapshot script (src/cli/snapshot-script.ts): the whole CLI, as dist/cli.cjs,
- * with the start-up modules' loader; its text, the same CommonJS function expression.
+ * The CLI script's text as a plain CommonJS module, its function-expression wrapper taken off: the
+ * standalone binary (scripts/package/standalone.mjs) hands it to Bun as a module, whose compiler
+ * then sees the script's require() calls of Node built-ins. Throws when the text is not a script
+ * bundleCli wrote, so a change to the wrapper cannot go unnoticed.
  */
-export async function bundleSnapshotScript({ plugins = [] } = {}) {
-  const { text } = await bundleScript({ name: 'cli-snapshot', entry: 'src/cli/snapshot-script.ts', outdir: `${repoRoot}dist`, plugins, metafile: false });
-  return text;
+export function unwrapCliScript(text) {
+  const end = text.lastIndexOf(`\n${CJS_WRAPPER_END}\n`);
+  if (!text.startsWith(CJS_WRAPPER_START) || end === -1) throw new Error('unwrapCliScript: the text is not a CLI script as bundleCli writes it');
+  return `${text.slice(CJS_WRAPPER_START.length, end)}\n`;
 }
 
 /**
@@ -115,8 +118,9 @@ const rootOnly = {
 /**
  * The keyring binding is native code, installed beside svc as an optional dependency and never
  * bundled. The CLI script has no ES loader, so its `import()` becomes a require() that resolves from
- * svc's own folder; a copy of svc without it (a standalone binary) fails that require, and svc then
- * stores tokens in the config file, saying so.
+ * svc's own folder; a copy of svc without it fails that require, and svc then stores tokens in the
+ * config file, saying so. The standalone binary answers that require with the binding it carries
+ * (scripts/package/standalone.mjs).
  */
 const nativeKeyring = {
   name: 'native-keyring',
@@ -164,6 +168,7 @@ export function bundleMcpServer({ outdir, plugins = [] }) {
 
 /** Node's CommonJS wrapper, so the script reads as the module it was built as. */
 const CJS_WRAPPER_START = '(function (exports, require, module, __filename, __dirname) {';
+const CJS_WRAPPER_END = '})';
 
 /** The library (`import { createClient } from 'svc'`): one file, loaded whole by its users. */
 export function bundleLibrary({ outdir }) {

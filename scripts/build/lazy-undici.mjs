@@ -9,9 +9,8 @@
 //   invariant fails, to throw the same AssertionError.
 // - node:http, required by client.js (for Node's header size limit) and core/util.js (to know an
 //   IncomingMessage when destroying a stream) when they load: here it loads when first needed, when
-//   the first Client is made. Its HTTP parser binding cannot be held in a V8 startup snapshot, and
-//   the standalone binary's snapshot holds undici evaluated (scripts/package/standalone.mjs). The
-//   call path loads node:http before undici's first Client (src/core/process-context.ts).
+//   the first Client is made. The call path loads node:http before undici's first Client
+//   (src/core/process-context.ts).
 //   Each edit must match undici's text exactly once, or the build fails: an undici upgrade that
 //   changes these lines is looked at again, not bundled half-edited.
 import { readFile } from 'node:fs/promises';

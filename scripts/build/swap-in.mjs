@@ -2,9 +2,13 @@
 // running svc (or `svc mock` started from the README while `npm test` builds) reads dist/ at any
 // time. Each new file replaces its old self by rename(2), which is atomic on one file system, so a
 // reader opens either the old file or the new one, whole. Only then do the files the new build no
-// longer has go. A first build (no dist/ yet) is one rename of the whole folder.
+// longer has go, but for what no build makes: the standalone binaries that `npm run package` and
+// `npm run release` write into dist/. A first build (no dist/ yet) is one rename of the whole folder.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+
+/** dist/svc, dist/svc-<target> (.exe for Windows) and dist/release/: scripts/package.mjs and scripts/release.mjs write them, no build does. */
+const PACKAGED = /^(?:svc(?:-[a-z0-9]+-[a-z0-9]+)?(?:\.exe)?|release(?:[\\/].*)?)$/;
 
 /** Every file under `folder`, as paths relative to it; folders whose name starts with a dot (another run's work) are left out. */
 function filesUnder(folder) {
@@ -39,7 +43,7 @@ export function swapIn(staging, target, afterStep = () => {}) {
     afterStep();
   }
   for (const file of filesUnder(target)) {
-    if (kept.has(file)) continue;
+    if (kept.has(file) || PACKAGED.test(file)) continue;
     rmSync(join(target, file), { force: true });
     afterStep();
   }

@@ -1,16 +1,11 @@
-// The standalone binary's main script when it starts without a V8 startup snapshot, as
-// scripts/package/standalone.mjs builds it unless asked for one (and when Node cannot build one): the
-// CLI scripts are assets of the binary, run as bin/run-cli.cjs runs dist/cli.cjs and
-// dist/cli-root.cjs, with the same code cache in the user's cache folder. The binary carries its
-// own Node, so there is no version to check.
-/* global SVC_NO_SNAPSHOT */
-const { getAsset } = require('node:sea');
-const { runScripts } = require('../../bin/run-cli.cjs');
-const { cliRequire, debugRequested } = require('./standalone-require.cjs');
+// The standalone binary's entry, which Bun compiles with svc's CLI script beside it as ./cli.cjs
+// (scripts/package/standalone.mjs): dist/cli.cjs's build, its function-expression wrapper taken
+// off. Bun ships both as bytecode, so nothing is parsed at start and there is no code cache to
+// keep (bin/run-cli.cjs's, for Node), and one script serves every run: a smaller one for runs that
+// name no command, as Node's start has, saves nothing measurable here (docs/performance.md). The
+// binary carries its runtime, so there is no Node.js version to check (bin/svc.cjs).
+const { main } = require('./cli.cjs');
 
-const argv = process.argv.slice(2);
-// SVC_NO_SNAPSHOT (set when the binary is built) says why there is no snapshot.
-if (debugRequested(argv)) process.stderr.write(`* start: the CLI loads from its code cache (no V8 startup snapshot: ${SVC_NO_SNAPSHOT})\n`);
-void runScripts(argv, (name) => ({ source: getAsset(name, 'utf8'), filename: process.execPath }), cliRequire).then((code) => {
+main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });

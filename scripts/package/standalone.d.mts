@@ -1,6 +1,6 @@
-import type { Plugin } from 'esbuild';
-
-export function standaloneUnsupportedReason(): string | undefined;
-export const standaloneName: string;
-/** Resolves to whether the binary starts from a V8 startup snapshot. */
-export function buildStandalone(options: { output: string; snapshot?: boolean; plugins?: Plugin[]; log?: (line: string) => void }): Promise<boolean>;
+/** Bun's executable on this machine, as npm installed it, or undefined. */
+export function hostBun(): string | undefined;
+/** Why this machine cannot build the binary for `target` (this machine's by default), or undefined when it can. */
+export function standaloneUnsupportedReason(target?: string): string | undefined;
+/** Builds the binary for `target` at `output`; resolves to whether it carries the keyring's binding. */
+export function buildStandalone(options: { output: string; target?: string; log?: (line: string) => void }): Promise<boolean>;

@@ -1,132 +1,124 @@
-// The standalone svc binary (npm run package): Node's single-executable applications, i.e. the Node
-// running this script with svc inside, needing no Node installed.
-// https://nodejs.org/api/single-executable-applications.html
+// The standalone svc binary (npm run package): svc's CLI compiled by Bun into one executable that
+// carries its runtime, so it needs no Node.js. `bun build --compile --bytecode` ships the code as
+// JavaScriptCore bytecode: nothing is parsed at start (docs/performance.md has the figures).
 //
-// Its main script (standalone-main.cjs) runs the CLI scripts, dist/cli.cjs's and dist/cli-root.cjs's
-// builds, which it carries as assets, through bin/run-cli.cjs as bin/svc.cjs does, with their code
-// cache. Asked for (`snapshot: true`, `npm run package -- --snapshot`), it starts from a V8 startup
-// snapshot instead (`useSnapshot`): the heap that standalone-snapshot.cjs leaves once the CLI (the
-// build of src/cli/snapshot-script.ts) and its start-up modules are evaluated. That start is the
-// slower one with Node 24 (docs/performance.md, measured by `npm run bench`): Node copies its
-// built-ins' code cache out of a user snapshot at every start, and keeps no compiled function in
-// one, so every function a call runs is compiled again. When Node cannot build the snapshot (a Node
-// without it, a module that cannot be held in one), the binary is built without, saying why; under
-// --debug either binary says how it started, in one line. dist/mcp.cjs's build is an asset, for `svc mcp`.
+// The program is the npm package's: dist/cli.cjs's build, its wrapper for Node's vm.Script taken
+// off (unwrapCliScript), run by standalone-main.cjs; dist/mcp.cjs's build is a second entry of the
+// binary, which `svc mcp` requires by its path as it does beside dist/cli.cjs. What differs between
+// the runtimes stays at this edge: how the script starts (standalone-main.cjs, against bin/svc.cjs
+// and bin/run-cli.cjs) and how the keyring's native binding loads (standalone-addon.cjs).
+//
+// Any target builds on any machine: Bun's runtime for the target and the keyring's binding for it
+// come from the npm registry at the versions package-lock.json pins (locked-package.mjs), and Bun
+// is told where the runtime is, so it downloads nothing itself.
 import { execFile } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
-import { bundleCli, bundleMcpServer, bundleSnapshotScript } from '../build/bundle.mjs';
+import { bundleCli, bundleMcpServer, repoRoot, unwrapCliScript } from '../build/bundle.mjs';
+import { installedPackage, lockedPackage } from './locked-package.mjs';
+import { hostRuntimePackage, hostTarget, targetNamed } from './targets.mjs';
 
 const exec = promisify(execFile);
-const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
-/** Why this machine cannot build the binary, or undefined when it can. */
-export function standaloneUnsupportedReason() {
-  if (!['linux', 'darwin', 'win32'].includes(process.platform)) return `Node has no single-executable applications on ${process.platform}`;
-  if (!readFileSync(process.execPath).includes(SENTINEL_FUSE)) return `${process.execPath} was built without single-executable support`;
+/** Bun's executable on this machine, as npm installed it, or undefined. */
+export function hostBun() {
+  const runtime = hostRuntimePackage();
+  const installed = runtime && installedPackage(runtime);
+  const exe = process.platform === 'win32' ? 'bun.exe' : 'bun';
+  // npm leaves it in its platform package (package.json's allowScripts keeps bun's postinstall from
+  // running); an npm that runs every install script has moved it to bun's own bin/.
+  const candidates = [installed && join(installed, 'bin', exe), join(repoRoot, 'node_modules', 'bun', 'bin', 'bun.exe')];
+  return candidates.find((path) => path && existsSync(path) && statSync(path).size > 1024 * 1024);
+}
+
+/** Why this machine cannot build the binary for `target`, or undefined when it can. */
+export function standaloneUnsupportedReason(target = hostTarget()) {
+  if (!hostRuntimePackage()) return `Bun has no runtime for ${process.platform} on ${process.arch}`;
+  if (!hostBun()) return `Bun's runtime for this machine (${hostRuntimePackage()}) is not installed: run npm ci`;
+  if (target === undefined) return 'this machine is none of the targets: name one with --target';
   return undefined;
 }
 
-/** The binary's file name on this platform. */
-export const standaloneName = process.platform === 'win32' ? 'svc.exe' : 'svc';
-
 /**
- * Builds the binary for this platform and architecture at `output`; resolves to whether it starts
- * from a snapshot. `log` hears why it does not, when one was asked for; `plugins` go to the
- * snapshot script's build (a test makes it fail with one).
+ * Builds the binary for `target` (this machine's by default) at `output`. Resolves to whether it
+ * carries the keyring's binding; `log` hears why not.
  */
-export async function buildStandalone({ output, snapshot = false, plugins = [], log = (line) => process.stderr.write(`${line}\n`) }) {
-  const reason = standaloneUnsupportedReason();
+export async function buildStandalone({ output, target = hostTarget(), log = (line) => process.stderr.write(`${line}\n`) }) {
+  const reason = standaloneUnsupportedReason(target);
   if (reason) throw new Error(`cannot build the standalone binary here: ${reason}`);
+  const platform = targetNamed(target);
+  const [runtime, keyring] = await Promise.all([targetRuntime(platform), keyringBinding(platform, log)]);
   const work = mkdtempSync(join(tmpdir(), 'svc-standalone-'));
   try {
-    await bundleMcpServer({ outdir: work });
-    const assets = { 'mcp.cjs': join(work, 'mcp.cjs') };
-    let blob;
-    let noSnapshot = 'this binary was built without one';
-    if (snapshot) {
-      try {
-        blob = await prepareBlob(work, await snapshotMain(work, plugins), assets, true);
-      } catch (error) {
-        noSnapshot = `Node could not build one: ${firstLine(error)}`;
-        log(`svc package: no V8 startup snapshot (${noSnapshot}); the binary loads the CLI from its code cache instead`);
-      }
-    }
-    blob ??= await prepareBlob(work, await codeCacheMain(work, assets, noSnapshot), assets, false);
-    await inject(output, blob);
-    return blob.snapshot;
+    await stage(work, keyring);
+    await compile(work, platform, runtime, output);
+    return keyring !== undefined;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-/** The snapshot builder: the CLI script, then standalone-snapshot.cjs, which evaluates it. */
-async function snapshotMain(work, plugins) {
-  const cli = await bundleSnapshotScript({ plugins });
-  const wrapper = await bundleMain('standalone-snapshot.cjs');
-  const main = join(work, 'snapshot.cjs');
-  writeFileSync(main, `const svcCliScript = ${cli}\n;\n${wrapper}`);
-  return main;
+/** Bun's runtime for the target: this machine's when they are the same, else the locked package's. */
+async function targetRuntime(platform) {
+  if (platform.runtime === hostRuntimePackage()) return hostBun();
+  return join(await lockedPackage(platform.runtime), 'bin', platform.os === 'win32' ? 'bun.exe' : 'bun');
 }
 
-/** The main script of a binary without a snapshot; the CLI scripts become assets. */
-async function codeCacheMain(work, assets, noSnapshot) {
-  for (const { name, text } of await bundleCli({ outdir: work, write: false })) {
-    assets[name] = join(work, name);
-    writeFileSync(assets[name], text);
+/** The keyring's native binding for the target, or undefined when svc was installed without its optional dependencies. */
+async function keyringBinding(platform, log) {
+  if (!installedPackage('@napi-rs/keyring')) {
+    log('svc package: @napi-rs/keyring is not installed (npm ci installs it), so the binary has no keyring: it stores tokens in its settings file, saying so');
+    return undefined;
   }
-  const main = join(work, 'main.cjs');
-  writeFileSync(main, await bundleMain('standalone-main.cjs', { SVC_NO_SNAPSHOT: JSON.stringify(noSnapshot) }));
-  return main;
+  return join(await lockedPackage(`@napi-rs/keyring-${platform.keyring}`), `keyring.${platform.keyring}.node`);
 }
 
-/** A main script of this folder with what it requires, as one CommonJS file; `define` as esbuild's. */
-async function bundleMain(name, define = {}) {
-  const result = await build({
-    entryPoints: [join(import.meta.dirname, name)],
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node22',
-    minify: true,
-    define,
-    logLevel: 'warning',
-    write: false,
+/**
+ * The folder Bun compiles: the entry, the CLI script as a module, the MCP server's script, and what
+ * their require('@napi-rs/keyring') finds: the binding, loaded by standalone-addon.cjs, or, without
+ * one, a module that fails to load, as a missing optional dependency does.
+ */
+async function stage(work, keyring) {
+  const scripts = await bundleCli({ outdir: work, write: false });
+  writeFileSync(join(work, 'cli.cjs'), unwrapCliScript(scripts.find(({ name }) => name === 'cli.cjs').text));
+  await bundleMcpServer({ outdir: work });
+  copyFileSync(join(import.meta.dirname, 'standalone-main.cjs'), join(work, 'main.cjs'));
+  const binding = join(work, 'node_modules', '@napi-rs', 'keyring');
+  mkdirSync(binding, { recursive: true });
+  if (!keyring) return writeFileSync(join(binding, 'index.js'), "throw Object.assign(new Error('no keyring binding'), { code: 'MODULE_NOT_FOUND' });\n");
+  copyFileSync(keyring, join(binding, 'keyring.node'));
+  // Embedded as a file, not as an addon Bun would load itself (standalone-addon.cjs says why).
+  writeFileSync(join(binding, 'file.mjs'), "import file from './keyring.node' with { type: 'file' };\nexport default file;\n");
+  writeFileSync(
+    join(binding, 'index.js'),
+    `module.exports = require(${JSON.stringify(join(import.meta.dirname, 'standalone-addon.cjs'))}).loadEmbeddedAddon(require('./file.mjs').default);\n`,
+  );
+}
+
+/** Runs `bun build --compile` in `work`; the binary appears at `output` whole, or not at all. */
+async function compile(work, platform, runtime, output) {
+  mkdirSync(dirname(output), { recursive: true });
+  const partial = join(work, `out${platform.os === 'win32' ? '.exe' : ''}`);
+  const args = ['build', '--compile', '--bytecode', '--minify', `--target=${platform.bun}`, `--compile-executable-path=${runtime}`];
+  // A compiled program would otherwise read .env and bunfig.toml from the folder it runs in.
+  args.push('--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig');
+  // Bun writes the build folder's path where a module reads __dirname; svc's reads it for mcp.cjs's
+  // path, which in the binary is beside the entry, in the binary's own file system.
+  args.push('--define', '__dirname=require.main.path', '--outfile', partial, 'main.cjs', 'mcp.cjs');
+  // A clean environment: no bunfig or cache from this user's home, nothing written outside `work`.
+  const env = { PATH: process.env.PATH ?? '', HOME: work, TMPDIR: work, BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0', NO_COLOR: '1' };
+  if (process.env.SystemRoot) env.SystemRoot = process.env.SystemRoot;
+  await exec(hostBun(), args, { cwd: work, env, maxBuffer: 16 * 1024 * 1024 }).catch((error) => {
+    throw new Error(`bun build failed: ${`${error.stderr || error.message}`.trim()}`);
   });
-  return result.outputFiles[0].text;
-}
-
-/** Node's preparation blob for the binary (`--experimental-sea-config`). */
-async function prepareBlob(work, main, assets, useSnapshot) {
-  const path = join(work, useSnapshot ? 'snapshot.blob' : 'main.blob');
-  const config = { main, output: path, assets, disableExperimentalSEAWarning: true, ...(useSnapshot ? { useSnapshot: true } : { useCodeCache: true }) };
-  const configFile = join(work, 'sea-config.json');
-  writeFileSync(configFile, JSON.stringify(config));
-  // A clean environment: the snapshot must not hold this shell's settings (NODE_OPTIONS, proxies, a profile).
-  await exec(process.execPath, ['--experimental-sea-config', configFile], { cwd: work, env: { PATH: process.env.PATH ?? '' } });
-  return { path, snapshot: useSnapshot };
-}
-
-/** Copies this Node to `output` and puts the blob in it. */
-async function inject(output, blob) {
-  rmSync(output, { force: true });
-  copyFileSync(process.execPath, output);
-  chmodSync(output, 0o755);
-  if (process.platform === 'darwin') await exec('codesign', ['--remove-signature', output]);
-  const { inject: postject } = createRequire(import.meta.url)('postject');
-  await postject(output, 'NODE_SEA_BLOB', readFileSync(blob.path), {
-    sentinelFuse: SENTINEL_FUSE,
-    ...(process.platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}),
-  });
-  if (process.platform === 'darwin') await exec('codesign', ['--sign', '-', output]);
-}
-
-/** Why a build failed, in one line: the error a failed snapshot build printed, or the first line of its output. */
-function firstLine(error) {
-  const lines = `${error.stderr ?? ''}`.split('\n').filter((line) => line.trim() !== '' && !/ExperimentalWarning|--trace-warnings/.test(line));
-  return (lines.find((line) => /^\w*Error\b/.test(line)) ?? lines[0] ?? error.message).trim();
+  // Across file systems (temp folder, dist/) a rename fails: copy beside the output, then rename.
+  const beside = `${output}.partial-${process.pid}`;
+  try {
+    copyFileSync(partial, beside);
+    renameSync(beside, output);
+  } finally {
+    rmSync(beside, { force: true });
+  }
 }

@@ -41,8 +41,8 @@ export async function openSystemKeyring(): Promise<Keyring> {
   let AsyncEntry: EntryConstructor;
   try {
     ({ AsyncEntry } = (await import('@napi-rs/keyring')) as unknown as { AsyncEntry: EntryConstructor });
-  } catch {
-    throw new KeyringUnavailable('the keyring library is not installed with this copy of svc');
+  } catch (error) {
+    throw new KeyringUnavailable(bindingMissing(error));
   }
   const entry = (profile: string) => new AsyncEntry(KEYRING_SERVICE, profile);
   return {
@@ -50,6 +50,15 @@ export async function openSystemKeyring(): Promise<Keyring> {
     write: (profile, token) => attempt((signal) => entry(profile).setPassword(token, signal)),
     remove: (profile) => attempt((signal) => entry(profile).deletePassword(signal)),
   };
+}
+
+/**
+ * Why the binding did not load: not installed (an install without optional dependencies), or, from
+ * the standalone binary, which carries it, why it could not be unpacked or loaded.
+ */
+function bindingMissing(error: unknown): string {
+  if ((error as NodeJS.ErrnoException | undefined)?.code === 'MODULE_NOT_FOUND') return 'the keyring library is not installed with this copy of svc';
+  return `the keyring library cannot be loaded: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 200)}`;
 }
 
 async function attempt<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {

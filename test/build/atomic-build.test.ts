@@ -49,6 +49,22 @@ describe('a build swapped in (scripts/build/swap-in.mjs)', () => {
     expect(readdirSync(root).filter((name) => name.startsWith('dist.next-'))).toEqual([]);
   });
 
+  it('keeps the standalone binaries and the release folder, which npm run package and npm run release write and no build makes', () => {
+    const root = tempFolder('svc-atomic-');
+    const target = join(root, 'dist');
+    const packaged = ['svc', 'svc.exe', 'svc-darwin-arm64', 'svc-windows-x64.exe', 'release/svc-linux-x64', 'release/SHA256SUMS'];
+    const built = ['cli.cjs', 'svc-helper.cjs', 'svc-linux.txt', 'releases.txt', 'sub/svc'];
+    for (const name of [...packaged, ...built]) {
+      mkdirSync(join(target, name, '..'), { recursive: true });
+      writeFileSync(join(target, name), `old ${name}`);
+    }
+    const staging = mkdtempSync(join(root, 'dist.next-'));
+    writeFileSync(join(staging, 'cli.cjs'), 'new cli.cjs');
+    swapIn(staging, target);
+    for (const name of packaged) expect(readFileSync(join(target, name), 'utf8')).toBe(`old ${name}`);
+    expect(built.filter((name) => existsSync(join(target, name)))).toEqual(['cli.cjs']);
+  });
+
   it('at every step, each file both builds have is there, whole: the old text or the new', () => {
     const root = tempFolder('svc-atomic-');
     const target = join(root, 'dist');

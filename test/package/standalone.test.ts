@@ -1,40 +1,28 @@
 import { execFile } from 'node:child_process';
-import { statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Plugin } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStandalone, standaloneName, standaloneUnsupportedReason } from '../../scripts/package/standalone.mjs';
+import { buildStandalone, standaloneUnsupportedReason } from '../../scripts/package/standalone.mjs';
+import { binaryName, hostTarget } from '../../scripts/package/targets.mjs';
 import { type MockProcess, startMockProcess } from '../support/mock-process.js';
 import { tempFolder } from '../support/temp-folder.js';
 
-// The standalone binary (npm run package) runs every command with no Node on the machine:
-// its environment is `env -i PATH=/nonexistent` plus a settings folder, so no node can be found.
-// Built as `npm run package -- --snapshot` builds it where Node cannot make the snapshot (here a
-// start-up module that fails to load when the snapshot is made): the binary without one, the
-// default's, which says why under --debug. test/package/standalone-snapshot.test.ts has the other.
+// The standalone binary (npm run package), compiled by Bun, runs every command with no Node on the
+// machine: its environment is `env -i PATH=/nonexistent` plus a settings folder, so no node can be
+// found. test/package/standalone-keyring.test.ts has the keyring's native binding it carries.
 const exec = promisify(execFile);
 const unsupported = standaloneUnsupportedReason();
 const work = tempFolder('svc-standalone-test-');
-const binary = join(work, standaloneName);
+const binary = join(work, binaryName(hostTarget() ?? 'linux-x64'));
 const noNode = { PATH: '/nonexistent', SVC_CONFIG_DIR: join(work, 'config') };
 let mock: MockProcess;
-let builtFromSnapshot: boolean;
 const buildLog: string[] = [];
-const unsnapshottable: Plugin = {
-  name: 'unsnapshottable',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]src[\\/]cli[\\/]tree\.ts$/ }, () => ({
-      contents: "throw new Error('this start-up module cannot be held in a snapshot');",
-      loader: 'ts',
-    }));
-  },
-};
 
 /** Runs the binary; resolves with its exit code and output whatever the code. */
-async function svc(args: string[], env: Record<string, string> = {}, input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function svc(args: string[], env: Record<string, string> = {}, input?: string, cwd = work): Promise<{ code: number; stdout: string; stderr: string }> {
   // svc openapi and the completion scripts run to megabytes once a large description is imported.
-  const child = exec(binary, args, { env: { ...noNode, ...env }, timeout: 30_000, maxBuffer: 256 * 1024 * 1024 });
+  const child = exec(binary, args, { env: { ...noNode, ...env }, cwd, timeout: 30_000, maxBuffer: 256 * 1024 * 1024 });
   if (input !== undefined) child.child.stdin!.end(input);
   return child.then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -44,27 +32,15 @@ async function svc(args: string[], env: Record<string, string> = {}, input?: str
 
 describe.skipIf(unsupported !== undefined)(`the standalone binary${unsupported ? ` (skipped: ${unsupported})` : ''}`, () => {
   beforeAll(async () => {
-    builtFromSnapshot = await buildStandalone({ output: binary, snapshot: true, plugins: [unsnapshottable], log: (line) => buildLog.push(line) });
+    await buildStandalone({ output: binary, log: (line) => buildLog.push(line) });
     mock = await startMockProcess([], [binary], noNode);
   }, 600_000);
   afterAll(() => mock?.stop());
 
   const api = () => ({ SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey });
 
-  it('is built without a snapshot when Node cannot make one, saying why at the build and in one line under --debug', async () => {
-    expect(builtFromSnapshot).toBe(false);
-    expect(buildLog).toEqual([
-      'svc package: no V8 startup snapshot (Node could not build one: Error: this start-up module cannot be held in a snapshot); the binary loads the CLI from its code cache instead',
-    ]);
-    const debug = await svc(['--version', '--debug']);
-    expect(debug).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc \d+\.\d+\.\d+/) });
-    expect(debug.stderr.split('\n').filter((line) => line.startsWith('* start:'))).toEqual([
-      '* start: the CLI loads from its code cache (no V8 startup snapshot: Node could not build one: Error: this start-up module cannot be held in a snapshot)',
-    ]);
-    expect((await svc(['--version'])).stderr).toBe('');
-  });
-
   it('is one executable file that needs no Node.js: version, help, ops, openapi, completion', async () => {
+    expect(buildLog).toEqual([]);
     expect(statSync(binary).mode & 0o111).not.toBe(0);
     expect(await svc(['--version'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc \d+\.\d+\.\d+/), stderr: '' });
     expect((await svc(['--help'])).stdout).toContain('Usage: svc');
@@ -74,7 +50,7 @@ describe.skipIf(unsupported !== undefined)(`the standalone binary${unsupported ?
     expect(await svc(['email', 'drafts', 'get'])).toMatchObject({ code: 2, stdout: '' });
   });
 
-  it('serves svc mcp from its own assets', async () => {
+  it('serves svc mcp from inside the binary', async () => {
     const tools = await svc(['mcp', 'tools'], api());
     expect(tools.code).toBe(0);
     expect(tools.stdout).toContain('email_drafts_get');
@@ -87,6 +63,21 @@ describe.skipIf(unsupported !== undefined)(`the standalone binary${unsupported ?
     const status = await svc(['auth', 'status']);
     expect(status.code).toBe(0);
     expect(status.stdout + status.stderr).not.toContain('svc_agent_standalone_test_token');
+  });
+
+  it('reads no .env or bunfig.toml from the folder it runs in, and writes nothing there', async () => {
+    const folder = tempFolder('svc-standalone-cwd-');
+    const marker = join(folder, 'preloaded');
+    writeFileSync(join(folder, '.env'), 'SERVICE_BASE_URL=http://127.0.0.1:9/v1\nSERVICE_API_KEY=svc_agent_from_dotenv\n');
+    writeFileSync(join(folder, 'preload.js'), `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');\n`);
+    writeFileSync(join(folder, 'bunfig.toml'), 'preload = ["./preload.js"]\n');
+    await fetch(`${mock.origin}/_mock/reset`, { method: 'POST', headers: { authorization: `Bearer ${mock.apiKey}` } });
+    expect(await svc(['email', 'drafts', 'get', 'dr_123'], api(), undefined, folder)).toMatchObject({ code: 0, stdout: expect.stringMatching(/"dr_123"/) });
+    expect(await svc(['auth', 'status'], { SVC_CONFIG_DIR: join(folder, 'settings') }, undefined, folder)).toMatchObject({
+      code: 4,
+      stdout: expect.stringContaining('Credential:  none\n'),
+    });
+    expect(readdirSync(folder).sort()).toEqual(['.env', 'bunfig.toml', 'preload.js']);
   });
 
   it('its svc mock serves its calls: the six operations, svc api and a batch', async () => {

@@ -3,16 +3,19 @@
 // The build goes to a folder beside dist/ and is swapped in when whole (scripts/build/swap-in.mjs):
 // an svc running from this clone meanwhile, `svc mock` say, never finds a file missing.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { bundleCli, bundleLibrary, bundleMcpServer, repoRoot } from './build/bundle.mjs';
+import { makeFolder } from './build/plain-folder.mjs';
 import { swapIn } from './build/swap-in.mjs';
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-// Beside dist/, so on the same file system: a rename there is atomic.
-const outdir = mkdtempSync(join(repoRoot, 'dist.next-'));
+// Beside dist/, so on the same file system: a rename there is atomic. Made as a plain mkdir makes a
+// folder, not private as mkdtemp does: any user may run what a build renames into place.
+const outdir = makeFolder(join(repoRoot, 'dist.next-'));
+const mode = statSync(outdir).mode & 0o7777;
 try {
   await Promise.all([
     bundleCli({ outdir }),
@@ -24,6 +27,8 @@ try {
     }),
   ]);
   swapIn(outdir, join(repoRoot, 'dist'));
+  // A dist/ that an earlier build left private (0700) gets the same mode too.
+  chmodSync(join(repoRoot, 'dist'), mode);
 } finally {
   rmSync(outdir, { recursive: true, force: true });
 }

@@ -5,11 +5,12 @@
 // them, and unpacked into node_modules/.cache/svc-standalone/, so a build downloads each once.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '../build/bundle.mjs';
+import { makeFolder } from '../build/plain-folder.mjs';
 
 const exec = promisify(execFile);
 const requireHere = createRequire(import.meta.url);
@@ -46,8 +47,9 @@ export async function lockedPackage(name) {
   const folder = join(packageCache, `${name.replace('/', '+')}@${locked.version}`);
   if (existsSync(join(folder, 'package', 'package.json'))) return join(folder, 'package');
   mkdirSync(packageCache, { recursive: true });
-  // Unpacked beside the cache's folder and renamed into place: a build never sees half a package.
-  const partial = mkdtempSync(join(packageCache, '.partial-'));
+  // Unpacked beside the cache's folder and renamed into place: a build never sees half a package. A
+  // plain mkdir's mode, not mkdtemp's 0700: another user's build of this clone reads it too.
+  const partial = makeFolder(join(packageCache, '.partial-'));
   try {
     const tarball = await npmPack(`${name}@${locked.version}`, partial);
     const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;

@@ -1,0 +1,1 @@
+export function makeFolder(prefix: string): string;

@@ -14,6 +14,10 @@ export const ExitCode = {
   partial: 7,
   /** A batch stopped because it can no longer keep its --checkpoint: another run took it over (its lock taken over, removed or replaced), or it cannot be written (a full disk). It sent nothing more. */
   checkpointLost: 8,
+  /** `--wait-for` ended because its `--wait-fail` condition became true (or a line of a batch did, among its records). */
+  waitFailed: 9,
+  /** `--wait-for` ran out of time (`--wait-timeout`) before its condition was met; 124, as timeout(1) exits. */
+  waitTimedOut: 124,
   /** The terminal was closed (SIGHUP, 128 + 1). */
   hangUp: 129,
   /** Ctrl-C (SIGINT, 128 + 2). */

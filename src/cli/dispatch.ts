@@ -1,4 +1,5 @@
 import { redactProxyUrl } from '../proxy-url.js';
+import { durationWords } from '../config/durations.js';
 import type { HttpRequest } from '../client/transport.js';
 import type { GlobalOptions, Target } from '../config/target.js';
 import type { Context } from '../core/context.js';
@@ -6,9 +7,9 @@ import { formatRequest, traceHooks } from '../core/debug-trace.js';
 import type { Presenter, TerminalView } from '../core/presenter.js';
 import { requestTargetOf, retryPolicy } from '../core/request-target.js';
 import { buildOperationRequest, type PreparedCall, sendOperationRequest } from '../core/run-operation.js';
-import { afterSending } from '../errors.js';
 import type { PageBounds } from './paginate.js';
-import { failureError, reportResult } from './report.js';
+import { failureError, reportSent } from './report.js';
+import type { WaitRequest } from './wait-options.js';
 
 /** An operation ready to run, and what to do around it. */
 export interface Dispatch {
@@ -28,6 +29,8 @@ export interface Dispatch {
   include?: { envelope: boolean };
   /** `--paginate`: every page is read (src/cli/paginate.ts, loaded only then). */
   pages?: PageBounds;
+  /** `--wait-for`: the request is sent again until its condition holds (src/cli/wait.ts, loaded only then). */
+  wait?: WaitRequest;
 }
 
 /** What dispatch uses of the context: the streams, the transport (one of its own for --paginate), the secrets, the stop signal and the clock of retries and traces. */
@@ -45,8 +48,16 @@ export async function dispatch(ctx: DispatchDeps, d: Dispatch): Promise<void> {
   const deps = { send: ctx.send, secrets: ctx.secrets, signal: ctx.signal, target: requestTargetOf(d.target, ctx.signal), retry, hooks: trace };
   const request = buildOperationRequest(deps, d.call);
   d.checkRequest?.(request);
-  if (d.globals.dryRun) return printDryRun(ctx, d.target, request);
+  if (d.globals.dryRun) return printDryRun(ctx, d.target, request, d.wait);
   await d.confirm?.();
+  if (d.wait) {
+    const { op, input } = d.call;
+    const shown = { op, input, presenter: d.presenter, view: d.view, strict: d.globals.strict === true, onSuccess: d.onSuccess };
+    const waited = { ...shown, request, wait: d.wait, debug: d.globals.debug === true, rate: d.wait.rate ?? d.target.rate };
+    // Polls are sent one after another: one connection is enough.
+    const send = ctx.createTransport?.({ connections: 1 }) ?? ctx.send;
+    return (await import('./wait.js')).dispatchWait(ctx, waited, { ...deps, send, retry, hooks: trace });
+  }
   if (d.pages) {
     const paged = { op: d.call.op, request, globals: d.globals, presenter: d.presenter, pages: d.pages, rate: d.pages.rate ?? d.target.rate };
     // Pages are read one after another: one connection is enough.
@@ -58,24 +69,15 @@ export async function dispatch(ctx: DispatchDeps, d: Dispatch): Promise<void> {
     d.include && outcome.result.status > 0 ? await (await import('./include.js')).showIncluded(ctx, outcome.result, d.include.envelope, d.presenter) : false;
   if (outcome.failure) throw failureError(outcome.failure);
   if (enveloped) return;
-  const { result } = outcome;
   const { op, input } = d.call;
-  try {
-    // A file that cannot be written still leaves the answer to be printed: the user learns what happened.
-    const saved = await d.onSuccess?.(result.data).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    await reportResult(ctx, { op, input, result, presenter: d.presenter, view: d.view, strict: d.globals.strict === true });
-    if (saved !== undefined) throw saved;
-  } catch (error) {
-    throw afterSending(error, `the ${request.method} was sent and answered HTTP ${result.status}`);
-  }
+  const shown = { op, input, presenter: d.presenter, view: d.view, strict: d.globals.strict === true, onSuccess: d.onSuccess };
+  await reportSent(ctx, { ...shown, request, result: outcome.result });
 }
 
 /** `--dry-run`: the request on stdout, and on stderr what would happen to it. */
-function printDryRun(ctx: Pick<Context, 'io'>, target: Target, request: HttpRequest): void {
+function printDryRun(ctx: Pick<Context, 'io'>, target: Target, request: HttpRequest, wait: WaitRequest | undefined): void {
   ctx.io.out(formatRequest(request));
+  if (wait) ctx.io.err(`svc: note: with --wait-for, it would be sent again until ${wait.plan.until.text}, for at most ${durationWords(wait.plan.timeoutMs)}\n`);
   if (!target.credential) ctx.io.err('svc: note: no credential is set, so the service would answer 401\n');
   if (target.route.proxy) ctx.io.err(`svc: note: it would go through the proxy ${redactProxyUrl(target.route.proxy)} (${target.route.reason})\n`);
 }

@@ -12,13 +12,16 @@ import { batchFlagWithoutInput } from '../input/batch-flags.js';
 import { preparePresenter, type TerminalView } from '../core/presenter.js';
 import { type PreparedCall, prepareCall } from '../core/run-operation.js';
 import { prepareFieldSave } from './save-field.js';
+import { WAIT_FLAGS } from '../input/wait-flags.js';
+import type { WaitRequest } from './wait-options.js';
 
 export type { Invocation } from './invocation.js';
 
 /** Runs one generated command: input, output options, target, confirmation, then the call and its report. */
 export async function executeOperation(ctx: Context, inv: Invocation): Promise<void> {
   const pages = await readPaging(inv.flags);
-  if (inv.flags.input !== undefined) return (await import('./run-batch.js')).runBatch(ctx, inv);
+  const wait = await readWaiting(inv);
+  if (inv.flags.input !== undefined) return (await import('./run-batch.js')).runBatch(ctx, inv, wait);
   refuseBatchFlags(inv.flags);
   const { op, globals } = inv;
   const call = await readInput(ctx, inv);
@@ -35,7 +38,15 @@ export async function executeOperation(ctx: Context, inv: Invocation): Promise<v
     confirm: op.destructive && !inv.flags.yes ? () => confirm(ctx, op, inv.positionals) : undefined,
     onSuccess: saver?.save,
     pages,
+    wait,
   });
+}
+
+/** `--wait-for` and its options; their code (and JMESPath) loads only when one of them is given. */
+export async function readWaiting(inv: Pick<Invocation, 'id' | 'op' | 'flags'>): Promise<WaitRequest | undefined> {
+  if (!WAIT_FLAGS.some((flag) => inv.flags[flag.key] !== undefined)) return undefined;
+  const { readWaitRequest } = await import('./wait-options.js');
+  return readCommandInput(() => readWaitRequest(inv.id, inv.op, inv.flags));
 }
 
 /** `--paginate` and its bounds; the paging code loads only when one of them is given. */
@@ -48,7 +59,7 @@ export async function readPaging(flags: Record<string, unknown>): Promise<PageBo
 /** Batch flags mean nothing without --input (--rate: or --paginate); say so rather than ignore them. */
 function refuseBatchFlags(flags: Record<string, unknown>): void {
   const alone = batchFlagWithoutInput(flags);
-  if (alone) throw usageError(`--${alone.name} needs --input <file | ->${alone.withPaginate ? ' or --paginate' : ''}`);
+  if (alone) throw usageError(`--${alone.name} needs --input <file | ->${alone.withPaginate ? ', --paginate or --wait-for' : ''}`);
 }
 
 /** argv and `--body` read into the operation's input, prepared as the core prepares every call: refused input is a usage error, before anything else is looked at. */

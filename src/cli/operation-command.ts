@@ -3,6 +3,7 @@ import { commandWords } from '../../registry/command-names.js';
 import type { OperationSpec } from '../../registry/define.js';
 import { commandFields } from '../input/fields.js';
 import type { Context } from '../core/context.js';
+import { canWait, WAIT_FLAGS } from '../input/wait-flags.js';
 import { operationArguments, operationFlags, operationRules, requiredNote } from './operation-flags.js';
 
 /** `svc email drafts get <draftId>`: the command line of an operation, as help shows it. */
@@ -27,6 +28,8 @@ export function addOperationCommand(parent: Command, word: string, id: string, o
     if (flag.group) option.helpGroup(flag.group);
     command.addOption(flag.repeatable ? option.argParser(collect) : option);
   }
+  // Taken but not shown where an operation cannot wait, so that the command says why (src/cli/wait-options.ts).
+  if (!canWait(op)) for (const flag of WAIT_FLAGS) command.addOption(new Option(`--${flag.name} ${flag.value}`).hideHelp());
   command.addHelpText(
     'after',
     `${rulesHelp(op)}${deprecationHelp(op)}\n${op.method} ${op.path}${op.destructive ? '  (destructive)' : ''}\n\nExamples:\n${op.examples.map((e) => `  ${e}`).join('\n')}\n${batchHelp(id, op)}`,

@@ -2,6 +2,7 @@ import { isListOperation, type OperationSpec } from '../../registry/define.js';
 import { pathParamFields } from '../../registry/fields.js';
 import { type FieldRule, rulesOf, ruleText } from '../../registry/rules.js';
 import { BATCH_FLAGS } from '../input/batch-flags.js';
+import { canWait, WAIT_FLAGS } from '../input/wait-flags.js';
 import { type BodyField, bodyFields, commandFields, fieldFlag } from '../input/fields.js';
 
 /** One flag of a generated command, as help, `svc ops` and completion show it. */
@@ -53,7 +54,7 @@ export function operationRules(op: OperationSpec): { rule: FieldRule; text: stri
   return rulesOf(op.body).map((rule) => ({ rule, text: `${ruleText(rule, name)}: ${rule.description}` }));
 }
 
-/** Every flag of an operation's command: query and header parameters and body fields, then --body, --yes, a save flag and the batch flags. */
+/** Every flag of an operation's command: query and header parameters and body fields, then --body, --yes, a save flag, the paging, wait and batch flags. */
 export function operationFlags(op: OperationSpec): FlagSpec[] {
   const flags = commandFields(op)
     .filter((field) => !field.positional)
@@ -68,7 +69,7 @@ export function operationFlags(op: OperationSpec): FlagSpec[] {
   if (op.destructive)
     flags.push({ flags: '-y, --yes', type: 'boolean', required: false, help: 'do not ask for confirmation; needed when svc cannot ask (no terminal)' });
   if (op.saveField) flags.push({ flags: `--${op.saveField.flag} <file>`, type: 'file', required: false, help: op.saveField.help });
-  return [...flags, ...(isListOperation(op) ? pagingFlags : []), ...batchFlags];
+  return [...flags, ...(isListOperation(op) ? pagingFlags : []), ...(canWait(op) ? waitFlags : []), ...batchFlags];
 }
 
 const paging = { required: false, group: 'Paging options:' };
@@ -79,6 +80,15 @@ export const pagingFlags: FlagSpec[] = [
   { ...paging, flags: '--max-pages <n>', type: 'number', help: 'with --paginate, read at most this many pages (default 1000)' },
   { ...paging, flags: '--max-items <n>', type: 'number', help: 'with --paginate, print at most this many items (default 100000)' },
 ];
+
+/** `--wait-for` and its options (docs/guide/waiting.md): operations the registry declares safe to repeat. */
+export const waitFlags: FlagSpec[] = WAIT_FLAGS.map((flag) => ({
+  flags: `--${flag.name} ${flag.value}`,
+  type: flag.type,
+  required: false,
+  help: flag.help,
+  group: 'Wait options:',
+}));
 
 /** Every operation runs in batch mode with --input; the rest need it (src/batch/flags.ts declares them). */
 const batchFlags: FlagSpec[] = BATCH_FLAGS.map((flag) => ({

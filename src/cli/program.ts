@@ -19,6 +19,8 @@ export const EXIT_CODES_HELP = `Exit codes:
      the items of the pages before it are printed
   8  batch stopped: another run took over its --checkpoint, or it could
      not be written (a full disk); nothing more was sent
+  9  --wait-for failed: its --wait-fail condition became true
+  124  --wait-for timed out (--wait-timeout) before its condition was met
   129  stopped by SIGHUP (the terminal was closed)
   130  interrupted (Ctrl-C)
   141  batch stopped: standard output was closed

@@ -3,7 +3,8 @@ import type { OperationSpec } from '../../registry/define.js';
 import type { OperationInput } from '../input/operation-input.js';
 import type { Context } from '../core/context.js';
 import type { Failure } from '../core/failure.js';
-import { SvcError, ExitCode } from '../errors.js';
+import { afterSending, SvcError, ExitCode } from '../errors.js';
+import type { HttpRequest } from '../client/transport.js';
 import type { Presentation, Presenter, TerminalView } from '../core/presenter.js';
 import { terminalSafeLine } from '../output/terminal-safe.js';
 
@@ -30,6 +31,28 @@ export async function reportResult(ctx: Pick<Context, 'io'>, { op, input, result
   // What the service sent, exactly; `data` is the schema's reading of it.
   printPresentation(ctx, await presenter.present(result.json ?? result.data, view));
   if (result.data === null && op.nullResult) ctx.io.err(`svc: ${terminalSafeLine(fillTemplate(op.nullResult, input))}\n`);
+}
+
+/**
+ * A sent request's success, shown: `onSuccess` (`--save-html`) first, then the answer printed. A
+ * file that cannot be written still leaves the answer to be printed, so the user learns what
+ * happened; any failure here says the request was sent and how it was answered (exit 6).
+ */
+export async function reportSent(
+  ctx: Pick<Context, 'io'>,
+  answered: Answered & { request: HttpRequest; onSuccess?(data: unknown): Promise<void> },
+): Promise<void> {
+  const { request, result } = answered;
+  try {
+    const saved = await answered.onSuccess?.(result.data).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await reportResult(ctx, answered);
+    if (saved !== undefined) throw saved;
+  } catch (error) {
+    throw afterSending(error, `the ${request.method} was sent and answered HTTP ${result.status}`);
+  }
 }
 
 /** Prints a presented value on stdout; the output asked for that could not be made is the output failure (exit 6). */

@@ -11,6 +11,8 @@ import { compileQueryOption } from '../core/query-option.js';
 import { confirmDestructive, refuseWithoutConsent } from './confirm-destructive.js';
 import { jsonSources, readCommandInput } from './input-usage.js';
 import type { Invocation } from './invocation.js';
+import type { WaitRequest } from './wait-options.js';
+import { usageError } from '../errors.js';
 
 /** How a batch's `--input -` claims standard input. */
 const BATCH_FROM_STDIN = '--input -';
@@ -20,7 +22,8 @@ const BATCH_FROM_STDIN = '--input -';
  * read here, and a destructive run is confirmed; the core runs the lines (src/core/batch-run.ts).
  * Loaded only when argv holds --input, so single calls never pay for it.
  */
-export async function runBatch(ctx: Context, inv: Invocation): Promise<void> {
+export async function runBatch(ctx: Context, inv: Invocation, wait?: WaitRequest): Promise<void> {
+  if (wait) throw usageError('--wait-for does not apply with --input');
   const options = readBatchOptions(inv.flags, inv.globals);
   // Claimed before --body - or a field's @- is read: a pair is refused before either waits for input.
   if (options.input === '-') ctx.io.claimStdin?.(BATCH_FROM_STDIN);

@@ -105,6 +105,20 @@ function resendWhy(op: RetrySubject, idempotent: boolean): string {
   return op.idempotent === true ? `this ${op.method} is declared idempotent` : `${op.method} is idempotent`;
 }
 
+/**
+ * Whether a wait (src/core/wait.ts) polls through this failure rather than end with it: what
+ * `decideRetry` would send again (a retryable status, a connection lost or never made), and a poll
+ * that timed out, since a wait only ever repeats what is safe to repeat. A certificate, a proxy
+ * refusing the credentials, an answer svc cannot read and a stop are not passing.
+ */
+export function waitsThrough(result: CallResult<unknown>): boolean {
+  if (result.ok) return false;
+  const { error } = result;
+  if (error.kind === 'api') return RETRYABLE_STATUSES.has(error.status);
+  if (error.kind !== 'transport' || PERMANENT_FAILURES.has(error.failure)) return false;
+  return !error.sent || error.failure === 'reset' || error.failure === 'network' || error.failure === 'timeout';
+}
+
 /** Exponential backoff with full jitter: uniform in [0, min(max, base * 2^(attempt-1))). */
 export function backoffMs(attempt: number, options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs' | 'clock'>): number {
   const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));

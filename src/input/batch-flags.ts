@@ -10,7 +10,7 @@ export interface BatchFlag {
   type: 'file' | 'string' | 'number' | 'boolean' | 'rate';
   help: string;
   choices?: string[];
-  /** It means something without --input too: `--rate` paces `--paginate`'s pages. */
+  /** It means something without --input too: `--rate` paces `--paginate`'s pages and `--wait-for`'s polls. */
   withPaginate?: boolean;
 }
 
@@ -42,7 +42,7 @@ export const BATCH_FLAGS: readonly BatchFlag[] = [
     value: '<n>',
     type: 'rate',
     withPaginate: true,
-    help: 'start at most n requests per second across all lines in flight, retries included: n, n/s or n/m (default: the profile setting rate, else no limit until the service throttles); with --paginate, its pages',
+    help: 'start at most n requests per second across all lines in flight, retries included: n, n/s or n/m (default: the profile setting rate, else no limit until the service throttles); with --paginate, its pages; with --wait-for, its polls',
   },
   { name: 'unordered', key: 'unordered', type: 'boolean', help: 'write each record as its call finishes, not in input order' },
   {
@@ -74,8 +74,8 @@ export const BATCH_FLAGS: readonly BatchFlag[] = [
   },
 ];
 
-/** The batch flag given without what it needs (--input, or --paginate for --rate), if any: `--shard`. */
+/** The batch flag given without what it needs (--input, or --paginate or --wait-for for --rate), if any: `--shard`. */
 export function batchFlagWithoutInput(flags: Record<string, unknown>): BatchFlag | undefined {
   if (flags.input !== undefined) return undefined;
-  return BATCH_FLAGS.find((flag) => flags[flag.key] !== undefined && !(flag.withPaginate && flags.paginate !== undefined));
+  return BATCH_FLAGS.find((flag) => flags[flag.key] !== undefined && !(flag.withPaginate && (flags.paginate !== undefined || flags.waitFor !== undefined)));
 }

@@ -2,6 +2,7 @@ import type { OperationSpec } from '../../registry/define.js';
 import { type FieldDoc, type FieldKind, objectFields } from '../../registry/fields.js';
 import { flagOf } from '../../registry/header-params.js';
 import { BATCH_FLAGS } from './batch-flags.js';
+import { WAIT_FLAGS } from './wait-flags.js';
 
 export type { FieldKind };
 
@@ -27,6 +28,7 @@ export const OWN_FLAGS: ReadonlySet<string> = new Set([
   ...['base-url', 'profile', 'timeout', 'retries', 'strict', 'debug', 'dry-run', 'output', 'query', 'help', 'version'],
   ...['body', 'yes', 'paginate', 'max-pages', 'max-items'],
   ...BATCH_FLAGS.map((flag) => flag.name),
+  ...WAIT_FLAGS.map((flag) => flag.name),
 ]);
 
 /** The flag of a field: its name in kebab case, with `-field` after it while that is one of svc's own flags or the save flag. */

@@ -12,7 +12,8 @@ import { answerUnknownRoute, createHandlers, toResponse } from './handlers.js';
 import { failure } from './reply.js';
 import { recordRequest } from './request-log.js';
 import { answerUndefinedRoute, createRouteTable, type RouteMatch } from './routes.js';
-import { createMockStore, type MockStore } from './state.js';
+import { changeDraft, createMockStore, type MockStore } from './state.js';
+import type { SyncAfter } from './draft-sync.js';
 import { MOCK_API_KEY } from '../mock-key.js';
 
 export type { RecordedRequest } from './exchange.js';
@@ -30,6 +31,8 @@ export interface MockServerOptions {
   latencyMs?: number;
   /** Serve lists in pages of this many items, linked by `Link: rel="next"` headers; whole lists when absent. */
   pageSize?: number;
+  /** When a pending draft syncs: after reads, after a time, or never (default: two reads answer pending). */
+  syncAfter?: SyncAfter;
 }
 
 export interface MockServer {
@@ -62,7 +65,7 @@ const maxBodyBytes = 1024 * 1024;
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const apiKey = options.apiKey ?? MOCK_API_KEY;
-  const store = createMockStore(options.fixtures ?? builtInFixtures);
+  const store = createMockStore(options.fixtures ?? builtInFixtures, options.syncAfter);
   const requests: RecordedRequest[] = [];
   const closing = new AbortController();
   const faults = createFaultQueue();
@@ -125,6 +128,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, context: Serving
     const target = {
       apiKey: context.apiKey,
       snapshot: () => context.store.snapshot(),
+      changeDraft: (id: string, fields: Record<string, unknown>, fail: boolean) => changeDraft(context.store, id, fields, fail),
       requests: context.requests,
       reset: context.reset,
       faults: context.faults,

@@ -1,3 +1,4 @@
+import { createDraftSync, DEFAULT_SYNC_AFTER, type DraftSync, type SyncAfter } from './draft-sync.js';
 import type { Fixtures } from './fixture-schema.js';
 
 export type FileKind = 'file' | 'directory';
@@ -21,14 +22,17 @@ export interface MockStore {
   newId(prefix: string, taken: (id: string) => boolean): string;
   /** A deep copy of the state, safe to serialise or keep. */
   snapshot(): WorkspaceState;
-  /** Back to the fixtures; id counters restart. */
+  /** Back to the fixtures; id counters restart, and pending drafts start again. */
   reset(): void;
+  /** When a pending draft syncs (src/mock/draft-sync.ts). */
+  sync: DraftSync;
 }
 
-export function createMockStore(fixtures: Fixtures): MockStore {
+export function createMockStore(fixtures: Fixtures, syncAfter: SyncAfter = DEFAULT_SYNC_AFTER): MockStore {
   let counters = new Map<string, number>();
   const store: MockStore = {
     state: seedState(fixtures),
+    sync: createDraftSync(syncAfter),
     newId(prefix, taken) {
       let id: string;
       do {
@@ -42,6 +46,7 @@ export function createMockStore(fixtures: Fixtures): MockStore {
     reset() {
       store.state = seedState(fixtures);
       counters = new Map();
+      store.sync.reset();
     },
   };
   return store;
@@ -75,4 +80,20 @@ export function normaliseFilePath(path: string): string {
 /** The record's own entry for an id; ids such as "constructor" or "__proto__" find nothing. */
 export function findById<T>(record: Record<string, T>, id: string): T | undefined {
   return Object.hasOwn(record, id) ? record[id] : undefined;
+}
+
+/** What a draft the mock makes (`POST /_mock/drafts/<id>`) starts from: no subject, no recipient, no sender. */
+const NEW_DRAFT = { revision: 0, subject: '', to: [], senderId: null, senders: [] };
+
+/**
+ * Creates or changes a draft, as the provider sees an edit: `fields` over what it held, its revision
+ * one higher, and `pending` until it syncs (src/mock/draft-sync.ts), then `failed` when `fail`.
+ */
+export function changeDraft(store: MockStore, id: string, fields: Readonly<Record<string, unknown>>, fail: boolean): WorkspaceState['drafts'][string] {
+  const before = findById(store.state.drafts, id) ?? NEW_DRAFT;
+  const draft = { ...before, ...fields, syncStatus: 'pending', revision: before.revision + 1 };
+  // Defined, not assigned: an id such as "__proto__" is a key like any other.
+  Object.defineProperty(store.state.drafts, id, { value: draft, enumerable: true, writable: true, configurable: true });
+  store.sync.changed(id, fail);
+  return draft;
 }

@@ -12,6 +12,7 @@ import {
   retryAfterMs,
   type RetryOptions,
   THROTTLED_NOT_APPLIED,
+  waitsThrough,
 } from '../../src/client/retry.js';
 import { type Clock, systemClock } from '../../src/clock.js';
 import { type HttpRequest, type HttpResponse, TransportError } from '../../src/client/transport.js';
@@ -184,6 +185,23 @@ describe('mayHaveBeenApplied: a failed write whose effect is unknown', () => {
 
   it('says so in the words of a lost answer', () => {
     expect(mayHaveBeenAppliedWords('PATCH')).toBe('the PATCH may have been applied: check before sending it again');
+  });
+});
+
+describe('waitsThrough: what a wait polls through rather than ends with', () => {
+  it('passes the retryable statuses and the connections lost, never made or timed out', () => {
+    for (const status of [429, 500, 502, 503, 504]) expect(waitsThrough(api(status)), String(status)).toBe(true);
+    for (const failure of ['reset', 'network', 'timeout'] as const) expect(waitsThrough(transport(failure, true)), failure).toBe(true);
+    for (const failure of ['refused', 'too-large'] as const) expect(waitsThrough(transport(failure, false)), failure).toBe(true);
+  });
+
+  it('ends at a status that says the request is wrong, an answer it cannot read, a certificate, the proxy refusing, a stop', () => {
+    for (const status of [400, 401, 403, 404, 409, 422, 501]) expect(waitsThrough(api(status)), String(status)).toBe(false);
+    for (const failure of ['tls', 'proxy-auth', 'aborted'] as const) expect(waitsThrough(transport(failure, false)), failure).toBe(false);
+    expect(waitsThrough(transport('too-large', true))).toBe(false);
+    expect(waitsThrough({ ok: false, status: 200, error: { kind: 'unreadable', status: 200, message: 'x' } })).toBe(false);
+    expect(waitsThrough({ ok: false, status: 0, error: { kind: 'invalid', message: 'x', issues: [] } })).toBe(false);
+    expect(waitsThrough({ ok: true, status: 200, data: {}, headers: {} })).toBe(false);
   });
 });
 

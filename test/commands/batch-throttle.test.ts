@@ -211,7 +211,7 @@ describe('--rate', () => {
   it('needs --input (or --paginate) to mean anything, and says so', async () => {
     const fake = createFakeContext();
     expect(await run(['email', 'drafts', 'get', 'dr_1', '--rate', '5'], fake.ctx)).toBe(2);
-    expect(fake.err()).toBe('svc: --rate needs --input <file | -> or --paginate\n');
+    expect(fake.err()).toBe('svc: --rate needs --input <file | ->, --paginate or --wait-for\n');
     const api = createFakeContext();
     expect(await run(['api', 'GET', '/email/drafts/dr_1', '--rate', '5'], api.ctx)).toBe(2);
     expect(api.err()).toBe('svc: --rate needs --paginate: it paces the pages of a list\n');

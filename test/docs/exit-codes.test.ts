@@ -110,6 +110,28 @@ const situations: Record<number, { what: string; produce(): Promise<number> }> =
   [ExitCode.output]: { what: 'a --query that fails on the answer', produce: () => run(['email', 'drafts', 'get', 'dr_123', '--query', 'abs(senders)']) },
   [ExitCode.partial]: { what: '--paginate stopped at a page it could not follow (a loop)', produce: paginationLoop },
   [ExitCode.checkpointLost]: { what: "a batch's --checkpoint lock removed while it runs", produce: checkpointTakenAway },
+  [ExitCode.waitFailed]: {
+    what: '--wait-fail becomes true: a draft whose sync fails',
+    produce: async () => {
+      await mockControl('/_mock/drafts/dr_123?sync=fail', {});
+      return run([
+        'email',
+        'drafts',
+        'get',
+        'dr_123',
+        '--wait-for',
+        "syncStatus == 'synced'",
+        '--wait-fail',
+        "syncStatus == 'failed'",
+        '--wait-interval',
+        '0.1',
+      ]);
+    },
+  },
+  [ExitCode.waitTimedOut]: {
+    what: '--wait-for not met within --wait-timeout',
+    produce: () => run(['email', 'drafts', 'get', 'dr_123', '--wait-for', "syncStatus == 'archived'", '--wait-timeout', '0.5']),
+  },
   [ExitCode.hangUp]: { what: 'SIGHUP while waiting for the answer', produce: () => stoppedBy('SIGHUP') },
   [ExitCode.interrupted]: { what: 'SIGINT (Ctrl-C) while waiting for the answer', produce: () => stoppedBy('SIGINT') },
   [ExitCode.outputClosed]: { what: "a batch's reader goes away", produce: batchIntoHead },

@@ -24,8 +24,11 @@ export interface ScriptedServer {
   origin: string;
   /** `origin` + `/v1`. */
   url: string;
-  /** Answers by path and query (`/v1/items?page=2`); an unscripted one answers 404. */
-  script(route: string, answer: ScriptedAnswer): void;
+  /**
+   * Answers by path and query (`/v1/items?page=2`); an unscripted one answers 404. A function
+   * answers each request to the route in turn, told how many the route has received (1 for the first).
+   */
+  script(route: string, answer: ScriptedAnswer | ((request: ReceivedRequest, count: number) => ScriptedAnswer)): void;
   received: ReceivedRequest[];
   /** Resolves once `count` requests have arrived. */
   receivedCount(count: number): Promise<void>;
@@ -36,7 +39,8 @@ export interface ScriptedServer {
 
 /** A server on 127.0.0.1 whose answers a test scripts, recording every request it receives. */
 export async function startScriptedServer(): Promise<ScriptedServer> {
-  const routes = new Map<string, ScriptedAnswer>();
+  const routes = new Map<string, ScriptedAnswer | ((request: ReceivedRequest, count: number) => ScriptedAnswer)>();
+  const counts = new Map<string, number>();
   const received: ReceivedRequest[] = [];
   const held: (() => void)[] = [];
   const waiters: { count: number; resolve(): void }[] = [];
@@ -44,15 +48,19 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({
+      const request: ReceivedRequest = {
         method: req.method ?? '',
         url: req.url ?? '',
         headers: req.headers,
         rawHeaders: req.rawHeaders,
         body: Buffer.concat(chunks).toString('utf8'),
-      });
+      };
+      received.push(request);
       for (const waiter of waiters.filter((w) => received.length >= w.count)) waiter.resolve();
-      const answer = routes.get(req.url ?? '') ?? {
+      const count = (counts.get(request.url) ?? 0) + 1;
+      counts.set(request.url, count);
+      const scripted = routes.get(request.url);
+      const answer = (typeof scripted === 'function' ? scripted(request, count) : scripted) ?? {
         status: 404,
         body: { error: { message: `nothing scripted for ${req.url}`, type: 'not_found_error', code: 'not_found' } },
       };
@@ -89,7 +97,10 @@ type OnTestFinished = (fn: () => Promise<void> | void) => void;
  * A scripted server for one test, closed when the test finishes, with each of `answers` (route ->
  * answer) scripted; `/v1/things` answers `{ok: true}` unless `answers` says otherwise.
  */
-export async function scriptedForTest(onTestFinished: OnTestFinished, answers: Record<string, ScriptedAnswer> = {}): Promise<ScriptedServer> {
+export async function scriptedForTest(
+  onTestFinished: OnTestFinished,
+  answers: Record<string, ScriptedAnswer | ((request: ReceivedRequest, count: number) => ScriptedAnswer)> = {},
+): Promise<ScriptedServer> {
   const server = await startScriptedServer();
   onTestFinished(() => server.close());
   for (const [route, answer] of Object.entries({ '/v1/things': { body: { ok: true } }, ...answers })) server.script(route, answer);

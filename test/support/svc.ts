@@ -11,6 +11,7 @@ import type { Keyring } from '../../src/auth/keyring.js';
 import { run } from '../../src/cli/run.js';
 import { createUndiciTransport } from '../../src/client/undici-transport.js';
 import type { Clock } from '../../src/clock.js';
+import type { Transport } from '../../src/client/transport.js';
 import type { Context } from '../../src/core/context.js';
 import { processFiles } from '../../src/core/process-files.js';
 import type { ConfigStore } from '../../src/config/store.js';
@@ -61,6 +62,8 @@ export interface SvcOptions {
   signal?: AbortSignal;
   /** Hears each piece of standard error as svc writes it, to act while svc runs (start a server once svc has retried). */
   onStderr?(text: string): void;
+  /** Wraps svc's transports (a virtual clock's `track`, so that it waits for each request before moving time). */
+  wrapTransport?(send: Transport): Transport;
 }
 
 /** Node decodes argv as UTF-8, an invalid byte becoming U+FFFD; an in-process run gets what a process would. */
@@ -75,6 +78,7 @@ export async function runSvc(args: readonly Arg[], options: SvcOptions = {}): Pr
   const err: string[] = [];
   const env = svcEnv(options.env);
   const input = options.input ?? '';
+  const wrap = options.wrapTransport ?? ((send: Transport) => send);
   let store: Promise<ConfigStore> | undefined;
   const ctx: Context = {
     io: {
@@ -98,8 +102,8 @@ export async function runSvc(args: readonly Arg[], options: SvcOptions = {}): Pr
       },
     },
     env,
-    send: createUndiciTransport(),
-    createTransport: ({ connections }) => createUndiciTransport({ connections }),
+    send: wrap(createUndiciTransport()),
+    createTransport: ({ connections }) => wrap(createUndiciTransport({ connections })),
     files: processFiles,
     config: () => (store ??= import('../../src/config/config-file.js').then((file) => file.openConfigStore(env))),
     keyring: async () => options.keyring ?? createMemoryKeyring({ unavailable: 'no D-Bus session with a Secret Service is reachable' }),

@@ -10,6 +10,7 @@ export function createVirtualClock(random: () => number = () => 0.5) {
   let time = 0;
   let seq = 0;
   const timers: { at: number; seq: number; resolve(): void }[] = [];
+  const inFlight = new Set<Promise<unknown>>();
   const clock: Clock = {
     now: () => time,
     random,
@@ -30,18 +31,44 @@ export function createVirtualClock(random: () => number = () => 0.5) {
       }),
   };
   const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
-  /** Runs `work` to its end, moving time as its sleepers need; refuses to pass `limitMs` of virtual time. */
-  async function run<T>(work: Promise<T>, limitMs = 3_600_000): Promise<T> {
+  /**
+   * Marks real work (a request to a server on 127.0.0.1) the clock waits for before it moves time:
+   * while any is in flight, no timer fires, so a poll's answer is never overtaken by the next poll.
+   */
+  function track<T>(promise: Promise<T>): Promise<T> {
+    inFlight.add(promise);
+    const done = () => void inFlight.delete(promise);
+    promise.then(done, done);
+    return promise;
+  }
+  /**
+   * Runs `work` to its end, moving time as its sleepers need; refuses to pass `limitMs` of virtual
+   * time. With `patientMs`, work that waits for something other than time and tracked requests (a
+   * command starting: modules loading, a file read) is given that much real time to reach its next
+   * sleep; without it, that is an error at once.
+   */
+  async function run<T>(work: Promise<T>, limitMs = 3_600_000, patientMs = 0): Promise<T> {
     let done = false;
     const result = work.finally(() => (done = true));
+    let idleSince = Date.now();
     for (;;) {
       await settle();
       if (done) return result;
+      if (inFlight.size > 0) {
+        await Promise.race([...inFlight].map((p) => p.catch(() => {})));
+        idleSince = Date.now();
+        continue;
+      }
       if (timers.length === 0) {
         await settle();
         if (done) return result;
+        if (Date.now() - idleSince < patientMs) {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          continue;
+        }
         throw new Error('virtual clock: the work waits for something other than time');
       }
+      idleSince = Date.now();
       timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
       const next = timers.shift()!;
       if (next.at > limitMs) throw new Error(`virtual clock: still running after ${limitMs} ms`);
@@ -49,5 +76,5 @@ export function createVirtualClock(random: () => number = () => 0.5) {
       next.resolve();
     }
   }
-  return { clock, run, now: () => time };
+  return { clock, run, track, now: () => time };
 }

@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { EXAMPLE_FILES } from '../../mock/example-files.js';
 import { describeFaults } from '../../mock/faults.js';
 import { parseFixtures, type Fixtures } from '../../mock/fixture-schema.js';
+import { parseSyncAfter } from '../../mock/draft-sync.js';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/server.js';
 import type { Context } from '../../core/context.js';
 import { MOCK_API_KEY } from '../../mock-key.js';
@@ -18,6 +19,7 @@ interface MockOptions {
   apiKey: string;
   latency?: string;
   pageSize?: string;
+  syncAfter?: string;
   exampleFiles?: string;
 }
 
@@ -34,6 +36,10 @@ export function register(program: Command, ctx: Context): void {
     .option('--api-key <key>', 'API key the service accepts (any svc_agent_ token is accepted too)', MOCK_API_KEY)
     .option('--latency <ms>', 'delay every API answer by this many milliseconds')
     .option('--page-size <n>', 'serve lists in pages of this many items, linked by Link rel="next" headers (for --paginate)')
+    .option(
+      '--sync-after <reads|time>',
+      'a pending draft reads syncStatus "synced" after this many reads answered "pending" (default 2), or this long (3s, 500ms), or never',
+    )
     .option(
       '--example-files <folder>',
       `write the input files the README's and the guides' examples read (${Object.keys(EXAMPLE_FILES).join(', ')}) into this folder, keeping any already there, and exit`,
@@ -57,6 +63,7 @@ async function serverOptions(ctx: Context, options: MockOptions): Promise<MockSe
   const result: MockServerOptions = { port, host: options.host, apiKey };
   if (options.latency !== undefined) result.latencyMs = parseNumericOption(options.latency, NUMERIC_OPTIONS.latency);
   if (options.pageSize !== undefined) result.pageSize = parseNumericOption(options.pageSize, NUMERIC_OPTIONS.pageSize);
+  if (options.syncAfter !== undefined) result.syncAfter = parseSyncAfter(options.syncAfter);
   if (options.fixtures !== undefined) result.fixtures = await readFixtures(ctx, options.fixtures);
   return result;
 }
@@ -154,11 +161,14 @@ function helpText(): string {
     'Faults: send the header x-mock-fault with one of',
     ...describeFaults.map((line) => `  ${line}`),
     '',
-    'Endpoints outside /v1 (same bearer token): GET /_mock/state, GET /_mock/requests, POST /_mock/reset',
+    'Endpoints outside /v1 (same bearer token): GET /_mock/state, GET /_mock/requests, POST /_mock/reset,',
+    '  POST /_mock/faults, POST /_mock/drafts/<id> (create or change a draft: pending until it syncs;',
+    '  ?sync=fail makes its sync end "failed")',
     '',
     'Examples:',
     '  svc mock',
     '  svc mock --port 0 --latency 50',
+    '  svc mock --sync-after 3s',
     '  svc mock --fixtures ./workspace.json --api-key svc_test_key',
     '  svc mock --example-files .',
     '',

@@ -30,7 +30,8 @@ export function buildCompletionModel(root: Command, argValues: Record<string, re
   const nodes: CompletionNode[] = [];
   const visit = (command: Command, path: string) => {
     // --version belongs to svc itself; after a command word it means nothing.
-    const options = path === '' ? globals : [...command.options, ...globals.filter((o) => o.long !== '--version')];
+    // A hidden option is taken only to be refused with a reason (--wait-for where an operation cannot wait): never offered.
+    const options = (path === '' ? globals : [...command.options, ...globals.filter((o) => o.long !== '--version')]).filter((o) => !o.hidden);
     const choices: Record<string, string[]> = {};
     for (const option of options) if (option.argChoices) for (const name of names(option)) choices[name] = [...option.argChoices];
     const positional = command.registeredArguments.flatMap((arg) => arg.argChoices ?? []);

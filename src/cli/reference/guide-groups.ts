@@ -5,7 +5,7 @@
  */
 export const GUIDE_GROUPS: readonly { title: string; guides: readonly string[] }[] = [
   { title: 'Start', guides: ['install', 'credentials', 'finding-commands', 'mocking'] },
-  { title: 'Everyday use', guides: ['input', 'output', 'exit-codes', 'pagination', 'aliases', 'raw-requests', 'environment', 'networks'] },
+  { title: 'Everyday use', guides: ['input', 'output', 'exit-codes', 'pagination', 'waiting', 'aliases', 'raw-requests', 'environment', 'networks'] },
   { title: 'Automation and CI', guides: ['batch', 'checkpoints', 'library', 'openapi-export'] },
   { title: 'Agents', guides: ['mcp-server'] },
   { title: 'Extending svc', guides: ['adding-an-area'] },

@@ -6,6 +6,8 @@ import { escapeHtml, fillPlaceholders, placeholderNames, plainText } from './pla
 const readDraft: Behaviour<'email_drafts_get'> = (store, { draftId }) => {
   const stored = findById(store.state.drafts, draftId);
   if (!stored) return failure(404, `No email draft "${draftId}" exists.`);
+  // A pending draft syncs after some reads or some time (svc mock --sync-after).
+  store.sync.read(draftId, stored);
   // The fixed fields lead the object and win over a fixture that set them differently.
   const fixed = { ok: true, kind: 'email', draftId };
   return { status: 200, body: Object.assign({ ...fixed }, stored, fixed) };

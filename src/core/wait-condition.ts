@@ -1,0 +1,76 @@
+import { compileQuery } from '../output/query.js';
+import { bindsRatherThanCompares, comparedPart, isTruthy, suggestComparison } from '../output/query-parts.js';
+
+/** A value the wait watches change, as the status line and the messages name it: `syncStatus`, `status`. */
+export interface Watched {
+  label: string;
+  value: unknown;
+}
+
+/**
+ * What a condition makes of one 2xx answer: whether it holds, and the value it watches; `problem`
+ * when it could not be evaluated (the wait goes on: the answer may take another shape later),
+ * `stop` when it never will be (the library's function threw).
+ */
+export type ConditionReading = { holds: boolean; watched?: Watched; problem?: undefined } | { holds: false; watched?: Watched; problem: string; stop?: true };
+
+/**
+ * What a wait waits for (or fails on): `exists` (a 2xx), `deleted` (a 404), or a test of a 2xx
+ * answer's data: a JMESPath expression true by JMESPath's rules, or the library's own function.
+ */
+export type Condition = { kind: 'exists' | 'deleted'; text: string } | { kind: 'value'; text: string; test(data: unknown): ConditionReading };
+
+export type ConditionCompiled = { ok: true; condition: Condition } | { ok: false; message: string };
+
+/**
+ * Compiles a condition as given (`--wait-for`, `--wait-fail`, the library's `until`): `exists`
+ * and `deleted` where `words` allows them, else a JMESPath expression, compiled with `--query`'s
+ * limits before anything is sent.
+ */
+export function compileCondition(text: string, words: 'exists-or-deleted' | 'expression-only'): ConditionCompiled {
+  const trimmed = text.trim();
+  if (trimmed === 'exists' || trimmed === 'deleted') {
+    if (words === 'exists-or-deleted') return { ok: true, condition: { kind: trimmed, text: trimmed } };
+    return { ok: false, message: `${trimmed} is a --wait-for condition; here, give a JMESPath expression that is true of a failed state` };
+  }
+  const compiled = compileQuery(text);
+  const meant = suggestComparison(text);
+  if (!compiled.ok) return { ok: false, message: meant ? `${compiled.message}; JMESPath compares with == and quotes text: ${meant}` : compiled.message };
+  if (bindsRatherThanCompares(text))
+    return {
+      ok: false,
+      message: `${JSON.stringify(text.trim())} names a value rather than comparing it, so it would always be true; JMESPath compares with ==${meant ? ` and quotes text: ${meant}` : ''}`,
+    };
+  const part = comparedPart(text);
+  const watchedQuery = part === undefined ? undefined : compileQuery(part);
+  const watch = watchedQuery?.ok ? watchedQuery : undefined;
+  const label = watch ? part! : text.trim();
+  return {
+    ok: true,
+    condition: {
+      kind: 'value',
+      text: text.trim(),
+      test(data) {
+        const result = compiled.apply(data);
+        if (!result.ok) return { holds: false, problem: result.message };
+        const shown = watch?.apply(data);
+        return { holds: isTruthy(result.value), watched: { label, value: shown?.ok ? shown.value : result.value } };
+      },
+    },
+  };
+}
+
+/** The library's `until: (data) => boolean`: true when the function returns a truthy value; a throw ends the wait. */
+export function predicateCondition(test: (data: unknown) => unknown, name = 'the until function'): Condition {
+  return {
+    kind: 'value',
+    text: name,
+    test(data) {
+      try {
+        return { holds: Boolean(test(data)) };
+      } catch (error) {
+        return { holds: false, problem: `${name} threw: ${error instanceof Error ? error.message : String(error)}`, stop: true };
+      }
+    },
+  };
+}

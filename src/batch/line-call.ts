@@ -5,12 +5,12 @@ import { type Column, rowObject } from './csv-columns.js';
 import { createLineInput } from './line-input.js';
 import type { CheckedInput, OperationInput } from '../input/operation-input.js';
 import { parseNdjsonLine } from './line-input.js';
-import { invalidOutcome, type LineOutcome, outcomeOfCall, plannedOutcome } from './records.js';
+import { invalidOutcome, type LineOutcome, type LineWait, outcomeOfCall, outcomeOfWait, plannedOutcome } from './records.js';
 import type { SourceRecord } from './source.js';
 import type { ResultQuery } from '../output/query.js';
 
-/** What became of one line's call: held back, built but not sent (`--dry-run`), or answered. */
-export type LineAnswer = { held: true; request: HttpRequest } | { held: false; result: CallResult<unknown> };
+/** What became of one line's call: held back, built but not sent (`--dry-run`), or answered (after a wait, `--wait-for`, how it went). */
+export type LineAnswer = { held: true; request: HttpRequest } | { held: false; result: CallResult<unknown>; wait?: LineWait & { message?: string } };
 
 /**
  * Runs one line's checked input as a call: the one place a batch call goes through. The core gives
@@ -42,8 +42,12 @@ export function createLineProcessor({ op, base, columns, call, query }: LineProc
     if (!line.ok) return invalidOutcome(line.message, line.issues);
     const answer = await call(line.input, record.line);
     if (answer.held) return plannedOutcome(answer.request);
-    const outcome = outcomeOfCall(answer.result, op);
-    return query && outcome.ok ? queried(outcome, query) : outcome;
+    const outcome = answer.wait ? outcomeOfWait(answer.result, answer.wait, op) : outcomeOfCall(answer.result, op);
+    if (!query) return outcome;
+    if (outcome.ok) return queried(outcome, query);
+    // A wait that did not end well keeps its last answer, shown as --query shows the others.
+    const shown = outcome.result === undefined ? undefined : query(outcome.result);
+    return shown?.ok ? { ...outcome, result: shown.value ?? null } : outcome;
   };
 }
 

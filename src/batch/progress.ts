@@ -12,6 +12,8 @@ export class BatchTally {
   lastLine = 0;
   /** How far into the file the lines with records reach, in bytes. */
   offset = 0;
+  /** With `--wait-for`: lines whose wait was met, failed (`--wait-fail`), timed out, or was ended by a stop signal. */
+  waits: { met: number; failed: number; timedOut: number; interrupted: number } | undefined;
 
   get done(): number {
     return this.succeeded + this.failed;
@@ -24,6 +26,15 @@ export class BatchTally {
     if (throttled) this.throttled++;
     if (line > this.lastLine) this.lastLine = line;
     if (endOffset > this.offset) this.offset = endOffset;
+  }
+
+  /** A line that waited: its wait's outcome (one ended by a failure counts only as failed). */
+  countWait(outcome: string): void {
+    const waits = (this.waits ??= { met: 0, failed: 0, timedOut: 0, interrupted: 0 });
+    if (outcome === 'met') waits.met++;
+    else if (outcome === 'failed') waits.failed++;
+    else if (outcome === 'timeout') waits.timedOut++;
+    else if (outcome === 'interrupted') waits.interrupted++;
   }
 }
 
@@ -132,6 +143,13 @@ function failedNotes(tally: BatchTally, { rejects, uncertain }: { rejects?: stri
   return [others > 0 ? `${others} written to ${rejects}` : '', `${tally.uncertain} may have been applied, written to ${uncertain}: ${check}`];
 }
 
+/** `2 met, 1 failed (--wait-fail), 1 timed out, 1 interrupted, 1 failed otherwise`: the last two only when some were. */
+function waitCounts(tally: BatchTally, waits: NonNullable<BatchTally['waits']>): string {
+  const otherwise = tally.failed - waits.failed - waits.timedOut - waits.interrupted;
+  const stopped = waits.interrupted > 0 ? `, ${waits.interrupted} interrupted` : '';
+  return `${waits.met} met, ${waits.failed} failed (--wait-fail), ${waits.timedOut} timed out${stopped}${otherwise > 0 ? `, ${otherwise} failed otherwise` : ''}`;
+}
+
 /** How a batch ended: it read all its input, or it stopped (src/batch/stop.ts) for the reason in `why`. */
 export type BatchEnd = 'complete' | { why: string; allTaken?: boolean };
 
@@ -147,7 +165,7 @@ export function summaryLine(
   const notes = [...failedNotes(tally, options), tally.throttled > 0 ? `${tally.throttled} of them answered 429: not applied, safe to resend` : ''].filter(
     Boolean,
   );
-  const counts = `${succeeded}, ${tally.failed} failed${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
+  const counts = `${tally.waits ? waitCounts(tally, tally.waits) : `${succeeded}, ${tally.failed} failed`}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
   const speed = `in ${duration(seconds)}${seconds > 0 && tally.done > 0 ? ` (${Math.round(tally.done / seconds)}/s)` : ''}`;
   const throttled = throttleSummary(options.throttle);
   if (end === 'complete') return `${lines}: ${counts} ${speed}${throttled}`;

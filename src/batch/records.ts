@@ -15,7 +15,16 @@ export type LineError =
    * success that could not be read, or a 500, 502 or 504 (src/client/retry.ts); svc never repeats it,
    * so check before sending it again.
    */
-  | { kind: 'transport'; message: string; mayHaveApplied?: true };
+  | { kind: 'transport'; message: string; mayHaveApplied?: true }
+  /** `--wait-for` was not met: its `--wait-fail` became true, its time ran out, or a stop signal ended it (the record's `wait` says which). */
+  | { kind: 'wait'; message: string };
+
+/** How a line's `--wait-for` went (src/core/wait.ts): its outcome, the polls sent and the time waited. */
+export interface LineWait {
+  outcome: 'met' | 'failed' | 'timeout' | 'error' | 'interrupted';
+  polls: number;
+  waitedMs: number;
+}
 
 /**
  * What became of one line. `status` is null when no HTTP answer came (or nothing was sent).
@@ -31,8 +40,19 @@ export type LineOutcome =
       warning?: string;
       attempts?: number;
       throttled?: Throttling;
+      wait?: LineWait;
     }
-  | { ok: false; status: number | null; error: LineError; attempts?: number; throttled?: Throttling; uncertain?: true };
+  | {
+      ok: false;
+      status: number | null;
+      error: LineError;
+      attempts?: number;
+      throttled?: Throttling;
+      uncertain?: true;
+      wait?: LineWait;
+      /** A wait that failed or timed out: the last answer. */
+      result?: unknown;
+    };
 
 /** What `--dry-run` records instead of a result; headers stay out, so no token is ever printed. */
 export interface PlannedRequest {
@@ -91,7 +111,30 @@ function maybeApplied<E extends Exclude<LineError, { kind: 'invalid' }>>(op: Pic
 }
 
 /** Whether a line's outcome may have taken effect: its record says `mayHaveApplied` (a resumed run's uncertain lines among them). */
-export const mayHaveApplied = (outcome: LineOutcome): boolean => !outcome.ok && outcome.error.kind !== 'invalid' && outcome.error.mayHaveApplied === true;
+export const mayHaveApplied = (outcome: LineOutcome): boolean =>
+  !outcome.ok && outcome.error.kind !== 'invalid' && outcome.error.kind !== 'wait' && outcome.error.mayHaveApplied === true;
+
+/**
+ * A line that waited (`--wait-for`): met, it is the last answer's outcome (a `deleted` wait met by a
+ * 404 included); failed, timed out or stopped, an error of kind `wait` saying so, with the last
+ * answer; ended by a failure, that failure's outcome. Each with `wait`: the outcome, polls and time.
+ */
+export function outcomeOfWait(
+  result: CallResult<unknown>,
+  wait: LineWait & { message?: string },
+  op: Pick<OperationSpec, 'method' | 'idempotent'>,
+): LineOutcome {
+  const { outcome, polls, waitedMs } = wait;
+  const info: LineWait = { outcome, polls, waitedMs };
+  if (outcome === 'met' && !result.ok) return { ok: true, status: result.status, wait: info };
+  if (outcome === 'failed' || outcome === 'timeout' || outcome === 'interrupted') {
+    const last = result.ok ? { result: result.json ?? result.data ?? null } : {};
+    return { ok: false, status: result.status || null, wait: info, error: { kind: 'wait', message: wait.message ?? `the wait ended: ${outcome}` }, ...last };
+  }
+  const called = outcomeOfCall(result, op);
+  // `wait` after ok and status, before the rest: the key order a reader meets.
+  return Object.assign({ ok: called.ok, status: called.status, wait: info }, called);
+}
 
 export function plannedOutcome(request: HttpRequest): LineOutcome {
   const planned: PlannedRequest = { method: request.method, url: request.url };
@@ -109,7 +152,8 @@ export function recordText(line: number, outcome: LineOutcome): string {
     outcome.mismatch === undefined &&
     outcome.warning === undefined &&
     outcome.attempts === undefined &&
-    outcome.throttled === undefined
+    outcome.throttled === undefined &&
+    outcome.wait === undefined
   ) {
     return `{"line":${line},"ok":true,"status":${outcome.status},"result":${JSON.stringify(outcome.result)}}\n`;
   }

@@ -12,7 +12,6 @@ import { confirmDestructive, refuseWithoutConsent } from './confirm-destructive.
 import { jsonSources, readCommandInput } from './input-usage.js';
 import type { Invocation } from './invocation.js';
 import type { WaitRequest } from './wait-options.js';
-import { usageError } from '../errors.js';
 
 /** How a batch's `--input -` claims standard input. */
 const BATCH_FROM_STDIN = '--input -';
@@ -23,7 +22,6 @@ const BATCH_FROM_STDIN = '--input -';
  * Loaded only when argv holds --input, so single calls never pay for it.
  */
 export async function runBatch(ctx: Context, inv: Invocation, wait?: WaitRequest): Promise<void> {
-  if (wait) throw usageError('--wait-for does not apply with --input');
   const options = readBatchOptions(inv.flags, inv.globals);
   // Claimed before --body - or a field's @- is read: a pair is refused before either waits for input.
   if (options.input === '-') ctx.io.claimStdin?.(BATCH_FROM_STDIN);
@@ -41,7 +39,19 @@ export async function runBatch(ctx: Context, inv: Invocation, wait?: WaitRequest
     if (inv.op.destructive && !inv.flags.yes && !dryRun) await confirmBatch(ctx, inv.op, options, source);
     const query = compiled && { compiled, text: inv.globals.query! };
     await readCommandInput(() =>
-      runBatchLines(ctx, { id: inv.id, op: inv.op, options, base, source, columns, target, query, dryRun, debug: inv.globals.debug === true }),
+      runBatchLines(ctx, {
+        id: inv.id,
+        op: inv.op,
+        options,
+        base,
+        source,
+        columns,
+        target,
+        query,
+        dryRun,
+        debug: inv.globals.debug === true,
+        ...(wait ? { wait: wait.plan } : {}),
+      }),
     );
   } finally {
     source.close();

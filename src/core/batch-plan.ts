@@ -5,6 +5,7 @@ import type { BatchSource } from '../batch/source.js';
 import type { Target } from '../config/target.js';
 import type { OperationInput } from '../input/operation-input.js';
 import type { ResultQuery } from '../output/query.js';
+import type { WaitPlan } from './wait.js';
 
 /** A batch run as a front-end has read it: what to run, over which input, where, and how. */
 export interface BatchRun {
@@ -23,4 +24,6 @@ export interface BatchRun {
   query?: { compiled: ResultQuery; text: string };
   dryRun: boolean;
   debug: boolean;
+  /** `--wait-for`: each line is sent again until its own answer meets the condition. */
+  wait?: WaitPlan;
 }

@@ -12,6 +12,7 @@ import type { Pacer } from '../client/pacer.js';
 import type { RetryOptions } from '../client/retry.js';
 import type { Target } from '../config/target.js';
 import { ExitCode, SvcError } from '../errors.js';
+import { interruptionOf } from '../interruption.js';
 import { openBatchFiles } from './batch-files.js';
 import type { BatchRun } from './batch-plan.js';
 
@@ -22,6 +23,8 @@ import { createRecordWriter } from './record-writer.js';
 import { requestTargetOf, retryPolicy } from './request-target.js';
 import { runPacer } from './run-pacer.js';
 import { buildOperationRequest, type OperationDeps, runOperation } from './run-operation.js';
+import { type WaitPlan, waitForState } from './wait.js';
+import { FLAG_NAMES, waitEndWords } from './wait-words.js';
 import { learnSecretHeaders } from './secret-headers.js';
 
 /**
@@ -71,7 +74,8 @@ async function runLines(ctx: Context, run: BatchRun, { checkpoint, rejects, send
     retry: { ...retry, pacer },
     hooks: traceHooks(ctx, target, run.debug),
   };
-  const direct = lineCall(run.op, deps, run.dryRun);
+  const direct =
+    run.wait && !run.dryRun ? waitingLineCall(run.op, run.wait, { ...deps, retry: deps.retry!, signal: stop.signal }) : lineCall(run.op, deps, run.dryRun);
   const call = checkpoint && !run.dryRun ? checkpoint.run.call(direct) : direct;
   const process = createLineProcessor({ op: run.op, base: run.base, columns: run.columns, call, query: run.query?.compiled });
   const tally = new BatchTally();
@@ -103,7 +107,7 @@ async function runLines(ctx: Context, run: BatchRun, { checkpoint, rejects, send
     }) +
     (checkpoint ? resumeSummary(options.checkpoint!, checkpoint.tally) : '');
   if (cause) throw stoppedBatchError(cause, summary);
-  if (tally.failed > 0) throw new SvcError(summary, ExitCode.api);
+  if (tally.failed > 0) throw new SvcError(summary, failedExitCode(tally, ctx.signal));
   ctx.io.err(`svc: ${summary}\n`);
 }
 
@@ -122,6 +126,32 @@ function lineCall(op: OperationSpec, deps: OperationDeps, dryRun: boolean): Line
   const run: OperationDeps = { ...deps, use: { jsonOnly: true } };
   if (dryRun) return async (input) => ({ held: true, request: buildOperationRequest(run, { op, input }) });
   return async (input) => ({ held: false, result: (await runOperation(run, { op, input })).result });
+}
+
+/**
+ * With `--wait-for`, each line waits for its own answer to meet the condition (src/core/wait.ts),
+ * its polls paced with every other line's; a stop signal ends every wait at once (they only read,
+ * so a poll cut short changes nothing), and the line is recorded as interrupted.
+ */
+function waitingLineCall(op: OperationSpec, plan: WaitPlan, deps: OperationDeps & { retry: RetryOptions }): LineCall {
+  const run: OperationDeps & { retry: RetryOptions } = { ...deps, use: { jsonOnly: true } };
+  const { hooks } = deps;
+  return async (input) => {
+    const end = await waitForState({ ...run, hooks: () => hooks }, op, buildOperationRequest(run, { op, input }), plan);
+    const message = waitEndWords(end, plan, FLAG_NAMES);
+    return { held: false, result: end.last.result, wait: { outcome: end.outcome, polls: end.polls, waitedMs: end.waitedMs, ...(message ? { message } : {}) } };
+  };
+}
+
+/**
+ * A batch with failed lines exits 1, unless every one of them waited: the stop signal's code when
+ * one ended a wait (every line was already taken), 9 when a wait failed, else 124 (each timed out).
+ */
+function failedExitCode(tally: BatchTally, signal: AbortSignal | undefined): number {
+  const waits = tally.waits;
+  if (waits && waits.interrupted > 0) return interruptionOf(signal).exitCode;
+  if (!waits || tally.failed > waits.failed + waits.timedOut) return ExitCode.api;
+  return waits.failed > 0 ? ExitCode.waitFailed : ExitCode.waitTimedOut;
 }
 
 /**

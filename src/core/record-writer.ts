@@ -72,6 +72,7 @@ export function createRecordWriter(
         if (held.length >= HELD_BYTES) flush();
         else scheduled ??= timer.set(flush, HELD_MS);
       }
+      if (outcome.wait) tally.countWait(outcome.wait.outcome);
       if (outcome.ok) tally.count(record.line, true, record.endOffset);
       else {
         const uncertain = mayHaveApplied(outcome);

@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { bundleCli, bundleMcpServer, repoRoot, unwrapCliScript } from '../build/bundle.mjs';
 import { installedPackage, lockedPackage } from './locked-package.mjs';
+import { signAdHoc } from './macho-sign.mjs';
 import { hostRuntimePackage, hostTarget, targetNamed } from './targets.mjs';
 
 const exec = promisify(execFile);
@@ -46,15 +47,32 @@ export function standaloneUnsupportedReason(target = hostTarget()) {
  * carries the keyring's binding; `log` hears why not.
  */
 export async function buildStandalone({ output, target = hostTarget(), log = (line) => process.stderr.write(`${line}\n`) }) {
-  const reason = standaloneUnsupportedReason(target);
-  if (reason) throw new Error(`cannot build the standalone binary here: ${reason}`);
-  const platform = targetNamed(target);
-  const [runtime, keyring] = await Promise.all([targetRuntime(platform), keyringBinding(platform, log)]);
+  const [keyring] = await buildStandalones([{ target, output }], log);
+  return keyring;
+}
+
+/**
+ * Builds the binary for each `{ target, output }`, one after the other, from one bundle of the
+ * program; resolves to whether each carries the keyring's binding.
+ */
+export async function buildStandalones(builds, log = (line) => process.stderr.write(`${line}\n`)) {
+  for (const { target } of builds) {
+    const reason = standaloneUnsupportedReason(target);
+    if (reason) throw new Error(`cannot build the standalone binary here: ${reason}`);
+    targetNamed(target);
+  }
   const work = mkdtempSync(join(tmpdir(), 'svc-standalone-'));
   try {
-    await stage(work, keyring);
-    await compile(work, platform, runtime, output);
-    return keyring !== undefined;
+    await stageProgram(work);
+    const carried = [];
+    for (const { target, output } of builds) {
+      const platform = targetNamed(target);
+      const [runtime, keyring] = await Promise.all([targetRuntime(platform), keyringBinding(platform, log)]);
+      stageKeyring(work, keyring);
+      await compile(work, platform, runtime, output);
+      carried.push(keyring !== undefined);
+    }
+    return carried;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -75,17 +93,22 @@ async function keyringBinding(platform, log) {
   return join(await lockedPackage(`@napi-rs/keyring-${platform.keyring}`), `keyring.${platform.keyring}.node`);
 }
 
-/**
- * The folder Bun compiles: the entry, the CLI script as a module, the MCP server's script, and what
- * their require('@napi-rs/keyring') finds: the binding, loaded by standalone-addon.cjs, or, without
- * one, a module that fails to load, as a missing optional dependency does.
- */
-async function stage(work, keyring) {
+/** The folder Bun compiles: the entry, the CLI script as a module and the MCP server's script. */
+async function stageProgram(work) {
   const scripts = await bundleCli({ outdir: work, write: false });
   writeFileSync(join(work, 'cli.cjs'), unwrapCliScript(scripts.find(({ name }) => name === 'cli.cjs').text));
   await bundleMcpServer({ outdir: work });
   copyFileSync(join(import.meta.dirname, 'standalone-main.cjs'), join(work, 'main.cjs'));
+}
+
+/**
+ * What the program's require('@napi-rs/keyring') finds in `work`: the target's binding, loaded by
+ * standalone-addon.cjs, or, without one, a module that fails to load, as a missing optional
+ * dependency does.
+ */
+function stageKeyring(work, keyring) {
   const binding = join(work, 'node_modules', '@napi-rs', 'keyring');
+  rmSync(binding, { recursive: true, force: true });
   mkdirSync(binding, { recursive: true });
   if (!keyring) return writeFileSync(join(binding, 'index.js'), "throw Object.assign(new Error('no keyring binding'), { code: 'MODULE_NOT_FOUND' });\n");
   copyFileSync(keyring, join(binding, 'keyring.node'));
@@ -113,6 +136,8 @@ async function compile(work, platform, runtime, output) {
   await exec(hostBun(), args, { cwd: work, env, maxBuffer: 16 * 1024 * 1024 }).catch((error) => {
     throw new Error(`bun build failed: ${`${error.stderr || error.message}`.trim()}`);
   });
+  // Bun signs a darwin-arm64 binary ad hoc, and leaves a darwin-x64 one with a signature that does not match it.
+  if (platform.os === 'darwin') signAdHoc(partial, 'svc');
   // Across file systems (temp folder, dist/) a rename fails: copy beside the output, then rename.
   const beside = `${output}.partial-${process.pid}`;
   try {

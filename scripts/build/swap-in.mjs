@@ -7,8 +7,11 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/** dist/svc, dist/svc-<target> (.exe for Windows) and dist/release/: scripts/package.mjs and scripts/release.mjs write them, no build does. */
-const PACKAGED = /^(?:svc(?:-[a-z0-9]+-[a-z0-9]+)?(?:\.exe)?|release(?:[\\/].*)?)$/;
+/**
+ * dist/svc, dist/svc-<target> (.exe for Windows) and dist/release/, and each while it is written
+ * (`.partial-…`): scripts/package.mjs and scripts/release.mjs write them, no build does.
+ */
+const PACKAGED = /^(?:svc(?:-[a-z0-9]+-[a-z0-9]+)?(?:\.exe)?(?:\.partial-\w+)?|release(?:\.partial-\w+)?(?:[\\/].*)?)$/;
 
 /** Every file under `folder`, as paths relative to it; folders whose name starts with a dot (another run's work) are left out. */
 function filesUnder(folder) {

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { makeFolder } from '../build/plain-folder.mjs';
 import { buildStandalones } from './standalone.mjs';
 import { TARGETS, binaryName } from './targets.mjs';
 
@@ -23,10 +24,9 @@ export function sha256Sums(files) {
  * all are built (they are built beside it); resolves to the file names written.
  */
 export async function writeRelease({ folder, log }) {
-  const partial = `${folder}.partial-${process.pid}`;
-  rmSync(partial, { recursive: true, force: true });
-  // A plain mkdir, so the folder gets the mode the umask gives, as `folder` itself would.
-  mkdirSync(partial, { recursive: true });
+  mkdirSync(dirname(folder), { recursive: true });
+  // Beside `folder`, with the mode the umask gives, as `folder` itself would have.
+  const partial = makeFolder(`${folder}.partial-`);
   try {
     const targets = Object.keys(TARGETS);
     const files = targets.map((target) => join(partial, releaseName(target)));
@@ -35,7 +35,6 @@ export async function writeRelease({ folder, log }) {
       log,
     );
     writeFileSync(join(partial, 'SHA256SUMS'), sha256Sums(files));
-    mkdirSync(dirname(folder), { recursive: true });
     rmSync(folder, { recursive: true, force: true });
     renameSync(partial, folder);
     return [...files.map((file) => basename(file)), 'SHA256SUMS'];

@@ -53,6 +53,7 @@ describe('a build swapped in (scripts/build/swap-in.mjs)', () => {
     const root = tempFolder('svc-atomic-');
     const target = join(root, 'dist');
     const packaged = ['svc', 'svc.exe', 'svc-darwin-arm64', 'svc-windows-x64.exe', 'release/svc-linux-x64', 'release/SHA256SUMS'];
+    packaged.push('svc.partial-4242', 'release.partial-0a1b2c/svc-linux-arm64');
     const built = ['cli.cjs', 'svc-helper.cjs', 'svc-linux.txt', 'releases.txt', 'sub/svc'];
     for (const name of [...packaged, ...built]) {
       mkdirSync(join(target, name, '..'), { recursive: true });

@@ -6,6 +6,7 @@ import {
   type JSONRPCMessage,
   type Transport,
 } from '@modelcontextprotocol/server';
+import { RequestIdScan } from './request-id-scan.js';
 
 /**
  * The largest JSON-RPC message svc mcp reads, a line of standard input or the body of an HTTP
@@ -72,7 +73,8 @@ function idOf(value: unknown): string | number | null {
 /**
  * The stdio transport of `svc mcp`: one JSON-RPC message per line, as the SDK's, but a hostile line
  * never ends the connection. A line over MAX_MESSAGE_BYTES is dropped as it arrives (never held
- * whole) and answered with an error; a line that is not JSON, not JSON-RPC or a batch is answered
+ * whole) and answered with an error to its request's id, read by a scan of its bytes as they pass
+ * (src/mcp/request-id-scan.ts), so the caller is not left waiting; a line that is not JSON, not JSON-RPC or a batch is answered
  * with the error JSON-RPC names; each gets one line on standard error, without its content. The
  * next line is served as usual.
  */
@@ -85,6 +87,8 @@ export class StdioLines implements Transport {
   #length = 0;
   /** Bytes of the current line seen past the limit: it is being dropped. */
   #dropped = 0;
+  /** While a line is dropped: its id, read from its bytes as they pass. */
+  #idScan: RequestIdScan | undefined;
   #closed = false;
 
   constructor(
@@ -117,6 +121,12 @@ export class StdioLines implements Transport {
   #take(piece: Buffer): void {
     if (piece.length === 0) return;
     if (this.#dropped > 0 || this.#length + piece.length > this.maxBytes) {
+      // The line is not kept, but its id is read as it passes, so the error goes to the caller.
+      if (this.#idScan === undefined) {
+        this.#idScan = new RequestIdScan();
+        for (const held of this.#pieces) this.#idScan.feed(held);
+      }
+      this.#idScan.feed(piece);
       this.#dropped += piece.length + this.#length;
       this.#pieces = [];
       this.#length = 0;
@@ -129,9 +139,11 @@ export class StdioLines implements Transport {
   #endLine(): void {
     if (this.#dropped > 0) {
       const size = this.#dropped;
+      const id = this.#idScan!.end();
       this.#dropped = 0;
+      this.#idScan = undefined;
       this.report(`svc mcp: a message of over ${this.maxBytes} bytes (${size} bytes) was dropped and answered with an error\n`);
-      this.#refuse({ id: null, code: INVALID_REQUEST, message: `Invalid Request: the message is over svc mcp's limit of ${this.maxBytes} bytes` });
+      this.#refuse({ id, code: INVALID_REQUEST, message: `Invalid Request: the message is over svc mcp's limit of ${this.maxBytes} bytes` });
       return;
     }
     const text = Buffer.concat(this.#pieces, this.#length).toString('utf8');

@@ -187,7 +187,7 @@ describe('svc mcp (the built process) over stdio: hostile lines', () => {
       .map((text) => JSON.parse(text) as { id?: unknown; error?: { code: number } } | { id: unknown; error: { code: number } }[]);
     expect(answers.map((a) => (Array.isArray(a) ? a.map((b) => [b.id, b.error.code]) : [a.id ?? null, a.error?.code ?? 'result']))).toEqual([
       [1, 'result'],
-      [null, -32600],
+      [2, -32600],
       [[3, -32600]],
       [null, -32700],
       [4, 'result'],

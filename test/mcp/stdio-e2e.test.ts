@@ -153,3 +153,30 @@ describe('the audit line holds only what svc decided', () => {
     expect(await received()).toEqual([]);
   }, 60_000);
 });
+
+describe('a call over the size limit', () => {
+  it('8 MiB and 24 MiB tools/call lines: the client gets the Invalid Request error for its own call, not its time-out, and the next call is served', async () => {
+    await reset();
+    const session = await start('legacy');
+    try {
+      for (const mebibytes of [8, 24]) {
+        const data = { name: 'Acme', notes: 'n'.repeat(mebibytes * 1024 * 1024) };
+        // The client's own wait is a guard against a hang: answered null, the call would wait it out.
+        const failed = await session.client.callTool({ name: 'crm_entries_create', arguments: { objectName: 'deals', data } }, { timeout: 20_000 }).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        expect(failed, `${mebibytes} MiB`).toMatchObject({
+          code: -32600,
+          message: expect.stringContaining("the message is over svc mcp's limit of 1048576 bytes"),
+        });
+      }
+      const listed = await session.client.callTool({ name: 'crm_entries_create', arguments: { objectName: 'deals', data: { name: 'Acme' } } });
+      expect(listed.isError).toBeFalsy();
+    } finally {
+      await session.close();
+    }
+    expect((await received()).map((r) => r.method)).toEqual(['POST']);
+    expect(session.stderr().match(/was dropped and answered with an error/g)).toHaveLength(2);
+  }, 120_000);
+});

@@ -1,7 +1,20 @@
 // First: a Node.js that is too old stops here, with a sentence saying what to do.
 import './node-version.js';
 export { createClient } from './core/client.js';
-export type { Client, ClientOptions, CallInput, BodyOf, ParamsOf, QueryOf, HeadersOf, ResponseOf, BatchOptions, BatchRecord } from './core/client.js';
+export type {
+  Client,
+  ClientOptions,
+  CallInput,
+  BodyOf,
+  ParamsOf,
+  QueryOf,
+  HeadersOf,
+  ResponseOf,
+  BatchOptions,
+  BatchRecord,
+  WaitOptions,
+  WaitResult,
+} from './core/client.js';
 export type { CallError, CallResult, Issue, Throttling } from './client/result.js';
 export type { Clock } from './clock.js';
 export type { RetryOptions } from './client/retry.js';

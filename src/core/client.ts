@@ -3,17 +3,20 @@ import type { OperationSpec, PathParamNames } from '../../registry/define.js';
 import { type OperationId, type Registry, registry } from '../../registry/index.js';
 import { USER_AGENT } from '../version.js';
 import { NUMERIC_OPTIONS, readNumber } from '../config/numeric-options.js';
+import { baseUrlProblem, chooseLibraryRoute, retryOptions } from './client-options.js';
 import { credentialProblem } from '../client/bearer.js';
 import { describeThrown, readCallArguments } from '../client/call-arguments.js';
-import { chooseProxyRoute, type ProxyRoute } from '../config/proxy-route.js';
 import type { CallResult } from '../client/result.js';
-import { defaultRetryOptions, mayHaveBeenApplied, type RetryOptions } from '../client/retry.js';
+import { mayHaveBeenApplied, type RetryOptions } from '../client/retry.js';
 import type { Transport } from '../client/transport.js';
 import { createUndiciTransport } from '../client/undici-transport.js';
 import { type BatchOptions, type BatchRecord, runClientBatch } from './client-batch.js';
 import { runOperation } from './run-operation.js';
+import type { WaitRunner } from './client-wait.js';
+import type { WaitOptions, WaitResult } from './client-wait-types.js';
 
 export type { BatchOptions, BatchRecord } from './client-batch.js';
+export type { WaitOptions, WaitResult } from './client-wait-types.js';
 
 type Op<Id extends OperationId> = Registry[Id];
 
@@ -85,6 +88,14 @@ export interface Client {
     lines: Iterable<CallInput<Id>> | AsyncIterable<CallInput<Id>>,
     options?: BatchOptions,
   ): AsyncIterable<BatchRecord<CallInput<Id>, ResponseOf<Id>>>;
+  /**
+   * Calls an operation that is safe to repeat (a read, or an idempotent one) again and again until
+   * `until` holds on its answer, as `svc … --wait-for` does: the first pause `interval` seconds,
+   * growing by half each poll to 30, jittered, never shorter, Retry-After obeyed, 429, 5xx and lost
+   * connections waited through. Resolves to the last result with `outcome` (`met`, `failed`,
+   * `timeout`), `polls` and `waitedMs`; never rejects, a misuse included.
+   */
+  waitFor<Id extends OperationId>(id: Id, input: CallInput<Id>, options: WaitOptions<ResponseOf<Id>>): Promise<WaitResult<ResponseOf<Id>>>;
 }
 
 /** Creates a typed client of the Workspace API: `await client.call('email_drafts_get', { draftId })`. */
@@ -115,6 +126,7 @@ export function createClient(options: ClientOptions): Client {
     input: CallInput<Id>,
     callOptions: { signal?: AbortSignal } | undefined,
     retry: RetryOptions,
+    wait?: WaitRunner,
   ): Promise<CallResult<ResponseOf<Id>>> => {
     // Looked up by a plain string: indexed by the generic id, TypeScript would build the union of every
     // operation's type, which a registry of a thousand imported operations makes too complex (TS2590).
@@ -138,8 +150,10 @@ export function createClient(options: ClientOptions): Client {
       return send(request);
     };
     try {
-      const outcome = await runOperation<ResponseOf<typeof id>>({ send: sendOnce, target: { ...target, signal }, retry }, { op, params, body, query, headers });
-      return outcome.result;
+      const deps = { send: sendOnce, target: { ...target, signal }, retry };
+      const call = { op, params, body, query, headers };
+      if (wait) return (await wait(deps, call)) as CallResult<ResponseOf<Id>>;
+      return (await runOperation<ResponseOf<typeof id>>(deps, call)).result;
     } catch (error) {
       const message = describeThrown(error);
       if (!handedOver) return invalidCall(`${id}: the input could not be read: ${message}`);
@@ -150,6 +164,9 @@ export function createClient(options: ClientOptions): Client {
   return {
     call: (id, input, callOptions) => callWith(id, input, callOptions, retry),
     batch: (id, lines, batchOptions) => runClientBatch(lines, batchOptions, retry, (input, paced) => callWith(id, input, undefined, paced)),
+    // JMESPath and the wait load only when a wait is asked for.
+    waitFor: async (id, input, waitOptions) =>
+      (await import('./client-wait.js')).runClientWait(waitOptions, (signal, run) => callWith(id, input, signal ? { signal } : undefined, retry, run)),
   };
 }
 
@@ -166,32 +183,4 @@ function readClientOptions(options: ClientOptions): ClientOptions {
   }
 }
 
-/** `retries` as a number (the CLI's range, 0 to 10) or the policy's parts; anything else is refused at creation. */
-function retryOptions(retries: ClientOptions['retries']): RetryOptions {
-  if (retries === undefined) return defaultRetryOptions;
-  if (typeof retries === 'number') {
-    const count = readNumber(retries, NUMERIC_OPTIONS.retries);
-    if (!count.ok) throw new RangeError(`createClient: retries: ${count.problem}`);
-    return { ...defaultRetryOptions, retries: count.value };
-  }
-  if (retries === null || typeof retries !== 'object')
-    throw new TypeError(
-      `createClient: retries must be a number or an object of retry options, not ${typeof retries === 'string' ? JSON.stringify(retries) : retries === null ? 'null' : `a ${typeof retries}`}`,
-    );
-  return { ...defaultRetryOptions, ...retries };
-}
-
 const invalidCall = (message: string): CallResult<never> => ({ ok: false, status: 0, error: { kind: 'invalid', message, issues: [{ path: [], message }] } });
-
-function baseUrlProblem(baseUrl: unknown): string | undefined {
-  if (typeof baseUrl !== 'string') return `the base URL must be a string, not ${baseUrl === null ? 'null' : `a ${typeof baseUrl}`}`;
-  if (!URL.canParse(baseUrl)) return `${JSON.stringify(baseUrl)} is not a URL`;
-  const { protocol } = new URL(baseUrl);
-  return protocol === 'http:' || protocol === 'https:' ? undefined : `${protocol} URLs are not supported; give an http or https URL`;
-}
-
-function chooseLibraryRoute(baseUrl: string, proxy: ClientOptions['proxy'], noProxy: ClientOptions['noProxy']): ProxyRoute {
-  if (proxy === false) return { reason: 'proxy: false' };
-  if (proxy === undefined) return chooseProxyRoute(baseUrl, { env: process.env });
-  return chooseProxyRoute(baseUrl, { env: {}, profileProxy: proxy, profileNoProxy: noProxy });
-}

@@ -40,6 +40,9 @@ function lastFailure(end: WaitEnd, failure: string | undefined): string {
   return `the last poll failed: ${failure ?? end.last.failure?.message}`;
 }
 
+/** `--wait-fail syncStatus == 'failed'`; a library function, `failWhen(data)`, names itself. */
+const named = (name: string, text: string): string => (text.startsWith(name) ? text : `${name} ${text}`);
+
 const polls = (count: number): string => `${count} ${count === 1 ? 'poll' : 'polls'}`;
 
 /**
@@ -56,7 +59,7 @@ export function waitEndWords(end: WaitEnd, plan: WaitPlan, names: WaitNames, fai
       return undefined;
     case 'failed':
       if (end.failed === undefined && end.problem !== undefined) return `the wait for ${condition} failed after ${after}: ${end.problem}`;
-      return `the wait for ${condition} failed after ${after}: ${names.failWhen} ${plan.failWhen?.text ?? ''} is true${end.failed ? ` (${lastSeen(end.failed)})` : ''}`;
+      return `the wait for ${condition} failed after ${after}: ${named(names.failWhen, plan.failWhen?.text ?? '')} is true${end.failed ? ` (${lastSeen(end.failed)})` : ''}`;
     case 'timeout': {
       const head = end.askedMs
         ? `gave up after ${durationWords(end.waitedMs)} waiting for ${condition}: the service asked to wait ${durationWords(end.askedMs)} more (Retry-After), past ${names.timeout} ${durationWords(plan.timeoutMs)}`

@@ -14,11 +14,13 @@ declare const process: { argv: string[]; env: Record<string, string | undefined>
 
 const client = createClient({ baseUrl: process.argv[2]!, token: process.env.SERVICE_API_KEY });
 const result = await client.call('email_drafts_get', { draftId: 'dr_123' });
+const waited = await client.waitFor('email_drafts_get', { draftId: 'dr_456' }, { until: (data) => data.syncStatus === 'synced', interval: 0.1 });
 if (result.ok) {
   const status: string = result.data.syncStatus;
   // @ts-expect-error the registry types syncStatus as a string: were data \`any\`, this line would fail
   const asNumber: number = result.data.syncStatus;
-  console.log(JSON.stringify({ draftId: result.data.draftId, status, asNumber }));
+  const synced = waited.ok ? waited.data.revision : waited.error.kind;
+  console.log(JSON.stringify({ draftId: result.data.draftId, status, asNumber, wait: [waited.outcome, waited.polls, synced] }));
 } else {
   console.log(JSON.stringify({ error: result.error.kind }));
 }

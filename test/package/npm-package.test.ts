@@ -72,11 +72,15 @@ describe('the tarball installed into a consumer project (type: module, nodenext,
         cwd: consumer,
         env: { PATH: '', SERVICE_API_KEY: mock.apiKey },
       });
-      expect(JSON.parse(stdout)).toEqual({ draftId: 'dr_123', status: 'synced', asNumber: 'synced' });
+      // The installed mock's dr_456 reads pending twice, then synced: the library's wait polls three times.
+      expect(JSON.parse(stdout)).toEqual({ draftId: 'dr_123', status: 'synced', asNumber: 'synced', wait: ['met', 3, 1] });
       const received = await fetch(`${mock.origin}/_mock/requests`, { headers: { authorization: `Bearer ${mock.apiKey}` } }).then((response) =>
         response.json(),
       );
-      expect(received).toMatchObject([{ method: 'GET', path: '/v1/email/drafts/dr_123' }]);
+      expect(received).toMatchObject([
+        { method: 'GET', path: '/v1/email/drafts/dr_123' },
+        ...Array(3).fill({ method: 'GET', path: '/v1/email/drafts/dr_456' }),
+      ]);
     } finally {
       await mock.stop();
     }

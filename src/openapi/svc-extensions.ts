@@ -2,12 +2,19 @@ import { pathParamNames, type OperationSpec, type PageCursor } from '../../regis
 import { type FieldRule, rulesOf } from '../../registry/rules.js';
 
 /**
+ * Whether a 429 answer comes before anything is applied (registry/define.ts, throttlesBeforeApplying):
+ * on the document for the whole API, on an operation that says otherwise or says it itself.
+ */
+export const THROTTLES = 'x-svc-throttles-before-applying';
+
+/**
  * svc's own OpenAPI extensions: what a registry entry says that OpenAPI cannot, written on each
  * operation by the export and read back by the importer (docs/guide/openapi-export.md lists them).
  */
 export interface SvcExtensions {
   'x-svc-safety': OperationSpec['safety'];
   'x-svc-idempotent'?: boolean;
+  'x-svc-throttles-before-applying'?: boolean;
   'x-svc-args'?: readonly string[];
   'x-svc-examples': readonly string[];
   'x-svc-display'?: NonNullable<OperationSpec['display']>;
@@ -23,6 +30,7 @@ export function svcExtensions(op: OperationSpec): SvcExtensions {
   return {
     'x-svc-safety': op.safety,
     ...(op.idempotent === undefined ? {} : { 'x-svc-idempotent': op.idempotent }),
+    ...(op.throttlesBeforeApplying === undefined ? {} : { [THROTTLES]: op.throttlesBeforeApplying }),
     ...(op.args.join('\n') === pathParamNames(op.path).join('\n') ? {} : { 'x-svc-args': op.args }),
     'x-svc-examples': op.examples,
     ...(op.display ? { 'x-svc-display': op.display } : {}),

@@ -18,6 +18,7 @@ export function entrySource(entry: Entry): string {
     `safety: ${literal(safety.safety)}`,
     safety.idempotent !== undefined && `idempotent: ${safety.idempotent}`,
     safety.safety === 'destructive' && 'destructive: true',
+    entry.throttlesBeforeApplying !== undefined && `throttlesBeforeApplying: ${entry.throttlesBeforeApplying}`,
     entry.nullResult !== undefined && `nullResult: ${literal(entry.nullResult)}`,
     `examples: ${dataLiteral(entry.examples)}`,
     entry.status !== undefined && `status: ${entry.status}`,

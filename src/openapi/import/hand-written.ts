@@ -44,8 +44,24 @@ export async function loadImportedBefore(folder: string, repoRoot: string, areas
   return loadOperations(folder, repoRoot, out, entry, []);
 }
 
+/**
+ * What the registry in `folder` declares for all its operations about a 429 (its api.ts,
+ * `throttlesBeforeApplying`), which the operations an import writes there inherit.
+ */
+export async function loadRegistryThrottling(folder: string, repoRoot: string, out = folder): Promise<boolean> {
+  const declared = await loadDefault(folder, repoRoot, out, "import { api } from './api.js';\nexport default api.throttlesBeforeApplying;\n", []);
+  if (typeof declared !== 'boolean') throw new ImportRefusal(`the registry in ${out} does not declare throttlesBeforeApplying in its api.ts as true or false`);
+  return declared;
+}
+
 /** Bundles `entry` (TypeScript, in `folder`) with esbuild in memory and runs it: its default export, as id -> method and path. */
 async function loadOperations(folder: string, repoRoot: string, out: string, entry: string, plugins: Plugin[]): Promise<HandWritten> {
+  const operations = (await loadDefault(folder, repoRoot, out, entry, plugins)) as Record<string, { method: string; path: string }>;
+  return new Map(Object.entries(operations).map(([id, op]) => [id, { method: op.method, path: op.path }]));
+}
+
+/** Bundles `entry` (TypeScript, in `folder`) with esbuild in memory and runs it: its default export. */
+async function loadDefault(folder: string, repoRoot: string, out: string, entry: string, plugins: Plugin[]): Promise<unknown> {
   const { build } = await import('esbuild');
   let code: string;
   try {
@@ -64,13 +80,11 @@ async function loadOperations(folder: string, repoRoot: string, out: string, ent
   } catch (error) {
     throw new ImportRefusal(`cannot read the registry in ${out}: ${firstLine(error)}`);
   }
-  let operations: Record<string, { method: string; path: string }>;
   try {
-    operations = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)).default;
+    return ((await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default: unknown }).default;
   } catch (error) {
     throw new ImportRefusal(`the registry in ${out} does not load: ${firstLine(error)}`);
   }
-  return new Map(Object.entries(operations).map(([id, op]) => [id, { method: op.method, path: op.path }]));
 }
 
 const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;

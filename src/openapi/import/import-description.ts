@@ -1,7 +1,9 @@
 import { type AreaListing, areaFileSource, areaListSource, generatedLine, LISTS_HEADER, operationListSource } from './area-source.js';
 import type { Description } from './description-file.js';
 import { type Entry, identify, type Located, mapOperation, METHODS, type Renames } from './operation-entry.js';
+import { api } from '../../../registry/api.js';
 import type { FieldRule } from '../../../registry/rules.js';
+import { THROTTLES } from '../svc-extensions.js';
 import { areaIdentifier } from './names.js';
 import { resolveObject } from './refs.js';
 import { ImportReport } from './report.js';
@@ -23,6 +25,8 @@ export interface ImportOptions {
   keptOperations?: HandWritten;
   /** Where those areas' files are, as the user names it (`registry/imported`), for messages. */
   keptFolder?: string;
+  /** What the registry written into declares for all its operations (its api.ts): this project's registry's when absent. */
+  throttlesBeforeApplying?: boolean;
 }
 
 export interface ImportResult {
@@ -81,6 +85,7 @@ export function importDescription(description: Description, options: ImportOptio
   const report = new ImportReport();
   reportDocument(document, report);
   const chosen = chooseOperations(document, report, options);
+  const throttling = documentThrottling(document, options.throttlesBeforeApplying ?? api.throttlesBeforeApplying, report);
   checkIds(chosen, options.handWritten, options.keptOperations, options.keptFolder);
   checkHandWrittenAreas(chosen, options.handWritten);
   const info = (document.info ?? {}) as Node;
@@ -100,6 +105,7 @@ export function importDescription(description: Description, options: ImportOptio
       ruleDescription: (fields) => rules.current.find((rule) => rule.fields.join('\n') === fields.join('\n'))?.description,
     });
     const entries: Entry[] = byArea.get(area)!.map(({ located, ...identity }) => mapOperation(document, located, identity, writer, rules, report));
+    for (const entry of entries) entry.throttlesBeforeApplying ??= throttling.inherited;
     const summary = areaSummary(document, entries[0]!.tag, area);
     report.current = '*';
     files.set(`${area}.ts`, areaFileSource({ header, area, summary, declarations: writer.declarations(), helpers: writer.registryImports(), entries }));
@@ -117,6 +123,22 @@ function areaSummary(document: Node, tag: string | undefined, area: string): str
   const declared = tags.find((item) => item?.name === tag)?.description;
   if (typeof declared === 'string' && declared.trim() !== '') return declared.trim().split('\n')[0]!.replace(/\s+/g, ' ');
   return tag ?? area;
+}
+
+/**
+ * The document's `x-svc-throttles-before-applying`, the API's: where it is not what the registry
+ * declares for its own operations, each operation that does not say otherwise gets it (`inherited`),
+ * so none changes how a 429 to it is treated.
+ */
+function documentThrottling(document: Node, registry: boolean, report: ImportReport): { inherited?: boolean } {
+  const declared = document[THROTTLES];
+  if (declared === undefined || declared === registry) return {};
+  if (typeof declared !== 'boolean') {
+    report.add(THROTTLES, 'malformed (see the OpenAPI export guide for its shape): left out', `#/${THROTTLES}`, '*');
+    return {};
+  }
+  report.add(THROTTLES, `${declared}, where the registry declares ${registry}: written on each operation that does not say otherwise`, `#/${THROTTLES}`, '*');
+  return { inherited: declared };
 }
 
 /** What the description says as a whole that the registry does not take from it. */

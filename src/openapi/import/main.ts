@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readDescription } from './description-file.js';
 import { formatFiles } from './formatting.js';
-import { loadHandWritten, loadImportedBefore } from './hand-written.js';
+import { loadHandWritten, loadImportedBefore, loadRegistryThrottling } from './hand-written.js';
 import { areasToWrite, importDescription } from './import-description.js';
 import { readImportedFolder, writeImportedFiles } from './folder.js';
 import { areaName } from './names.js';
@@ -62,6 +62,7 @@ export async function run(argv: string[], options: RunOptions): Promise<number> 
       importedBefore: folder.areas,
       keptOperations,
       keptFolder: folder.shown,
+      throttlesBeforeApplying: await loadRegistryThrottling(args.out, options.repoRoot, parsed.out),
     });
     const written = writeImportedFiles(folder, await formatFiles(options.repoRoot, result.files));
     const summary = {

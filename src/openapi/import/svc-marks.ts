@@ -7,6 +7,8 @@ type Node = Record<string, unknown>;
 /** What an operation's `x-svc-*` extensions (docs/guide/openapi-export.md) say, each checked; a malformed one is reported and left out. */
 export interface SvcMarks {
   args?: string[];
+  /** `x-svc-throttles-before-applying` on the operation (the document's is read by importDescription). */
+  throttlesBeforeApplying?: boolean;
   examples?: string[];
   display?: NonNullable<OperationSpec['display']>;
   saveField?: NonNullable<OperationSpec['saveField']>;
@@ -21,6 +23,7 @@ const isNode = (value: unknown): value is Node => value !== null && typeof value
 
 const checks: { [K in keyof SvcMarks]-?: [string, (value: unknown) => boolean] } = {
   args: ['x-svc-args', (value) => Array.isArray(value) && value.every(isText)],
+  throttlesBeforeApplying: ['x-svc-throttles-before-applying', (value) => typeof value === 'boolean'],
   examples: ['x-svc-examples', isTextList],
   display: [
     'x-svc-display',

@@ -1,2 +1,2 @@
 export function npm(args: string[], options: { cwd: string; home: string }): Promise<{ stdout: string; stderr: string }>;
-export function packFromCopy(work: string): Promise<{ tarball: string; files: string[] }>;
+export function packFromCopy(work: string, options?: { leftInDist?: string[] }): Promise<{ tarball: string; files: string[] }>;

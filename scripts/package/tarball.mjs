@@ -2,7 +2,7 @@
 // installed from the tarball alone (zod, its one dependency, is bundled in it), with no registry.
 // Used by test/package and by `npm run bench`.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -46,11 +46,19 @@ export async function npm(args, { cwd, home }) {
   return promisify(execFile)(file, argv, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
 }
 
-/** Copies the sources into `work`/repo and packs them there; resolves to the tarball's path and its file list. */
-export async function packFromCopy(work) {
+/**
+ * Copies the sources into `work`/repo and packs them there; resolves to the tarball's path and its
+ * file list. `leftInDist` names files to put in the copy's dist/ first, as a clone's holds them
+ * after `npm run package` or `npm run release`.
+ */
+export async function packFromCopy(work, { leftInDist = [] } = {}) {
   const copy = join(work, 'repo');
   mkdirSync(copy);
   for (const input of PACK_INPUTS) cpSync(join(repoRoot, input), join(copy, input), { recursive: true });
+  for (const file of leftInDist) {
+    mkdirSync(dirname(join(copy, 'dist', file)), { recursive: true });
+    writeFileSync(join(copy, 'dist', file), 'left by npm run package\n');
+  }
   symlinkSync(join(repoRoot, 'node_modules'), join(copy, 'node_modules'), 'dir');
   const { stdout } = await npm(['pack', '--json', '--pack-destination', work], { cwd: copy, home: work });
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf('[')));

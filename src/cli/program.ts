@@ -3,6 +3,7 @@ import { api } from '../../registry/api.js';
 import { colorEnabled } from '../output/color.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import { VERSION } from '../version.js';
+import { buildName } from './build-name.js';
 import type { Context } from '../core/context.js';
 import { examplesHelp, formatHelpItem, MIN_DESCRIPTION_WIDTH, wrapHelpText } from './help-layout.js';
 
@@ -59,7 +60,11 @@ export function createRootProgram(ctx: Context): Command {
   const program = new Command('svc');
   program
     .description('Command-line tool for the Workspace API')
-    .version(`svc ${VERSION} (${api.title} ${api.version})`, '-V, --version', 'print the CLI version and the API description version')
+    .version(
+      `svc ${VERSION} (${api.title} ${api.version}; ${buildName()})`,
+      '-V, --version',
+      'print the CLI version, the API description version and the build',
+    )
     .addOption(new Option('--base-url <url>', 'base URL of the API, ending in /v1'))
     .addOption(new Option('--profile <name>', 'settings profile (one per workspace)'))
     .addOption(new Option('--timeout <seconds>', 'timeout of each attempt, whole request and answer, in seconds (default 30)'))

@@ -150,7 +150,7 @@ describe('help and version', () => {
   it('--version prints the CLI and API description versions', async () => {
     const fake = createFakeContext();
     expect(await run(['--version'], fake.ctx)).toBe(0);
-    expect(fake.out()).toMatch(/^svc \d+\.\d+\.\d+\S* \(Workspace API 1\.0\.0\)\n$/);
+    expect(fake.out()).toMatch(/^svc \d+\.\d+\.\d+\S* \(Workspace API 1\.0\.0; npm, Node\.js \d+\.\d+\.\d+\)\n$/);
   });
 
   it('no command word prints help on stdout and exits 0, global options or not', async () => {

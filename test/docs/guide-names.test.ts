@@ -19,6 +19,7 @@ const OTHER_FLAGS: Record<string, string> = {
   '--tool-name': 'the MCP Inspector',
   '--tool-arg': 'the MCP Inspector',
   '--target': 'npm run package',
+  '--ignore-missing': 'sha256sum',
   '--for': 'kubectl wait',
 };
 /** Variables that are not svc's: the user's own in examples, or another system's. */

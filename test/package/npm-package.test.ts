@@ -24,9 +24,11 @@ const consumer = join(work, 'consumer');
 const installed = join(consumer, 'node_modules', '@svc-cli', 'svc');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 let packed: { tarball: string; files: string[] };
+/** What `npm run package` and `npm run release` leave in a clone's dist/, which the package must not carry. */
+const binaries = ['svc', 'svc.exe', 'svc-darwin-arm64', 'svc-windows-x64.exe', 'svc.partial-4242', 'release/svc-linux-x64', 'release/SHA256SUMS'];
 
 beforeAll(async () => {
-  packed = await packFromCopy(work);
+  packed = await packFromCopy(work, { leftInDist: binaries });
   mkdirSync(consumer);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify(consumerPackage));
   writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify(consumerTsconfig));
@@ -42,6 +44,10 @@ describe('npm pack', () => {
     for (const file of named) expect(packed.files, file).toContain(file.replace(/^\.\//, ''));
     for (const file of ['dist/cli.cjs', 'dist/cli-root.cjs', 'bin/run-cli.cjs']) expect(packed.files).toContain(file);
     expect(packed.files.filter((file) => file.startsWith('src/') || file.startsWith('test/'))).toEqual([]);
+  });
+
+  it('leaves out the standalone binaries a build keeps in dist/', () => {
+    expect(packed.files.filter((file) => /^dist\/(svc|release)/.test(file))).toEqual([]);
   });
 });
 
@@ -96,7 +102,7 @@ describe('npm install -g <tarball>', () => {
     await npm(['install', '--global', '--prefix', prefix, packed.tarball], { cwd: work, home: work });
     const svc = join(prefix, 'bin', 'svc');
     const env = { PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`, HOME: work, SVC_CONFIG_DIR: join(work, 'config') };
-    expect((await exec(svc, ['--version'], { env })).stdout).toMatch(/^svc \d+\.\d+\.\d+/);
+    expect((await exec(svc, ['--version'], { env })).stdout).toMatch(/^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+; npm, Node\.js [\d.]+\)\n$/);
     const mock = await server;
     const { stdout } = await exec('svc', ['email', 'drafts', 'get', 'dr_456'], { env: { ...env, SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey } });
     expect(JSON.parse(stdout)).toMatchObject({ draftId: 'dr_456' });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +42,14 @@ describe.skipIf(unsupported !== undefined)(`the standalone binary${unsupported ?
   it('is one executable file that needs no Node.js: version, help, ops, openapi, completion', async () => {
     expect(buildLog).toEqual([]);
     expect(statSync(binary).mode & 0o111).not.toBe(0);
-    expect(await svc(['--version'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^svc \d+\.\d+\.\d+/), stderr: '' });
+    // It names its build and the Bun it carries: the version package.json pins.
+    const bun = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> })
+      .devDependencies.bun;
+    expect(await svc(['--version'])).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(new RegExp(`^svc \\d+\\.\\d+\\.\\d+ \\(Workspace API [\\d.]+; standalone, Bun ${bun!.replaceAll('.', '\\.')}\\)\n$`)),
+      stderr: '',
+    });
     expect((await svc(['--help'])).stdout).toContain('Usage: svc');
     expect((await svc(['ops'])).stdout).toContain('email_drafts_get');
     expect((await svc(['openapi', '--format', 'yaml'])).stdout).toMatch(/^openapi: "3\.1\.\d+"$/m); // quoted: a version string, never a number

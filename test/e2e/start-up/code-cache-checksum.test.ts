@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SVC_BIN, freshConfigDir, runSvcProcess } from '../../support/svc.js';
 
-const VERSION_LINE = /^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+\)\n$/;
+const VERSION_LINE = /^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+; npm, Node\.js [\d.]+\)\n$/;
 /** A file's first 8 bytes hold the checksum; the words it sums start after them. */
 const HEADER = 8;
 

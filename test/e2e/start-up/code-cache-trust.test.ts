@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SVC_BIN, freshConfigDir, runSvcProcess } from '../../support/svc.js';
 
-const VERSION_LINE = /^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+\)\n$/;
+const VERSION_LINE = /^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+; npm, Node\.js [\d.]+\)\n$/;
 /** What `svc --version` runs: the root command alone (bin/run-cli.cjs). */
 const SCRIPT = join(SVC_BIN, '..', '..', 'dist', 'cli-root.cjs');
 const RUN_CLI = join(SVC_BIN, '..', 'run-cli.cjs');

@@ -7,7 +7,7 @@ import { SVC_BIN, freshConfigDir, runSvcProcess } from '../../support/svc.js';
 /** svc's own reader: a file it reads is whole, its checksum matching its payload. */
 const { readCache } = createRequire(import.meta.url)(join(SVC_BIN, '..', 'run-cli.cjs')) as { readCache(file: string): Uint8Array | undefined };
 
-const VERSION_LINE = /^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+\)\n$/;
+const VERSION_LINE = /^svc \d+\.\d+\.\d+ \(Workspace API [\d.]+; npm, Node\.js [\d.]+\)\n$/;
 
 /** Every file under a folder, recursively. */
 const filesUnder = (folder: string): string[] =>

@@ -8,7 +8,11 @@ import type { SettingsSource } from '../config/store.js';
 import { type GlobalOptions, resolveTarget, type Target } from '../config/target.js';
 import { requestTargetOf, retryPolicy } from '../core/request-target.js';
 import type { Failure } from '../core/failure.js';
-import { runOperation } from '../core/run-operation.js';
+import { buildOperationRequest, type OperationDeps, type Outcome, type PreparedCall, prepareCall, runOperation } from '../core/run-operation.js';
+import type { RetryOptions } from '../client/retry.js';
+import { type WaitPlan, waitForState } from '../core/wait.js';
+import { waitEndWords } from '../core/wait-words.js';
+import { type ToolWait, WAIT_NAMES } from './tool-wait.js';
 import { SvcError, InputError } from '../errors.js';
 
 /** What a tool call needs from the process: settings, the transport and the secrets it learns. */
@@ -42,12 +46,21 @@ export interface CallFailure {
   /** The request left and its answer was lost, could not be read, or was a 500, 502 or 504: it may have been applied; svc did not resend it. */
   mayHaveBeenApplied: boolean;
   attempts: number;
+  /** The call waited (its `wait` argument), and how that went. */
+  wait?: ToolWait;
 }
 
-export type CallOutcome = { ok: true; status: number; json: unknown; mismatch?: string; warning?: string } | { ok: false; failure: CallFailure };
+export type CallOutcome =
+  { ok: true; status: number; json: unknown; mismatch?: string; warning?: string; wait?: ToolWait } | { ok: false; failure: CallFailure };
+
+/** A tool call's `wait`, read (src/mcp/tool-wait.ts), and the tools/call request's own cancellation. */
+export interface WaitRequest {
+  plan: WaitPlan;
+  signal?: AbortSignal;
+}
 
 /** Sends one operation as the CLI would, and reads the answer into an outcome; never throws for faults of the input, the network or the service. */
-export async function callTool(deps: CallDeps, globals: GlobalOptions, op: OperationSpec, input: CallInput): Promise<CallOutcome> {
+export async function callTool(deps: CallDeps, globals: GlobalOptions, op: OperationSpec, input: CallInput, wait?: WaitRequest): Promise<CallOutcome> {
   let target: Target;
   try {
     target = await resolveTarget(deps, globals, { needCredential: true });
@@ -56,11 +69,25 @@ export async function callTool(deps: CallDeps, globals: GlobalOptions, op: Opera
     const category = error instanceof SvcError && /credential/.test(error.message) ? 'credential' : 'config';
     return { ok: false, failure: { category, message: error.message, retrySafe: true, mayHaveBeenApplied: false, attempts: 0 } };
   }
-  const outcome = await runOperation(
-    { send: deps.send, signal: deps.signal, target: requestTargetOf(target, deps.signal), retry: retryPolicy(deps, target) },
-    { op, ...input },
-  );
-  const { result, failure } = outcome;
+  const operation = { send: deps.send, signal: deps.signal, target: requestTargetOf(target, deps.signal), retry: retryPolicy(deps, target) };
+  const prepared = wait && prepareCall({ op, ...input });
+  if (wait && prepared?.ok) return waitedCall({ ...operation, signal: anySignal(deps.signal, wait.signal) }, prepared.call, wait.plan);
+  return outcomeOf(await runOperation(operation, { op, ...input }));
+}
+
+/** The call made again until its answer meets the plan (src/core/wait.ts): the last answer, or its failure, with how the wait went. */
+async function waitedCall(deps: OperationDeps & { retry: RetryOptions }, call: PreparedCall, plan: WaitPlan): Promise<CallOutcome> {
+  const end = await waitForState({ ...deps, hooks: undefined }, call.op, buildOperationRequest(deps, call), plan);
+  const message = waitEndWords(end, plan, WAIT_NAMES);
+  const wait: ToolWait = { outcome: end.outcome, polls: end.polls, waitedMs: end.waitedMs, ...(message ? { message } : {}) };
+  const outcome = outcomeOf(end.last);
+  if (outcome.ok) return { ...outcome, wait };
+  // A wait for deleted is met by a 404: there is no answer to give.
+  if (end.outcome === 'met') return { ok: true, status: end.last.result.status, json: null, wait };
+  return { ok: false, failure: { ...outcome.failure, wait } };
+}
+
+function outcomeOf({ result, failure }: Outcome): CallOutcome {
   if (result.ok)
     return {
       ok: true,
@@ -71,6 +98,8 @@ export async function callTool(deps: CallDeps, globals: GlobalOptions, op: Opera
     };
   return { ok: false, failure: failureOf(result, failure!) };
 }
+
+const anySignal = (a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined => (a && b ? AbortSignal.any([a, b]) : (a ?? b));
 
 /**
  * A failed call for an agent: the core's words and facts (`failure`, as the command line and a batch

@@ -7,6 +7,8 @@ import { type DestructiveGate, type ElicitAnswer } from './destructive-gate.js';
 import { type CallDeps, type CallInput, callTool } from './operation-call.js';
 import { neutraliseText } from './neutralise.js';
 import type { OperationTool } from './tool-catalog.js';
+import type { WaitPlan } from '../core/wait.js';
+import { readToolWait, WAIT_ARGUMENT } from './tool-wait.js';
 import { type ToolFilter, whyFiltered } from './tool-filter.js';
 import { failureResult, notServed, type Redaction, refusalResult, successResult, type ToolResult, unknownTool } from './tool-result.js';
 
@@ -33,6 +35,8 @@ export interface ToolCallRequest {
   canAsk: boolean;
   answer?: ElicitAnswer;
   requestState?: unknown;
+  /** The tools/call request's cancellation: it ends a wait at once. */
+  signal?: AbortSignal;
 }
 
 /** A call's outcome: a result, or a question for the user before anything is sent. */
@@ -53,8 +57,9 @@ export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call
   const filtered = whyFiltered(tool, settings.filter);
   if (filtered) return end('refused', 'not-sent', refusalResult(notServed(filtered), redact));
   let input: CallInput;
+  let wait: WaitPlan | undefined;
   try {
-    input = splitArguments(tool, call.args);
+    ({ wait, ...input } = splitArguments(tool, call.args));
     fillPath(tool.op.path, input.params); // a path value that cannot be a URL segment is refused here, before anyone is asked
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
@@ -86,7 +91,7 @@ export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call
   }
   let outcome: Awaited<ReturnType<typeof callTool>>;
   try {
-    outcome = await callTool(deps, settings.globals, tool.op, input);
+    outcome = await callTool(deps, settings.globals, tool.op, input, wait && { plan: wait, signal: call.signal });
   } catch (error) {
     // A fault of svc's own, not of the input, the network or the service: still a result the agent can act on.
     deps.audit(redact(`svc mcp: ${tool.id} failed in svc: ${errorWords(error)}\n`));
@@ -104,7 +109,9 @@ export async function runToolCall(settings: ServeSettings, deps: ServeDeps, call
     ...(outcome.mismatch ? [`the response does not match the registry's schema (${outcome.mismatch})`] : []),
     ...(outcome.warning ? [outcome.warning] : []),
   ];
-  return end('allowed', String(outcome.status), successResult(outcome.json, deps.redaction, notes, tool.op.safety !== 'safe'));
+  if (outcome.wait?.message) notes.push(outcome.wait.message);
+  const beside = outcome.wait ? { wait: outcome.wait } : {};
+  return end('allowed', String(outcome.status), successResult(outcome.json, deps.redaction, notes, tool.op.safety !== 'safe', beside));
 }
 
 /** An unexpected fault's message, on one line. */
@@ -129,8 +136,8 @@ function quotedName(name: string): string {
   return JSON.stringify(neutraliseText(cut));
 }
 
-/** The arguments, split into path, query, header and body; an unknown name or a path value that is not text is refused. */
-export function splitArguments(tool: OperationTool, args: unknown): CallInput {
+/** The arguments, split into path, query, header and body, and `wait`; an unknown name, a path value that is not text or a wait that cannot be read is refused. */
+export function splitArguments(tool: OperationTool, args: unknown): CallInput & { wait?: WaitPlan } {
   if (args === undefined) args = {};
   if (args === null || typeof args !== 'object' || Array.isArray(args)) throw new InputError('the arguments must be a JSON object');
   // As deep as a --body file may be: deeper, what walks the arguments next would overflow the stack.
@@ -138,7 +145,14 @@ export function splitArguments(tool: OperationTool, args: unknown): CallInput {
   if (tooDeep) throw new InputError(tooDeep);
   const given = args as Record<string, unknown>;
   const { places } = tool;
-  const known = new Set([...places.path, ...places.query, ...places.header, ...places.body, ...(places.wholeBody ? [places.wholeBody] : [])]);
+  const known = new Set([
+    ...places.path,
+    ...places.query,
+    ...places.header,
+    ...places.body,
+    ...(places.wholeBody ? [places.wholeBody] : []),
+    ...(places.wait ? [WAIT_ARGUMENT] : []),
+  ]);
   const unknown = Object.keys(given).filter((name) => !known.has(name));
   if (unknown.length > 0) throw new InputError(`unknown argument ${unknown.join(', ')}: ${tool.id} takes ${[...known].join(', ') || 'no arguments'}`);
   const params: Record<string, unknown> = {};
@@ -154,6 +168,7 @@ export function splitArguments(tool: OperationTool, args: unknown): CallInput {
   const body = places.wholeBody ? given[places.wholeBody] : fields && (Object.keys(fields).length > 0 || !tool.op.optionalBody) ? fields : undefined;
   return {
     params,
+    ...(places.wait && given[WAIT_ARGUMENT] !== undefined ? { wait: readToolWait(given[WAIT_ARGUMENT]) } : {}),
     ...(query && Object.keys(query).length > 0 ? { query } : {}),
     ...(headers && Object.keys(headers).length > 0 ? { headers } : {}),
     ...(body === undefined ? {} : { body }),

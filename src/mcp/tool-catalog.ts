@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { type $ZodType, toJSONSchema } from 'zod/v4/core';
 import { type OperationSpec, type Operations, checkSafety, isIdempotent } from '../../registry/define.js';
 import { rulesOf, ruleText } from '../../registry/rules.js';
+import { canWait } from '../input/wait-flags.js';
+import { WAIT_ARGUMENT, waitArgumentSchema, waitOutputSchema } from './tool-wait.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -37,6 +39,8 @@ export interface ArgumentPlaces {
   body: readonly string[];
   /** The whole body is the argument of this name (a body that is not an object of fields). */
   wholeBody?: string;
+  /** The tool takes `wait` (src/mcp/tool-wait.ts): its operation is safe to repeat, and has no input of that name. */
+  wait?: true;
 }
 
 /** A tool and the operation it calls. */
@@ -91,9 +95,22 @@ export function toolNameOf(id: string): string {
 export function operationTool(id: string, op: OperationSpec): OperationTool {
   const name = toolNameOf(id);
   if (!TOOL_NAME.test(name)) throw new Error(`Operation ${id}: its id is not a valid MCP tool name (${TOOL_NAME.source}).`);
-  const { inputSchema, places } = inputSchemaOf(id, op);
-  const tool: ToolDefinition = { name, description: descriptionOf(op), inputSchema, outputSchema: outputSchemaOf(op), annotations: annotationsOf(id, op) };
+  const { inputSchema, places } = withWait(op, inputSchemaOf(id, op));
+  const tool: ToolDefinition = {
+    name,
+    description: descriptionOf(op),
+    inputSchema,
+    outputSchema: outputSchemaOf(op, places),
+    annotations: annotationsOf(id, op),
+  };
   return { id, op, tool, places };
+}
+
+/** A tool whose operation is safe to repeat takes `wait`, unless one of its inputs has that name. */
+function withWait(op: OperationSpec, built: { inputSchema: JsonSchema; places: ArgumentPlaces }): { inputSchema: JsonSchema; places: ArgumentPlaces } {
+  const properties = built.inputSchema.properties as Record<string, JsonSchema>;
+  if (!canWait(op) || Object.hasOwn(properties, WAIT_ARGUMENT)) return built;
+  return { inputSchema: { ...built.inputSchema, properties: { ...properties, [WAIT_ARGUMENT]: waitArgumentSchema } }, places: { ...built.places, wait: true } };
 }
 
 function descriptionOf(op: OperationSpec): string {
@@ -156,13 +173,15 @@ function inputSchemaOf(id: string, op: OperationSpec): { inputSchema: JsonSchema
   return { inputSchema: { type: 'object', properties, required, additionalProperties: false }, places: op.body ? { ...places, wholeBody: 'body' } : places };
 }
 
-/** Results are always an object: `{ result: <the API's answer> }`, and `truncated` when it was cut. */
-function outputSchemaOf(op: OperationSpec): JsonSchema {
+/** Results are always an object: `{ result: <the API's answer> }`, `truncated` when it was cut, and `wait` when the call waited. */
+function outputSchemaOf(op: OperationSpec, places: ArgumentPlaces): JsonSchema {
   return {
     type: 'object',
     properties: {
-      result: jsonSchemaOf(op.response, 'output'),
+      // A wait for `deleted`, met, has no answer to give.
+      result: places.wait ? { anyOf: [jsonSchemaOf(op.response, 'output'), { type: 'null' }] } : jsonSchemaOf(op.response, 'output'),
       truncated: { type: 'string', description: 'present when the result was cut to fit: what was cut and how to get less' },
+      ...(places.wait ? { wait: waitOutputSchema } : {}),
     },
     required: ['result'],
   };

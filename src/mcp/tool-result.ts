@@ -41,10 +41,16 @@ const CUT_MARK = '…[cut]';
  * neutralised (invisible and bidi characters shown, not kept) and secrets redacted before anything
  * is measured or cut; the cut keeps the JSON valid and the shape the output schema states.
  */
-export function successResult(answer: unknown, redaction: Redaction, notes: readonly string[] = [], applied = false): ToolResult {
+export function successResult(
+  answer: unknown,
+  redaction: Redaction,
+  notes: readonly string[] = [],
+  applied = false,
+  beside: Record<string, unknown> = {},
+): ToolResult {
   const redact = redaction.text;
   const safe = redaction.value(neutraliseValue(answer));
-  let text = redact(JSON.stringify({ result: safe }));
+  let text = redact(JSON.stringify({ result: safe, ...beside }));
   let truncated: string | undefined;
   const size = Buffer.byteLength(text);
   if (size > RESULT_LIMIT_BYTES) {
@@ -63,9 +69,9 @@ export function successResult(answer: unknown, redaction: Redaction, notes: read
         redact,
       );
     truncated = `the result was ${size} bytes, over the ${RESULT_LIMIT_BYTES}-byte limit: strings longer than ${cut.chars} characters end in "${CUT_MARK}" and lists keep their first ${cut.items} items; ask for less to see the rest`;
-    text = redact(JSON.stringify({ result: cut.value, truncated }));
+    text = redact(JSON.stringify({ result: cut.value, truncated, ...beside }));
   }
-  const structuredContent = parseObject(text) ?? { result: safe, ...(truncated ? { truncated } : {}) };
+  const structuredContent = parseObject(text) ?? { result: safe, ...(truncated ? { truncated } : {}), ...beside };
   return {
     content: [{ type: 'text', text }, ...notes.map((note) => ({ type: 'text' as const, text: redact(`note: ${neutraliseText(note)}`) }))],
     structuredContent,
@@ -139,6 +145,7 @@ export function failureResult(failure: CallFailure, redact: Redact): ToolResult 
     attempts: failure.attempts,
     next: nextStep(failure),
     ...(failure.details === undefined ? {} : { details: failure.details }),
+    ...(failure.wait === undefined ? {} : { wait: failure.wait }),
   };
   return errorText({ error: neutraliseValue(error) }, redact);
 }

@@ -45,9 +45,10 @@ afterAll(() => server?.close());
 describe('a body field named like a parameter', () => {
   it('makes the body one argument; a body without a clash keeps its fields as arguments', () => {
     const [set, update] = operationTools(operations);
-    expect(Object.keys(update!.tool.inputSchema.properties as object)).toEqual(['name', 'body']);
+    // Both are idempotent, so each also takes a wait (src/mcp/tool-wait.ts), never required.
+    expect(Object.keys(update!.tool.inputSchema.properties as object)).toEqual(['name', 'body', 'wait']);
     expect(update!.tool.inputSchema.required).toEqual(['name', 'body']);
-    expect(Object.keys(set!.tool.inputSchema.properties as object)).toEqual(['key', 'value']);
+    expect(Object.keys(set!.tool.inputSchema.properties as object)).toEqual(['key', 'value', 'wait']);
   });
 
   it('is served, and the service receives the parameter in the path and the field in the body', async () => {

@@ -76,7 +76,6 @@ export function outcomeOfCall(result: CallResult<unknown>, op: Pick<OperationSpe
 }
 
 function lineOutcome(result: CallResult<unknown>, op: Pick<OperationSpec, 'method' | 'idempotent'>): LineOutcome {
-  const { method } = op;
   if (result.ok) {
     const outcome: LineOutcome = { ok: true, status: result.status, result: result.json ?? result.data ?? null };
     if (result.mismatch) outcome.mismatch = result.mismatch;
@@ -105,7 +104,11 @@ function lineOutcome(result: CallResult<unknown>, op: Pick<OperationSpec, 'metho
 }
 
 /** The line's error, flagged and said to be maybe applied when the call's error leaves that open. */
-function maybeApplied<E extends Exclude<LineError, { kind: 'invalid' }>>(op: Pick<OperationSpec, 'method' | 'idempotent'>, cause: CallError, error: E): E {
+function maybeApplied<E extends Exclude<LineError, { kind: 'invalid' | 'wait' }>>(
+  op: Pick<OperationSpec, 'method' | 'idempotent'>,
+  cause: CallError,
+  error: E,
+): E {
   if (!mayHaveBeenApplied(op, cause)) return error;
   return { ...error, message: `${error.message}; ${mayHaveBeenAppliedWords(op.method)}`, mayHaveApplied: true };
 }

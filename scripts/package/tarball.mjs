@@ -54,7 +54,8 @@ export async function npm(args, { cwd, home }) {
 export async function packFromCopy(work, { leftInDist = [] } = {}) {
   const copy = join(work, 'repo');
   mkdirSync(copy);
-  for (const input of PACK_INPUTS) cpSync(join(repoRoot, input), join(copy, input), { recursive: true });
+  // verbatimSymlinks: bin/svc -> svc.cjs stays a link within the copy, never one back to this clone.
+  for (const input of PACK_INPUTS) cpSync(join(repoRoot, input), join(copy, input), { recursive: true, verbatimSymlinks: true });
   for (const file of leftInDist) {
     mkdirSync(dirname(join(copy, 'dist', file)), { recursive: true });
     writeFileSync(join(copy, 'dist', file), 'left by npm run package\n');

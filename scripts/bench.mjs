@@ -80,12 +80,14 @@ try {
   // One call at the floor: start-up and one GET over TLS, against node -e 0, gh api and node:https, in one alternating run.
   if (floor) {
     const { benchFloor, formatFloorTable } = await import('./bench/tls.mjs');
-    const floorRows = await benchFloor({ installedBin, standaloneBin, mock, work, runs, tool, log });
+    const { rows: floorRows, more } = await benchFloor({ installedBin, standaloneBin, mock, work, runs, memoryRuns, tool, log });
     const { table, pass } = formatFloorTable(floorRows);
+    const { formatStandaloneTable } = await import('./bench/standalone-rows.mjs');
+    const standalone = formatStandaloneTable(more);
     process.stdout.write(
-      `\nOne call at the floor: start-up, and one GET over TLS with a private CA, every command in one alternating run (wall time decides the target; CPU time is less noisy on a shared machine; load average ${loadavg()[0].toFixed(1)} at the end)\n\n${table}\n`,
+      `\nOne call at the floor: start-up, and one GET over TLS with a private CA, every command in one alternating run (wall time decides the target; CPU time is less noisy on a shared machine; load average ${loadavg()[0].toFixed(1)} at the end)\n\n${table}\n\nThen, in the same run: the standalone binary's peak memory for that GET, against gh's, and a batch through it, against the npm package (GNU time)\n\n${standalone.table}\n`,
     );
-    if (!pass) process.exitCode = 1;
+    if (!pass || !standalone.pass) process.exitCode = 1;
   }
   // Batch mode: its own svc mock process, its own table.
   if (!values.only || 'batch'.includes(values.only)) {

@@ -9,14 +9,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { hasGnuTime } from './external-usage.mjs';
 import { makeCertificates } from './private-ca.mjs';
 import { summarize } from './report.mjs';
+import { batchRow, peakMemoryRow } from './standalone-rows.mjs';
 import { outputOf, timeAndCpuAlternately } from './timing.mjs';
 
 /** The pairs: what is measured against what, and the target ratio (wall medians). */
 export const FLOOR_TARGETS = {
-  version: 1.0,
-  standaloneGet: 1.0,
+  version: 0.5,
+  standaloneGet: 0.7,
   npmGet: 1.15,
 };
 
@@ -40,9 +42,11 @@ function startTlsServer(files) {
 
 /**
  * Runs the floor cases; `mock` is the running svc mock (its draft is the answer), `work` a folder to
- * write in, `installedBin` the npm package's bin/svc.cjs, `standaloneBin` the standalone binary. Resolves to the rows for formatFloorTable.
+ * write in, `installedBin` the npm package's bin/svc.cjs, `standaloneBin` the standalone binary.
+ * Resolves to the timing rows for formatFloorTable and, measured next in the same run, the
+ * standalone binary's peak memory and batch rows for formatStandaloneTable (`memoryRuns` rounds).
  */
-export async function benchFloor({ installedBin, standaloneBin, mock, work, runs, tool, log }) {
+export async function benchFloor({ installedBin, standaloneBin, mock, work, runs, memoryRuns, tool, log }) {
   const folder = join(work, 'tls');
   mkdirSync(join(folder, 'gh'), { recursive: true });
   const certs = makeCertificates();
@@ -91,12 +95,18 @@ export async function benchFloor({ installedBin, standaloneBin, mock, work, runs
       names.map((name, i) => [name, { label: commands[name].label, wall: summarize(wall[i]), cpu: cpu[i].length > 0 ? summarize(cpu[i]) : undefined }]),
     );
     const pair = (svc, baseline, target) => ({ svc: measured[svc], baseline: measured[baseline], target });
-    return [
+    const rows = [
       pair('version', 'node', FLOOR_TARGETS.version),
       measured.gh ? pair('standaloneGet', 'gh', FLOOR_TARGETS.standaloneGet) : { skipped: 'dist/svc email drafts get against gh api: gh is not installed' },
       pair('npmGet', 'oneLiner', FLOOR_TARGETS.npmGet),
       pair('standaloneGet', 'oneLiner', undefined),
     ];
+    if (!hasGnuTime()) return { rows, more: [{ skipped: "the binary's peak memory and batch rows: GNU time is not installed (Debian package time)" }] };
+    log(`floor: peak memory of one GET and a 10,000-line batch, ${memoryRuns} and 3 alternating rounds…`);
+    const memory = commands.gh
+      ? peakMemoryRow({ standalone: commands.standaloneGet, gh: commands.gh, rounds: memoryRuns })
+      : { skipped: 'peak memory against gh: gh is not installed' };
+    return { rows, more: [memory, await batchRow({ standaloneBin, installedBin, folder, rounds: 3, env })] };
   } finally {
     server.stop();
     certs.remove();

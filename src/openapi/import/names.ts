@@ -32,6 +32,7 @@ export const HELP_TOPICS = [
   'output',
   'pagination',
   'raw-requests',
+  'waiting',
 ] as const;
 
 /** Words made of `[a-z0-9]` joined by single hyphens, from any text: `Code Scanning` -> `code-scanning`, `getUserById` -> `get-user-by-id`. */

@@ -7,6 +7,8 @@ export const guardedModules = [
   'src/client/path.ts',
   'src/client/percent-decoding.ts',
   'src/client/retry.ts',
+  // How often --wait-for asks the service: never sooner than the interval or Retry-After.
+  'src/core/wait-schedule.ts',
   'src/batch/csv.ts',
   'src/input/assignment.ts',
   'src/config/config-lock.ts',

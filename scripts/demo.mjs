@@ -1,5 +1,6 @@
 // The README's main job: start `svc mock` on a free port, sign in, run all six operations through
-// the real bin/svc with a header before each, show one refused bad input, stop the mock.
+// the real bin/svc with a header before each, wait for a draft to sync, show one refused bad input,
+// stop the mock.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,6 +71,24 @@ try {
     shown: "printf 'svc_agent_demo_…' | svc auth login",
   });
   await step('1/6 Read an email draft, its eligible senders and sync status', ['email', 'drafts', 'get', 'dr_123']);
+  await step(
+    "   …and wait for another draft's provider sync (the mock's dr_456 reads pending twice, then synced)",
+    [
+      'email',
+      'drafts',
+      'get',
+      'dr_456',
+      '--wait-for',
+      "syncStatus == 'synced'",
+      '--wait-fail',
+      "syncStatus == 'failed'",
+      '--query',
+      '{draftId: draftId, syncStatus: syncStatus}',
+    ],
+    {
+      shown: `svc email drafts get dr_456 --wait-for "syncStatus == 'synced'" --wait-fail "syncStatus == 'failed'" --query '{draftId: draftId, syncStatus: syncStatus}'`,
+    },
+  );
   await step('2/6 Add a person to a campaign', [
     'campaigns',
     'person',

@@ -15,7 +15,7 @@ export const JITTER = 0.25;
  */
 export function pauseAfter(poll: number, intervalMs: number, random: () => number): number {
   const cap = Math.max(intervalMs, CAP_MS);
-  const ceiling = Math.min(cap, intervalMs * GROWTH ** Math.max(0, poll - 1));
+  const ceiling = Math.min(cap, intervalMs * GROWTH ** (poll - 1));
   return Math.max(intervalMs, Math.round(ceiling * (1 - JITTER * random())));
 }
 

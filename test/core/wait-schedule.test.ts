@@ -28,8 +28,9 @@ describe('nextStep', () => {
   it('polls after the pause, or later when the service asked for longer', () => {
     expect(nextStep(base)).toEqual({ poll: true, at: 11_000, asked: false });
     expect(nextStep({ ...base, retryAfterMs: 5000 })).toEqual({ poll: true, at: 15_000, asked: true });
-    // A Retry-After shorter than the pause changes nothing: never sooner than the wait's own pace.
+    // A Retry-After shorter than the pause, or as long, changes nothing: never sooner than the wait's own pace.
     expect(nextStep({ ...base, retryAfterMs: 500 })).toEqual({ poll: true, at: 11_000, asked: false });
+    expect(nextStep({ ...base, retryAfterMs: 1000 })).toEqual({ poll: true, at: 11_000, asked: false });
   });
 
   it('polls last at the deadline when the pause would pass it but a whole interval fits', () => {

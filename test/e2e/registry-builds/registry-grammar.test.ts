@@ -131,7 +131,8 @@ describe('what the other consumers say of it', () => {
     expect(run.stderr).toMatch(/^2 tools; tools\/list is \d+ bytes/);
     const { tools } = JSON.parse(run.stdout) as { tools: { name: string; inputSchema: { properties: Record<string, unknown>; required: string[] } }[] };
     const put = tools.find((tool) => tool.name === 'repos_put-label')!;
-    expect(Object.keys(put.inputSchema.properties)).toEqual(['owner', 'name', 'if-match', 'color']);
+    // A PUT is idempotent: its tool takes a wait too (src/mcp/tool-wait.ts), never required.
+    expect(Object.keys(put.inputSchema.properties)).toEqual(['owner', 'name', 'if-match', 'color', 'wait']);
     expect(put.inputSchema.required).toContain('if-match');
     expect(tools.map((tool) => tool.name)).toEqual(['repos_get-content', 'repos_put-label']);
     const client = await variant.mcpClient();

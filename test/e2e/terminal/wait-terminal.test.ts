@@ -38,12 +38,14 @@ describe.skipIf(!tmuxAvailable)(`--wait-for on a real terminal${tmuxAvailable ? 
         SVC_CONFIG_DIR: freshConfigDir(),
       },
     });
-    await terminal.type(`clear; ${svc} email drafts get dr_456 --wait-for "syncStatus == 'synced'" --wait-interval 0.3 --query '{status: syncStatus}'`);
+    // The marker line says svc has exited (its code cache written), as Terminal.run finds the end.
+    const command = `${svc} email drafts get dr_456 --wait-for "syncStatus == 'synced'" --wait-interval 0.3 --query '{status: syncStatus}'`;
+    await terminal.type(`clear; ${command}; printf '%s\\n' "__WAIT""_DONE__"`);
     await terminal.keys('Enter');
     const waiting = await terminal.waitFor((screen) => screen.some((line) => /^syncStatus: pending · \d+ polls? · [\d.]+ s of 5 min$/.test(line)));
     expect(waiting.filter((line) => line.startsWith('syncStatus:'))).toHaveLength(1);
     // Five polls, 0.3 s growing by half: about 2.4 s idle, more on a loaded machine.
-    const done = await terminal.waitFor((screen) => screen.some((line) => line === '}'), 30_000);
+    const done = await terminal.waitFor((screen) => screen.includes('__WAIT_DONE__'), 30_000);
     const met = done.findIndex((line) => line.startsWith('svc: syncStatus:'));
     expect(done[met]).toMatch(/^svc: syncStatus: pending → synced after [\d.]+ s \(5 polls\)$/);
     expect(done.slice(met + 1, met + 4)).toEqual(['{', '  "status": "synced"', '}']);

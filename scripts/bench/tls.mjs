@@ -102,11 +102,11 @@ export async function benchFloor({ installedBin, standaloneBin, mock, work, runs
       pair('standaloneGet', 'oneLiner', undefined),
     ];
     if (!hasGnuTime()) return { rows, more: [{ skipped: "the binary's peak memory and batch rows: GNU time is not installed (Debian package time)" }] };
-    log(`floor: peak memory of one GET and a 10,000-line batch, ${memoryRuns} and 3 alternating rounds…`);
+    log(`floor: peak memory of one GET and a 10,000-line batch, ${memoryRuns} and 7 alternating rounds…`);
     const memory = commands.gh
       ? peakMemoryRow({ standalone: commands.standaloneGet, gh: commands.gh, rounds: memoryRuns })
       : { skipped: 'peak memory against gh: gh is not installed' };
-    return { rows, more: [memory, await batchRow({ standaloneBin, installedBin, folder, rounds: 3, env })] };
+    return { rows, more: [memory, await batchRow({ standaloneBin, installedBin, folder, rounds: 7, env })] };
   } finally {
     server.stop();
     certs.remove();

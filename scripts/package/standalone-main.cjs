@@ -6,6 +6,14 @@
 // binary carries its runtime, so there is no Node.js version to check (bin/svc.cjs).
 const { main } = require('./cli.cjs');
 
+// The binary starts with JavaScriptCore's JIT thresholds raised twentyfold (`--compile-jit-policy`,
+// standalone.mjs): a single call's functions run in the interpreter and baseline code, and none is
+// compiled again by the optimising tiers it would leave before they pay. A run still going after
+// 200 ms (a batch, `--paginate`, `svc mock`, `svc mcp`) gets the usual thresholds back. A GET over
+// TLS: a fifth less CPU; a 10,000-line batch: the same (docs/performance.md).
+const unsafe = globalThis.Bun?.unsafe;
+if (typeof unsafe?.setJITPolicy === 'function') setTimeout(() => unsafe.setJITPolicy(1), 200).unref();
+
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });

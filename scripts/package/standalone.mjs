@@ -125,6 +125,8 @@ async function compile(work, platform, runtime, output) {
   mkdirSync(dirname(output), { recursive: true });
   const partial = join(work, `out${platform.os === 'win32' ? '.exe' : ''}`);
   const args = ['build', '--compile', '--bytecode', '--minify', `--target=${platform.bun}`, `--compile-executable-path=${runtime}`];
+  // JIT thresholds raised for a short run; standalone-main.cjs restores them for a long one.
+  args.push('--compile-jit-policy=20');
   // A compiled program would otherwise read .env and bunfig.toml from the folder it runs in.
   args.push('--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig');
   // Bun writes the build folder's path where a module reads __dirname; svc's reads it for mcp.cjs's

@@ -74,7 +74,12 @@ export async function lockedPackage(name) {
 async function npmPack(spec, folder) {
   const npmCli = process.env.npm_execpath;
   const [file, args] = npmCli && /\.c?js$/.test(npmCli) ? [process.execPath, [npmCli]] : ['npm', []];
-  await exec(file, [...args, 'pack', spec, '--pack-destination', folder, '--silent', '--no-fund', '--no-audit'], { cwd: folder, maxBuffer: 16 * 1024 * 1024 });
+  await exec(file, [...args, 'pack', spec, '--pack-destination', folder, '--silent', '--no-fund', '--no-audit'], {
+    cwd: folder,
+    maxBuffer: 16 * 1024 * 1024,
+    // npm turns on Node's compile cache, which it keeps in the shared temp folder unless told not to.
+    env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' },
+  });
   const tarball = readdirSync(folder).find((name) => name.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack ${spec} wrote no tarball`);
   return join(folder, tarball);

@@ -33,14 +33,14 @@ export function compileCondition(text: string, words: 'exists-or-deleted' | 'exp
     if (words === 'exists-or-deleted') return { ok: true, condition: { kind: trimmed, text: trimmed } };
     return { ok: false, message: `${trimmed} is a --wait-for condition; here, give a JMESPath expression that is true of a failed state` };
   }
-  const compiled = compileQuery(text);
   const meant = suggestComparison(text);
-  if (!compiled.ok) return { ok: false, message: meant ? `${compiled.message}; JMESPath compares with == and quotes text: ${meant}` : compiled.message };
   if (bindsRatherThanCompares(text))
     return {
       ok: false,
       message: `${JSON.stringify(text.trim())} names a value rather than comparing it, so it would always be true; JMESPath compares with ==${meant ? ` and quotes text: ${meant}` : ''}`,
     };
+  const compiled = compileQuery(text);
+  if (!compiled.ok) return { ok: false, message: meant ? `${compiled.message}; JMESPath compares with == and quotes text: ${meant}` : compiled.message };
   const part = comparedPart(text);
   const watchedQuery = part === undefined ? undefined : compileQuery(part);
   const watch = watchedQuery?.ok ? watchedQuery : undefined;

@@ -47,9 +47,15 @@ export function isTruthy(value: unknown): boolean {
 /**
  * Whether the whole expression binds a name rather than comparing (`syncStatus=synced`, as `kubectl
  * wait --for=jsonpath=…=value` reads): this JMESPath reads it as a binding whose value, an object,
- * is always true. The expression has compiled already.
+ * is always true.
  */
-export const bindsRatherThanCompares = (expression: string): boolean => (compile(expression, QUERY_OPTIONS) as { type: string }).type === 'Binding';
+export function bindsRatherThanCompares(expression: string): boolean {
+  try {
+    return (compile(expression, QUERY_OPTIONS) as { type: string }).type === 'Binding';
+  } catch {
+    return false; // not an expression at all: compileQuery says why
+  }
+}
 
 /** For `name=value` (one `=`, outside quotes): the JMESPath comparison a user meant, to suggest. */
 export function suggestComparison(expression: string): string | undefined {

@@ -30,6 +30,34 @@ export function checkTreeDepth(root: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A `name=value` outside `let` (`[?status='open']`, `status=open`): this JMESPath reads a single
+ * `=` as binding a name, whose value (an object) is always true, so a filter would keep every item
+ * and a query would print `{"status": …}`. Refused, saying how JMESPath compares. A loop, as above.
+ */
+export function checkLoneBindings(root: unknown): string | undefined {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      pending.push(...node);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (record.type === 'Literal') continue;
+    if (record.type === 'Binding')
+      return `a single = after ${String(record.variable)} binds a name instead of comparing (a filter would keep every item); JMESPath compares with ==`;
+    // A let expression's own bindings are what `=` is for: only what they bind to is looked into.
+    if (record.type === 'LetExpression' && Array.isArray(record.bindings)) {
+      pending.push(record.expression, ...record.bindings.map((binding) => (binding as { reference?: unknown }).reference));
+      continue;
+    }
+    pending.push(...Object.values(record));
+  }
+  return undefined;
+}
+
 interface QuoteScan {
   /** Offsets where a cut leaves no quoted text open. */
   cuts: number[];

@@ -3,7 +3,7 @@ import { MAX_JSON_DEPTH, tooDeep } from '../client/response-body.js';
 import { withDoubles, withExactTexts } from './query-numbers.js';
 import { MAX_RESULT_VALUES, measureResult, withQueryBudget } from './query-budget.js';
 import { holdsReference, referencesMade } from './query-data.js';
-import { checkShape, checkTreeDepth, columnAt, describeSyntaxError, QUERY_OPTIONS, quoteText } from './query-syntax.js';
+import { checkLoneBindings, checkShape, checkTreeDepth, columnAt, describeSyntaxError, QUERY_OPTIONS, quoteText } from './query-syntax.js';
 
 // `--query`: JMESPath, compiled before anything is sent so that a bad expression costs no request.
 
@@ -30,6 +30,7 @@ export function compileQuery(expression: string): CompiledQuery {
   const badCall =
     checkTreeDepth(node) ??
     checkFunctionCalls(node, expression) ??
+    checkLoneBindings(node) ??
     (node.type === 'ExpressionReference' ? `an expression reference at column ${columnAt(expression, expression.search(/\S/))} ${REFERENCE_ALONE}` : undefined);
   if (badCall) return { ok: false, message: `${badCall} in ${quoteText(expression)}` };
   return {

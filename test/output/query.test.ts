@@ -23,6 +23,8 @@ describe('compileQuery', () => {
     ['[0].{id: taskId, due: dueAt}', { id: 'tsk_w1', due: '2026-03-02' }],
     ['sort_by(@, &dueAt)[-1].taskId', 'tsk_w3'],
     ['[].status | sort(@)', ['done', 'open', 'open']],
+    // let's own = binds, as it should; what it binds to is still checked.
+    ["let $s = 'open' in [?status == $s].taskId", ['tsk_w2', 'tsk_w3']],
   ])('%s', (expression, expected) => {
     expect(run(expression, occurrences)).toEqual(expected);
   });
@@ -42,6 +44,20 @@ describe('compileQuery', () => {
     ['length(@, `1`)', 'length() takes 1 argument, not 2 (column 1) in "length(@, `1`)"'],
     ['not_null()', 'not_null() takes at least 1 argument, not 0 (column 1) in "not_null()"'],
     ['  ', 'the expression is empty'],
+    // A single = binds a name in this JMESPath: a filter would keep every item, a query print {"status": "open"}.
+    [
+      "[?status='open'].taskId",
+      'a single = after status binds a name instead of comparing (a filter would keep every item); JMESPath compares with == in "[?status=\'open\'].taskId"',
+    ],
+    ['status=open', 'a single = after status binds a name instead of comparing (a filter would keep every item); JMESPath compares with == in "status=open"'],
+    [
+      'let $x = [?a=b] in $x',
+      'a single = after a binds a name instead of comparing (a filter would keep every item); JMESPath compares with == in "let $x = [?a=b] in $x"',
+    ],
+    [
+      '[0].{s: length([?a=b])}',
+      'a single = after a binds a name instead of comparing (a filter would keep every item); JMESPath compares with == in "[0].{s: length([?a=b])}"',
+    ],
   ])('refuses %s, saying where', (expression, message) => {
     expect(compileQuery(expression)).toEqual({ ok: false, message });
   });

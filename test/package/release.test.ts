@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { releaseName, writeRelease } from '../../scripts/package/release.mjs';
-import { standaloneUnsupportedReason } from '../../scripts/package/standalone.mjs';
+import { buildStandalone, standaloneUnsupportedReason } from '../../scripts/package/standalone.mjs';
 import { hostTarget, TARGETS } from '../../scripts/package/targets.mjs';
 import { type ExecutableHeader, machOSignature, readExecutableHeader } from '../support/executable-header.js';
 import { tempFolder } from '../support/temp-folder.js';
@@ -72,6 +72,12 @@ describe.skipIf(unsupported !== undefined)(`npm run release${unsupported ? ` (sk
       stderr: 'svc package: unknown target "linux-s390x"; the targets are linux-x64, linux-arm64, darwin-x64, darwin-arm64, windows-x64\n',
     });
   });
+
+  it('is reproducible: a second build of a binary from the same sources gives the same bytes', async () => {
+    const again = join(tempFolder('svc-release-again-'), releaseName('darwin-arm64'));
+    await buildStandalone({ output: again, target: 'darwin-arm64', log: () => {} });
+    expect(readFileSync(again).equals(readFileSync(join(folder, releaseName('darwin-arm64'))))).toBe(true);
+  }, 300_000);
 
   it("this machine's binary runs with no Node.js", async () => {
     const own = hostTarget();

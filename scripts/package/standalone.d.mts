@@ -3,6 +3,15 @@ export function hostBun(): string | undefined;
 /** Why this machine cannot build the binary for `target` (this machine's by default), or undefined when it can. */
 export function standaloneUnsupportedReason(target?: string): string | undefined;
 /** Builds the binary for `target` at `output`; resolves to whether it carries the keyring's binding. */
-export function buildStandalone(options: { output: string; target?: string; log?: (line: string) => void }): Promise<boolean>;
+export function buildStandalone(options: {
+  output: string;
+  target?: string;
+  log?: (line: string) => void;
+  plugins?: import('esbuild').Plugin[];
+}): Promise<boolean>;
 /** Builds the binary for each `{ target, output }` from one bundle; resolves to whether each carries the keyring's binding. */
-export function buildStandalones(builds: { target: string; output: string }[], log?: (line: string) => void): Promise<boolean[]>;
+export function buildStandalones(
+  builds: { target: string; output: string }[],
+  log?: (line: string) => void,
+  plugins?: import('esbuild').Plugin[],
+): Promise<boolean[]>;

@@ -44,10 +44,11 @@ export function standaloneUnsupportedReason(target = hostTarget()) {
 
 /**
  * Builds the binary for `target` (this machine's by default) at `output`. Resolves to whether it
- * carries the keyring's binding; `log` hears why not.
+ * carries the keyring's binding; `log` hears why not. `plugins` go to esbuild, as for bundleCli (the
+ * tests build svc from a registry of their own).
  */
-export async function buildStandalone({ output, target = hostTarget(), log = (line) => process.stderr.write(`${line}\n`) }) {
-  const [keyring] = await buildStandalones([{ target, output }], log);
+export async function buildStandalone({ output, target = hostTarget(), log = (line) => process.stderr.write(`${line}\n`), plugins = [] }) {
+  const [keyring] = await buildStandalones([{ target, output }], log, plugins);
   return keyring;
 }
 
@@ -55,7 +56,7 @@ export async function buildStandalone({ output, target = hostTarget(), log = (li
  * Builds the binary for each `{ target, output }`, one after the other, from one bundle of the
  * program; resolves to whether each carries the keyring's binding.
  */
-export async function buildStandalones(builds, log = (line) => process.stderr.write(`${line}\n`)) {
+export async function buildStandalones(builds, log = (line) => process.stderr.write(`${line}\n`), plugins = []) {
   for (const { target } of builds) {
     const reason = standaloneUnsupportedReason(target);
     if (reason) throw new Error(`cannot build the standalone binary here: ${reason}`);
@@ -63,7 +64,7 @@ export async function buildStandalones(builds, log = (line) => process.stderr.wr
   }
   const work = mkdtempSync(join(tmpdir(), 'svc-standalone-'));
   try {
-    await stageProgram(work);
+    await stageProgram(work, plugins);
     const carried = [];
     for (const { target, output } of builds) {
       const platform = targetNamed(target);
@@ -94,10 +95,10 @@ async function keyringBinding(platform, log) {
 }
 
 /** The folder Bun compiles: the entry, the CLI script as a module and the MCP server's script. */
-async function stageProgram(work) {
-  const scripts = await bundleCli({ outdir: work, write: false });
+async function stageProgram(work, plugins) {
+  const scripts = await bundleCli({ outdir: work, write: false, plugins });
   writeFileSync(join(work, 'cli.cjs'), unwrapCliScript(scripts.find(({ name }) => name === 'cli.cjs').text));
-  await bundleMcpServer({ outdir: work });
+  await bundleMcpServer({ outdir: work, plugins });
   copyFileSync(join(import.meta.dirname, 'standalone-main.cjs'), join(work, 'main.cjs'));
 }
 

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { SVC_BIN, TEST_CACHE_HOME, freshConfigDir } from '../support/svc.js';
+import { NPM_BUILD, type SvcBuild } from '../support/builds.js';
+import { TEST_CACHE_HOME, freshConfigDir } from '../support/svc.js';
 import { OWN_AREAS_ENV } from './own-areas.js';
 
 export interface McpHttpProcess {
@@ -11,12 +12,16 @@ export interface McpHttpProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts the real `bin/svc mcp --http --port 0`, serving svc's own areas unless `env` says otherwise, and waits for the URL it announces on stdout. */
-export function startMcpHttp(args: string[], env: Record<string, string>): Promise<McpHttpProcess> {
-  const child = spawn(process.execPath, [SVC_BIN, 'mcp', '--http', '--port', '0', ...args], {
+/**
+ * Starts `svc mcp --http --port 0` of a build (the npm build's bin/svc by default), serving svc's own
+ * areas unless `env` says otherwise, and waits for the URL it announces on stdout.
+ */
+export function startMcpHttp(args: string[], env: Record<string, string>, build: SvcBuild = NPM_BUILD): Promise<McpHttpProcess> {
+  const [program, ...words] = build.command;
+  const child = spawn(program, [...words, 'mcp', '--http', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      PATH: process.env.PATH ?? '',
+      PATH: build.path,
       HOME: process.env.HOME ?? '',
       SVC_CONFIG_DIR: freshConfigDir(),
       XDG_CACHE_HOME: TEST_CACHE_HOME,

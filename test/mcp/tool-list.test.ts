@@ -6,6 +6,7 @@ import { DestructiveGate } from '../../src/mcp/destructive-gate.js';
 import { listedTools, type ToolMode } from '../../src/mcp/mcp-server.js';
 import { TOOLS_LIST_BUDGET_BYTES } from '../../src/mcp/serve.js';
 import { operationTool, operationTools } from '../../src/mcp/tool-catalog.js';
+import { eachBuild } from '../support/builds.js';
 import { runSvcProcess } from '../support/svc.js';
 
 /** The Workspace API's own tools (an imported area adds its own, and changes neither the snapshot nor this budget); `every`: all of them. */
@@ -48,19 +49,23 @@ describe('tools/list', () => {
     const op = { method: 'GET', path: '/a', summary: 'A thing', args: [], response: z.looseObject({}), examples: ['svc a'] } as unknown as OperationSpec;
     expect(() => operationTool('email_a_get', op)).toThrow('Operation email_a_get: declare its safety');
   });
+});
 
-  it('svc mcp tools prints the list and its size', async () => {
-    const own = ['--areas', 'campaigns,crm,email,files'];
-    const run = await runSvcProcess(['mcp', 'tools', '--read-only', ...own], { env: { SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
-    expect(run.code).toBe(0);
-    expect(
-      run.stdout
-        .trim()
-        .split('\n')
-        .map((line) => line.split(' ')[0]),
-    ).toEqual(['crm_tasks_series_occurrences_list', 'email_drafts_get', 'email_templates_preview']);
-    expect(run.stderr).toMatch(/^3 tools; tools\/list is \d+ bytes \(about \d+ tokens; budget 8192 bytes\)\n$/);
-    const json = await runSvcProcess(['mcp', 'tools', '--json', ...own], { env: { SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
-    expect(JSON.parse(json.stdout)).toEqual(snapshot('tools'));
-  }, 60_000);
+eachBuild((build) => {
+  describe('tools/list', () => {
+    it('svc mcp tools prints the list and its size', async () => {
+      const own = ['--areas', 'campaigns,crm,email,files'];
+      const run = await runSvcProcess(['mcp', 'tools', '--read-only', ...own], { build, env: { SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
+      expect(run.code).toBe(0);
+      expect(
+        run.stdout
+          .trim()
+          .split('\n')
+          .map((line) => line.split(' ')[0]),
+      ).toEqual(['crm_tasks_series_occurrences_list', 'email_drafts_get', 'email_templates_preview']);
+      expect(run.stderr).toMatch(/^3 tools; tools\/list is \d+ bytes \(about \d+ tokens; budget 8192 bytes\)\n$/);
+      const json = await runSvcProcess(['mcp', 'tools', '--json', ...own], { build, env: { SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
+      expect(JSON.parse(json.stdout)).toEqual(snapshot('tools'));
+    }, 60_000);
+  });
 });

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { SVC_BIN } from './svc.js';
+import { NPM_BUILD, type SvcBuild } from './builds.js';
 
 export interface MockProcess {
   url: string;
@@ -12,11 +12,14 @@ export interface MockProcess {
 }
 
 /**
- * Starts `svc mock --port 0` as its own process and waits for the base URL it announces. `command`
- * is how svc is run: this checkout's bin/svc under this Node by default.
+ * Starts `svc mock --port 0` as its own process and waits for the base URL it announces. `how` is how
+ * svc is run: a build (test/support/builds.ts; this checkout's bin/svc under this Node by default),
+ * with this environment but the build's PATH, or a command.
  */
-export function startMockProcess(args: string[] = [], command: string[] = [process.execPath, SVC_BIN], env?: NodeJS.ProcessEnv): Promise<MockProcess> {
-  const [file, ...prefix] = command as [string, ...string[]];
+export function startMockProcess(args: string[] = [], how: SvcBuild | readonly string[] = NPM_BUILD, env?: NodeJS.ProcessEnv): Promise<MockProcess> {
+  const build = 'command' in how ? how : undefined;
+  const [file, ...prefix] = (build ? build.command : how) as [string, ...string[]];
+  if (build && !env) env = { ...process.env, PATH: build.path };
   const child = spawn(file, [...prefix, 'mock', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(env ? { env } : {}) });
   let stdout = '';
   let stderr = '';

@@ -1,8 +1,9 @@
 // The one way tests run svc. `runSvc` runs the CLI in this process through the injected context
 // (src/core/context.ts), as gh's tests run a command through its factory: arguments, environment,
 // standard streams and a real undici transport to a server on 127.0.0.1, so a test reads what that
-// server received. `startSvcProcess` and `runSvcProcess` spawn the built bin/svc, for what only a
-// process shows: signals, exit on a closed pipe, start-up and the code cache, the installed bundle.
+// server received. `startSvcProcess` and `runSvcProcess` spawn a build of svc (test/support/builds.ts:
+// the built bin/svc, or the standalone binary), for what only a process shows: signals, exit on a
+// closed pipe, start-up and the code cache, the installed bundle.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
@@ -16,10 +17,11 @@ import type { Context } from '../../src/core/context.js';
 import { processFiles } from '../../src/core/process-files.js';
 import type { ConfigStore } from '../../src/config/store.js';
 import { InputError } from '../../src/errors.js';
+import { NPM_BUILD, SVC_BIN, type SvcBuild } from './builds.js';
 import { createMemoryKeyring } from './fake-context.js';
 import { tempFolder } from './temp-folder.js';
 
-export const SVC_BIN = join(import.meta.dirname, '..', '..', 'bin', 'svc');
+export { SVC_BIN };
 
 export interface SvcRun {
   code: number;
@@ -39,9 +41,9 @@ export const TEST_CACHE_HOME = process.env.SVC_TEST_CACHE_HOME ?? join(tmpdir(),
 /** A fresh, empty settings folder, so no test ever reads or writes the real home; removed when the file ends. */
 export const freshConfigDir = (): string => tempFolder('svc-e2e-');
 
-/** The environment svc gets: only PATH, HOME and what the test gives, with a fresh settings folder. */
-function svcEnv(given: Record<string, string | undefined> = {}): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir() };
+/** The environment svc gets: only PATH (the build's), HOME and what the test gives, with a fresh settings folder. */
+export function svcEnv(given: Record<string, string | undefined> = {}, build: SvcBuild = NPM_BUILD): Record<string, string> {
+  const env: Record<string, string> = { PATH: build.path, HOME: process.env.HOME ?? tmpdir() };
   for (const [name, value] of Object.entries(given)) if (value !== undefined) env[name] = value;
   env.SVC_CONFIG_DIR ??= freshConfigDir();
   env.XDG_CACHE_HOME ??= TEST_CACHE_HOME;
@@ -129,10 +131,10 @@ export interface ProcessOptions {
   timeoutMs?: number;
   /** The folder svc runs in; the test's own otherwise. */
   cwd?: string;
-  /** Node's own options, before bin/svc (`--trace-wasm-compilation-times`). */
+  /** The build to run (test/support/builds.ts, or one of a test registry: test/support/registry-variant.ts); the npm build when absent. */
+  build?: SvcBuild;
+  /** Node's own options, before bin/svc (`--trace-wasm-compilation-times`): an npm build's alone. */
   nodeArgs?: readonly string[];
-  /** Another build of svc to run (test/support/registry-variant.ts); bin/svc otherwise. */
-  bin?: string;
   /** A file descriptor for standard output (`/dev/full`, say) instead of a pipe the test reads. */
   stdoutFd?: number;
 }
@@ -154,19 +156,22 @@ export interface SvcProcess {
 
 const quote = (text: string): string => `'${text.replace(/'/g, "'\\''")}'`;
 
-/** Node can only pass argv as UTF-8 text, so raw bytes go through sh's printf. */
-function command(args: readonly Arg[], nodeArgs: readonly string[] = [], bin = SVC_BIN): [string, string[]] {
-  if (args.every((arg) => typeof arg === 'string')) return [process.execPath, [...nodeArgs, bin, ...args]];
-  const words = args.map((arg) =>
+/** The program and its arguments that run svc with `args`; Node can only pass argv as UTF-8 text, so raw bytes go through sh's printf. */
+function command(args: readonly Arg[], { build = NPM_BUILD, nodeArgs = [] }: ProcessOptions): [string, string[]] {
+  if (build.standalone && nodeArgs.length > 0) throw new Error('nodeArgs are for an npm build: the standalone binary runs no Node.js');
+  const [program, ...words] = [build.command[0], ...nodeArgs, ...build.command.slice(1)];
+  if (args.every((arg) => typeof arg === 'string')) return [program, [...words, ...args]];
+  const raw = args.map((arg) =>
     typeof arg === 'string' ? quote(arg) : `"$(printf '${arg.map((byte) => `\\${byte.toString(8).padStart(3, '0')}`).join('')}')"`,
   );
-  return ['/bin/sh', ['-c', `exec ${[process.execPath, ...nodeArgs, bin].map(quote).join(' ')} ${words.join(' ')}`]];
+  return ['/bin/sh', ['-c', `exec ${[program, ...words].map(quote).join(' ')} ${raw.join(' ')}`]];
 }
 
-/** Spawns the real bin/svc with a clean environment: only PATH, HOME and what the test gives. */
+/** Spawns a build of svc (the npm build's bin/svc by default) with a clean environment: only PATH, HOME and what the test gives. */
 export function startSvcProcess(args: readonly Arg[], options: ProcessOptions = {}): SvcProcess {
-  const [file, argv] = command(args, options.nodeArgs, options.bin);
-  const child = spawn(file, argv, { env: svcEnv(options.env), cwd: options.cwd, stdio: ['pipe', options.stdoutFd ?? 'pipe', 'pipe'] });
+  const [file, argv] = command(args, options);
+  const env = svcEnv(options.env, options.build);
+  const child = spawn(file, argv, { env, cwd: options.cwd, stdio: ['pipe', options.stdoutFd ?? 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const waitingErr: { pattern: RegExp; resolve(): void }[] = [];
@@ -217,7 +222,7 @@ export function startSvcProcess(args: readonly Arg[], options: ProcessOptions = 
  */
 export const IN_A_RETRY_WAIT = /retrying in [1-9][\d.]*s[^\n]*\n$/;
 
-/** Spawns the real bin/svc and resolves when it exits. */
+/** Spawns a build of svc and resolves when it exits. */
 export function runSvcProcess(args: readonly Arg[], options: ProcessOptions = {}): Promise<SvcRun> {
   return startSvcProcess(args, options).done;
 }

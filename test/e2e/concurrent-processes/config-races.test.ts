@@ -1,38 +1,41 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { eachBuild } from '../../support/builds.js';
 import { useMockForSvc } from '../../support/mock-for-svc.js';
 import { freshConfigDir, runSvc, runSvcProcess } from '../../support/svc.js';
 import { concurrentWriteRounds, prototypeProfileNames } from '../../commands/tables/config-cases.js';
 
-// Settings written by real svc processes in parallel, and profiles named like JavaScript's own
+// Settings written by real svc processes (each build's) in parallel, and profiles named like JavaScript's own
 // properties: every write reads, changes and writes inside the lock, and a name is a name.
 const mock = useMockForSvc();
 const TOKEN = (n: number) => `svc_agent_race${String(n).padStart(4, '0')}xyzw`; // 12 characters after the prefix: enough for redaction to show 4
 const stored = (dir: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, Record<string, unknown>> };
 
-describe('concurrent writers on one profile', () => {
-  it(`${concurrentWriteRounds} rounds of config set ×3, auth logout and a login into another profile, at once: no write is lost`, async () => {
-    for (let round = 0; round < concurrentWriteRounds; round++) {
-      const dir = freshConfigDir();
-      const env = { SVC_CONFIG_DIR: dir };
-      const login = await runSvcProcess(['auth', 'login', '--profile', 'ci', '--insecure-storage'], { env, input: TOKEN(round) });
-      expect(login.code).toBe(0);
-      const runs = await Promise.all([
-        runSvcProcess(['config', 'set', 'timeout', String(10 + round), '--profile', 'ci'], { env }),
-        runSvcProcess(['config', 'set', 'retries', '2', '--profile', 'ci'], { env }),
-        runSvcProcess(['config', 'set', 'base-url', 'https://eu.example.com/v1', '--profile', 'ci'], { env }),
-        runSvcProcess(['auth', 'logout', '--profile', 'ci'], { env }),
-        runSvcProcess(['auth', 'login', '--profile', 'other', '--insecure-storage'], { env, input: TOKEN(100 + round) }),
-      ]);
-      // Each failure whole, stderr included: a lost race names itself in the report.
-      expect(runs.filter((run) => run.code !== 0 || run.stderr.includes('svc:'))).toEqual([]);
-      expect(stored(dir).profiles).toEqual({
-        ci: { timeout: 10 + round, retries: 2, baseUrl: 'https://eu.example.com/v1' },
-        other: { token: TOKEN(100 + round) },
-      });
-    }
-  }, 120_000); // a real process per write, on a loaded machine
+eachBuild((build) => {
+  describe('concurrent writers on one profile', () => {
+    it(`${concurrentWriteRounds} rounds of config set ×3, auth logout and a login into another profile, at once: no write is lost`, async () => {
+      for (let round = 0; round < concurrentWriteRounds; round++) {
+        const dir = freshConfigDir();
+        const env = { SVC_CONFIG_DIR: dir };
+        const login = await runSvcProcess(['auth', 'login', '--profile', 'ci', '--insecure-storage'], { build, env, input: TOKEN(round) });
+        expect(login.code).toBe(0);
+        const runs = await Promise.all([
+          runSvcProcess(['config', 'set', 'timeout', String(10 + round), '--profile', 'ci'], { build, env }),
+          runSvcProcess(['config', 'set', 'retries', '2', '--profile', 'ci'], { build, env }),
+          runSvcProcess(['config', 'set', 'base-url', 'https://eu.example.com/v1', '--profile', 'ci'], { build, env }),
+          runSvcProcess(['auth', 'logout', '--profile', 'ci'], { build, env }),
+          runSvcProcess(['auth', 'login', '--profile', 'other', '--insecure-storage'], { build, env, input: TOKEN(100 + round) }),
+        ]);
+        // Each failure whole, stderr included: a lost race names itself in the report.
+        expect(runs.filter((run) => run.code !== 0 || run.stderr.includes('svc:'))).toEqual([]);
+        expect(stored(dir).profiles).toEqual({
+          ci: { timeout: 10 + round, retries: 2, baseUrl: 'https://eu.example.com/v1' },
+          other: { token: TOKEN(100 + round) },
+        });
+      }
+    }, 120_000); // a real process per write, on a loaded machine
+  });
 });
 
 describe.each(prototypeProfileNames)('a profile named %s', (name) => {

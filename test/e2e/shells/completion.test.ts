@@ -1,15 +1,18 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areas, registry, workspace } from '../../../registry/index.js';
 import { builtins } from '../../../src/cli/builtins.js';
+import { describeStandalone, STANDALONE_BUILD } from '../../support/builds.js';
 import { freshConfigDir, runSvcProcess } from '../../support/svc.js';
 import { Terminal, tmuxAvailable } from '../../support/tmux.js';
 import { tempFolder } from '../../support/temp-folder.js';
 
-// The completion scripts, loaded into real shells that are asked to complete.
+// The completion scripts, loaded into real shells that are asked to complete. The scripts are
+// static text (they run no svc while completing): the standalone binary's are checked to be the same
+// bytes as the npm build's, so each scenario holds for both.
 const exec = promisify(execFile);
 const has = (shell: string) => spawnSync(shell, ['--version'], { stdio: 'ignore' }).status === 0;
 const dir = tempFolder('svc-completion-');
@@ -230,5 +233,13 @@ describe.skipIf(!zshReady)(`zsh completion${zshReady ? '' : ' (skipped: zsh or t
     } finally {
       await term.close();
     }
+  });
+});
+
+describeStandalone("the standalone binary's completion scripts", () => {
+  it.each(['bash', 'zsh', 'fish'])("%s: the same bytes as the npm build's, so every completion above holds for the binary too", async (shell) => {
+    const run = await runSvcProcess(['completion', shell], { build: STANDALONE_BUILD, timeoutMs: 50_000 });
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout === readFileSync(scripts[shell]!, 'utf8')).toBe(true);
   });
 });

@@ -29,7 +29,7 @@ function accepted(file: string, bytes: Uint8Array): boolean {
 
 // A corrupt V8 code cache that V8 reads crashes the process (SIGSEGV, "Check failed"), at every start
 // until the file goes. svc's own checksum is all that stands between a damaged file and that crash.
-describe("the code cache's checksum", () => {
+describe("the code cache's checksum, the npm build's (the standalone binary ships bytecode and keeps no code cache)", () => {
   it('rejects two flipped bits in two words, adjacent or apart (FNV-1a over words missed the top bit of any two)', () => {
     const file = join(freshConfigDir(), 'cache.v8');
     cacheFiles.writeCache(file, () => randomBytes(96));

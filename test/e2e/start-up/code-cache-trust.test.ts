@@ -45,7 +45,7 @@ async function plantedFolder(): Promise<{ env: Record<string, string>; folder: s
 }
 
 // bin/run-cli.cjs runs what its code cache holds: only this user may be able to write it.
-describe('the code cache is used only where no one else can write', () => {
+describe("the code cache is used only where no one else can write, the npm build's (the standalone binary ships bytecode and keeps no code cache)", () => {
   it('a cache is code: svc runs what its private cache folder holds (why the folder must be private)', async () => {
     const { env } = await plantedFolder();
     expect(await version(env)).toBe('planted code ran\n');

@@ -29,7 +29,7 @@ function corrupt(file: string, offsets: (length: number) => number[]): Buffer {
 }
 
 // bin/run-cli.cjs keeps V8's compiled code for dist/cli.cjs in the user's cache folder; losing it must never matter.
-describe('the code cache is safe to lose', () => {
+describe("the code cache is safe to lose, the npm build's (the standalone binary ships bytecode and keeps no code cache)", () => {
   it('lives in the user cache folder, and a deleted, garbage or corrupt cache only means a fresh one', async () => {
     const cacheHome = freshConfigDir();
     await expectCleanVersion({ XDG_CACHE_HOME: cacheHome });

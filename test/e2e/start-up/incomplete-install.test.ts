@@ -23,7 +23,7 @@ function run(bin: string, args: readonly string[]): { status: number | null; std
 
 // `git pull` without `npm run build` left dist/ without cli-root.cjs (added later): `svc --help` printed
 // Node's ENOENT stack. A script svc cannot find is one line that says what to do, exit 1.
-describe('an install missing a CLI script', () => {
+describe("an install missing a CLI script, the npm build's (the standalone binary is one file)", () => {
   it.each([
     { scripts: ['cli.cjs'], args: ['--help'], missing: 'cli-root.cjs' },
     { scripts: ['cli-root.cjs'], args: ['ops'], missing: 'cli.cjs' },

@@ -14,7 +14,7 @@ async function ran(args: string[]): Promise<string[]> {
   return [...sources];
 }
 
-describe('commands run only the code they need', () => {
+describe("commands run only the code they need, read from V8's coverage of the npm build (the standalone binary runs no V8)", () => {
   it('help runs less than a call, and no area it does not name', async () => {
     const help = await ran(['--help']);
     const call = await ran(['crm', 'tasks', 'series', 'occurrences', 'list', 'ser_weekly']);

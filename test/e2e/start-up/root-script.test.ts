@@ -21,7 +21,7 @@ async function runWholeCli(args: readonly string[], env: Record<string, string>)
   });
 }
 
-describe('the root script', () => {
+describe("the npm build's root script (the standalone binary runs one script for every run)", () => {
   const runs = [
     [],
     ['--help'],

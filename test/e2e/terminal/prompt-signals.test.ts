@@ -1,8 +1,9 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useMockForSvc } from '../../support/mock-for-svc.js';
-import { SVC_BIN, freshConfigDir } from '../../support/svc.js';
+import { eachBuild, shellCommand, shellPath, type SvcBuild } from '../../support/builds.js';
+import { freshConfigDir } from '../../support/svc.js';
 import { tempFolder } from '../../support/temp-folder.js';
 import { Terminal, tmuxAvailable } from '../../support/tmux.js';
 import { promptScenes, promptStops } from '../../commands/tables/interruption-cases.js';
@@ -48,34 +49,36 @@ function sceneFor(name: (typeof promptScenes)[number], folder: string): Scene {
 
 const cases = promptScenes.flatMap((scene) => promptStops.map((stop) => [scene, stop] as const));
 
-describe.skipIf(!tmuxAvailable)(`stopping svc at a prompt on a real terminal${tmuxAvailable ? '' : ' (skipped: tmux is not installed)'}`, () => {
-  it.each(cases)("%s, %s: one line, the signal's exit code, nothing done", async (sceneName, stop) => {
-    const configDir = freshConfigDir();
-    const scene = sceneFor(sceneName, tempFolder('svc-prompt-'));
-    terminal = await Terminal.open({
-      width: 160,
-      height: 20,
-      env: {
-        PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
-        HOME: configDir,
-        TERM: 'xterm-256color',
-        PS1: '$ ',
-        SERVICE_BASE_URL: mock.server.url,
-        SERVICE_API_KEY: mock.server.apiKey,
-        SVC_CONFIG_DIR: configDir,
-      },
+eachBuild((build) => {
+  describe.skipIf(!tmuxAvailable)(`stopping svc at a prompt on a real terminal${tmuxAvailable ? '' : ' (skipped: tmux is not installed)'}`, () => {
+    it.each(cases)("%s, %s: one line, the signal's exit code, nothing done", async (sceneName, stop) => {
+      const configDir = freshConfigDir();
+      const scene = sceneFor(sceneName, tempFolder('svc-prompt-'));
+      terminal = await Terminal.open({
+        width: 160,
+        height: 20,
+        env: {
+          PATH: shellPath(build),
+          HOME: configDir,
+          TERM: 'xterm-256color',
+          PS1: '$ ',
+          SERVICE_BASE_URL: mock.server.url,
+          SERVICE_API_KEY: mock.server.apiKey,
+          SVC_CONFIG_DIR: configDir,
+        },
+      });
+      // The pid comes first, so the test can signal svc itself while it waits at the prompt.
+      await terminal.type(`clear; sh -c 'echo "pid=$$"; exec ${shellCommand(build)} ${scene.argv}'; echo "exit=$?"`);
+      await terminal.keys('Enter');
+      const asked = await terminal.waitFor((screen) => scene.prompt.test(screen.join('\n')));
+      if (stop === 'Ctrl-C typed') await terminal.keys('C-c');
+      else process.kill(Number(/pid=(\d+)/.exec(asked.join('\n'))![1]), 'SIGTERM');
+      const screen = (await terminal.waitFor((lines) => lines.some((line) => /^exit=\d+$/.test(line)))).join('\n');
+      const [code, named] = stop === 'Ctrl-C typed' ? ['130', ''] : ['143', ' (SIGTERM)'];
+      expect(screen).toContain(`\nexit=${code}`);
+      expect(screen).toContain(`svc: interrupted${named} at the prompt: nothing was done`);
+      expect(screen).not.toMatch(/unexpected error|\n\s+at /);
+      scene.untouched(configDir);
     });
-    // The pid comes first, so the test can signal svc itself while it waits at the prompt.
-    await terminal.type(`clear; sh -c 'echo "pid=$$"; exec "${process.execPath}" "${SVC_BIN}" ${scene.argv}'; echo "exit=$?"`);
-    await terminal.keys('Enter');
-    const asked = await terminal.waitFor((screen) => scene.prompt.test(screen.join('\n')));
-    if (stop === 'Ctrl-C typed') await terminal.keys('C-c');
-    else process.kill(Number(/pid=(\d+)/.exec(asked.join('\n'))![1]), 'SIGTERM');
-    const screen = (await terminal.waitFor((lines) => lines.some((line) => /^exit=\d+$/.test(line)))).join('\n');
-    const [code, named] = stop === 'Ctrl-C typed' ? ['130', ''] : ['143', ' (SIGTERM)'];
-    expect(screen).toContain(`\nexit=${code}`);
-    expect(screen).toContain(`svc: interrupted${named} at the prompt: nothing was done`);
-    expect(screen).not.toMatch(/unexpected error|\n\s+at /);
-    scene.untouched(configDir);
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { settingOrigins } from '../../src/cli/commands/config-origins.js';
-import { describeTrust } from '../../src/config/network.js';
+import { describeTrust, systemCaSetting } from '../../src/config/network.js';
 import { matchNoProxy } from '../../src/config/no-proxy.js';
 import { chooseProxyRoute } from '../../src/config/proxy-route.js';
 import type { ConfigStore, ProfileSettings } from '../../src/config/store.js';
@@ -86,5 +86,32 @@ describe('svc config list and a call read proxy, no-proxy and system-ca alike', 
     ['nothing set', {}, {}, 'system-ca', ['false', 'default']],
   ] as const)('%s', (_what, env, settings, name, [value, origin]) => {
     expect(originsOf(env, 'http://127.0.0.1:9/v1', settings)[name]).toEqual({ name, value, origin });
+  });
+});
+
+// The standalone binary runs on Bun, whose TLS reads the system's OpenSSL store whatever svc is told
+// (test/e2e/proxy/system-store.test.ts shows it): there, system-ca is on, and says why.
+describe('the trust of the runtime svc runs on', () => {
+  const bun = (platform: string) => ({ versions: { node: '24.3.0', bun: '1.4.5' }, platform });
+  const node = { versions: { node: '24.21.0' }, platform: 'linux' };
+
+  it.each([
+    ['Bun on Linux, nothing set', {}, undefined, bun('linux'), { value: true, variable: 'standalone binary' }],
+    ['Bun on macOS, the profile saying false', {}, false, bun('darwin'), { value: true, variable: 'standalone binary' }],
+    ['Bun on Windows, which reads no such store, nothing set', {}, undefined, bun('win32'), undefined],
+    ['Bun on Windows, NODE_USE_SYSTEM_CA=1', { NODE_USE_SYSTEM_CA: '1' }, undefined, bun('win32'), { value: true, variable: 'NODE_USE_SYSTEM_CA' }],
+    ['Bun on Windows, NODE_OPTIONS=--use-system-ca, which Bun does not read', { NODE_OPTIONS: '--use-system-ca' }, undefined, bun('win32'), undefined],
+    ['Node, nothing set', {}, undefined, node, undefined],
+    ['Node, NODE_OPTIONS=--use-system-ca', { NODE_OPTIONS: '--use-system-ca' }, undefined, node, { value: true, variable: 'NODE_OPTIONS' }],
+  ] as const)('%s', (_what, env, profile, runtime, setting) => {
+    expect(systemCaSetting(env, profile, runtime)).toEqual(setting);
+  });
+
+  it('auth status names the runtime whose bundled list is trusted, and why the store is', () => {
+    expect(describeTrust({}, undefined, bun('linux'))).toBe("Bun's bundled CAs + the system store (the standalone binary always reads it)");
+    expect(describeTrust({ NODE_EXTRA_CA_CERTS: '/ca.pem' }, true, bun('win32'))).toBe(
+      "Bun's bundled CAs + extra CAs from NODE_EXTRA_CA_CERTS=/ca.pem + the system store (profile setting system-ca)",
+    );
+    expect(describeTrust({}, undefined, node)).toBe("Node's bundled CAs");
   });
 });

@@ -1,3 +1,4 @@
+import { lstatSync, realpathSync } from 'node:fs';
 import { extname } from 'node:path';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../config/numeric-options.js';
 import { InputError } from '../errors.js';
@@ -85,4 +86,18 @@ function readCheckpointFlags(flags: Record<string, unknown>, globals: { dryRun?:
 export function uncertainPathOf(rejects: string): string {
   const extension = extname(rejects);
   return `${rejects.slice(0, rejects.length - extension.length)}.uncertain${extension}`;
+}
+
+/**
+ * uncertainPathOf, beside the file `rejects` leads to: a link (`/dev/fd/3`, `/dev/stderr`, one of
+ * the user's into another folder) has it beside its target, where its lock is too, since nothing
+ * can be made in /dev/fd. Any other path, or one that does not lead to a file yet, as given.
+ */
+export function uncertainPathBeside(rejects: string): string {
+  try {
+    if (lstatSync(rejects).isSymbolicLink()) return uncertainPathOf(realpathSync(rejects));
+  } catch {
+    // not there yet, or a link to nothing: the file is made at the path given
+  }
+  return uncertainPathOf(rejects);
 }

@@ -132,15 +132,17 @@ export function duration(seconds: number): string {
 
 /**
  * Where the failed lines went, and which of them need a look before they are sent again: those that
- * may have been applied, in the rejects file's companion (`uncertain`) when they have one.
+ * may have been applied, in the rejects file's companion (`uncertain`) when they have one. The 429s
+ * are counted next to the file that holds them, never after the lines that may have been applied.
  */
 function failedNotes(tally: BatchTally, { rejects, uncertain }: { rejects?: string; uncertain?: string }): string[] {
   const check = 'check them before sending them again';
-  if (rejects === undefined || tally.failed === 0) return tally.uncertain > 0 ? [`${tally.uncertain} of them may have been applied: ${check}`] : [];
-  if (uncertain === undefined || tally.uncertain === 0)
-    return [`written to ${rejects}`, tally.uncertain > 0 ? `${tally.uncertain} of them may have been applied: ${check}` : ''];
+  const throttled = tally.throttled > 0 ? `${tally.throttled} of them answered 429: not applied, safe to resend` : '';
+  const maybeApplied = tally.uncertain > 0 ? `${tally.uncertain} of them may have been applied: ${check}` : '';
+  if (rejects === undefined || tally.failed === 0) return [throttled, maybeApplied];
+  if (uncertain === undefined || tally.uncertain === 0) return [`written to ${rejects}`, throttled, maybeApplied];
   const others = tally.failed - tally.uncertain;
-  return [others > 0 ? `${others} written to ${rejects}` : '', `${tally.uncertain} may have been applied, written to ${uncertain}: ${check}`];
+  return [others > 0 ? `${others} written to ${rejects}` : '', throttled, `${tally.uncertain} may have been applied, written to ${uncertain}: ${check}`];
 }
 
 /** `2 met, 1 failed (--wait-fail), 1 timed out, 1 interrupted, 1 failed otherwise`: the last two only when some were. */
@@ -162,9 +164,7 @@ export function summaryLine(
 ): string {
   const lines = `${tally.done} ${tally.done === 1 ? 'line' : 'lines'}`;
   const succeeded = options.dryRun ? `${tally.succeeded} valid (nothing was sent)` : `${tally.succeeded} succeeded`;
-  const notes = [...failedNotes(tally, options), tally.throttled > 0 ? `${tally.throttled} of them answered 429: not applied, safe to resend` : ''].filter(
-    Boolean,
-  );
+  const notes = failedNotes(tally, options).filter(Boolean);
   const counts = `${tally.waits ? waitCounts(tally, tally.waits) : `${succeeded}, ${tally.failed} failed`}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
   const speed = `in ${duration(seconds)}${seconds > 0 && tally.done > 0 ? ` (${Math.round(tally.done / seconds)}/s)` : ''}`;
   const throttled = throttleSummary(options.throttle);

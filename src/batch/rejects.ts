@@ -1,5 +1,5 @@
 import { closeSync, ftruncateSync, type Stats, writeSync } from 'node:fs';
-import { uncertainPathOf } from './options.js';
+import { uncertainPathBeside } from './options.js';
 import { describeFsError } from '../input/user-file.js';
 import { type FileIdentity, openOutputFile } from '../output/output-file.js';
 import { lockRejects } from './rejects-lock.js';
@@ -25,7 +25,7 @@ export interface RejectsFile {
  * has recorded as failed is on disk when svc exits, any stop signal included.
  *
  * `apart` (an operation not safe to repeat): the lines that may have been applied go to a second
- * file beside it (src/batch/options.ts, uncertainPathOf), made and guarded the same way, so that
+ * file beside it (src/batch/options.ts, uncertainPathBeside), made and guarded the same way, so that
  * running the rejects file again cannot apply a line twice. When the rejects file is not a regular
  * file (a pipe, /dev/null), there is no beside: every failed line goes to it.
  */
@@ -35,7 +35,7 @@ export function openRejects(path: string, header: string | undefined, guarded: r
   try {
     // Both files are checked and locked before either is emptied: a refusal leaves both as they were.
     const itself = { dev: rejects.stat.dev, ino: rejects.stat.ino, role: 'the --rejects file' };
-    if (apart && rejects.stat.isFile()) uncertain = claim(uncertainPathOf(path), [...guarded, itself]);
+    if (apart && rejects.stat.isFile()) uncertain = claim(uncertainPathBeside(path), [...guarded, itself], MAYBE_APPLIED);
     const lines = linesOf(rejects, header);
     if (!uncertain) return lines;
     const maybeApplied = linesOf(uncertain, header);
@@ -86,8 +86,11 @@ function linesOf(file: Claimed, header: string | undefined): RejectsFile {
   };
 }
 
-/** Opens the file for writing, not emptying it, and holds its lock when it is a regular file. */
-function claim(path: string, guarded: readonly FileIdentity[]): Claimed {
+/** What the file beside the rejects file is, in a refusal: the user did not name it. */
+const MAYBE_APPLIED = ', where the lines that may have been applied go';
+
+/** Opens the file for writing, not emptying it, and holds its lock when it is a regular file; `role` follows its name in a refusal. */
+function claim(path: string, guarded: readonly FileIdentity[], role = ''): Claimed {
   try {
     // Checked without emptying first: the lock must be ours before a byte is lost.
     const probe = openOutputFile(path, '--rejects', guarded, { empty: false });
@@ -108,6 +111,6 @@ function claim(path: string, guarded: readonly FileIdentity[]): Claimed {
     };
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError(`--rejects: cannot write ${path}: ${describeFsError(error)}`);
+    throw new InputError(`--rejects: cannot write ${path}${role}: ${describeFsError(error)}`);
   }
 }

@@ -1,6 +1,6 @@
 import { isIdempotent } from '../../registry/define.js';
 import { type OpenedCheckpoint, openCheckpoint } from '../batch/checkpoint.js';
-import { uncertainPathOf } from '../batch/options.js';
+import { uncertainPathBeside } from '../batch/options.js';
 import { fingerprintRun } from '../batch/fingerprint.js';
 import type { RejectsFile } from '../batch/rejects.js';
 import { shardText } from '../batch/shard.js';
@@ -58,7 +58,9 @@ async function openRunCheckpoint(
     source.identity,
     ...standardStreamFiles(),
     options.rejects === undefined ? undefined : identityOfPath(options.rejects, 'the --rejects file'),
-    options.rejects === undefined ? undefined : identityOfPath(uncertainPathOf(options.rejects), 'where --rejects puts the lines that may have been applied'),
+    options.rejects === undefined
+      ? undefined
+      : identityOfPath(uncertainPathBeside(options.rejects), 'where --rejects puts the lines that may have been applied'),
   ].filter((identity) => identity !== undefined);
   return openCheckpoint(
     options.checkpoint!,

@@ -58,8 +58,9 @@ describe('svc batch: faults injected by the mock in the middle of a batch', () =
     // The 429 was refused before anything was applied: said so in its record and in the summary, never "may have been applied".
     expect(failed.find((r) => r.status === 429)!.error).toMatchObject({ hint: expect.stringMatching(/^not applied: .*; safe to resend$/) });
     expect(failed.find((r) => r.status === 429)!.error).not.toHaveProperty('mayHaveApplied');
+    // The 429 is counted after the rejects file that holds it, never after the lines that may have been applied.
     expect(run.stderr).toMatch(
-      /^svc: 30 lines: 26 succeeded, 4 failed \(2 written to \S+rejects\.ndjson; 2 may have been applied, written to \S+rejects\.uncertain\.ndjson: check them before sending them again; 1 of them answered 429: not applied, safe to resend\) in .*; throttled: 1 answer 429, 1 pause for Retry-After, ending at /,
+      /^svc: 30 lines: 26 succeeded, 4 failed \(2 written to \S+rejects\.ndjson; 1 of them answered 429: not applied, safe to resend; 2 may have been applied, written to \S+rejects\.uncertain\.ndjson: check them before sending them again\) in .*; throttled: 1 answer 429, 1 pause for Retry-After, ending at /,
     );
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { type AppliedAnswer, gatewayPage, startApplyingServer } from '../support/applying-server.js';
@@ -200,6 +200,39 @@ describe('the file beside the rejects file', () => {
       code: 2,
       stderr: `svc: --checkpoint ${files.uncertain} is where --rejects puts the lines that may have been applied; name another file\n`,
     });
+    expect(server.applied).toEqual([]);
+  });
+
+  it('a rejects path that leads to a file elsewhere (/dev/fd/N, a link) has it beside that file, where one can be made', async () => {
+    const { server, env } = await applyingServer();
+    const files = inputFile(deals(2).map((line, i) => (i === 0 ? line : JSON.stringify({ data: { name: 'deal 18' } }) + '\n')));
+    // An open descriptor, as `--rejects /dev/fd/3 3>failed.ndjson` gives one: nothing can be made in /dev/fd.
+    const dir = realpathSync(files.dir); // where a link leads, named as the file system names it
+    const target = join(dir, 'failed.ndjson');
+    const fd = openSync(target, 'w');
+    onTestFinished(() => closeSync(fd));
+    const run = await runSvc([...CREATE, '--input', files.input, '--rejects', `/dev/fd/${fd}`], { env });
+    expect(run.code).toBe(1);
+    expect(server.applied).toHaveLength(2);
+    expect(readFileSync(target, 'utf8')).toBe(JSON.stringify({ data: { name: 'deal 18' } }) + '\n');
+    expect(readFileSync(join(dir, 'failed.uncertain.ndjson'), 'utf8')).toBe(deals(1)[0]);
+    expect(run.stderr).toContain(`1 may have been applied, written to ${join(dir, 'failed.uncertain.ndjson')}:`);
+    // A link of the user's into another folder: beside its target too, where its lock is.
+    mkdirSync(join(files.dir, 'kept'));
+    symlinkSync(join(files.dir, 'kept', 'failed.ndjson'), join(files.dir, 'link.ndjson'));
+    expect((await runSvc([...CREATE, '--input', files.input, '--rejects', join(files.dir, 'link.ndjson')], { env })).code).toBe(1);
+    expect(readFileSync(join(files.dir, 'kept', 'failed.uncertain.ndjson'), 'utf8')).toBe(deals(1)[0]);
+    expect(existsSync(join(files.dir, 'link.uncertain.ndjson'))).toBe(false);
+  });
+
+  it('one that cannot be made is refused before anything is sent, saying what it is for', async () => {
+    const { server, env } = await applyingServer();
+    const files = inputFile(deals(1));
+    writeFileSync(files.rejects, '');
+    mkdirSync(files.uncertain); // a folder where the file should be: it cannot be written, as in a read-only folder
+    const run = await runSvc([...CREATE, '--input', files.input, '--rejects', files.rejects], { env });
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toMatch(new RegExp(`^svc: --rejects: cannot write ${files.uncertain}, where the lines that may have been applied go: `));
     expect(server.applied).toEqual([]);
   });
 

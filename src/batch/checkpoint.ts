@@ -3,9 +3,9 @@ import type { CallResult } from '../client/result.js';
 import type { FileIdentity } from '../output/output-file.js';
 import { type CheckpointLock, lockCheckpoint } from './checkpoint-lock.js';
 import type { Fingerprint } from './fingerprint.js';
-import { type Journal, openJournal } from './journal.js';
+import { type Journal, openJournal, type PriorLine } from './journal.js';
 import type { LineAnswer, LineCall } from './line-call.js';
-import { type LineOutcome, mayHaveApplied } from './records.js';
+import { asFlaggedNow, type LineOutcome, mayHaveApplied } from './records.js';
 import type { SourceRecord } from './source.js';
 
 /** What a resumed run says in its summary. */
@@ -63,7 +63,7 @@ export function createCheckpointRun({ op, journal, tally, resendUncertain, path,
       return answer;
     },
     processor: (process) => async (record) => {
-      const prior = journal.prior(record.line);
+      const prior = readPrior(journal, record.line, op);
       if (prior?.state === 'recorded' && !(resendUncertain && isUncertain(prior.outcome))) {
         if (isUncertain(prior.outcome)) tally.uncertain++;
         else tally.fromCheckpoint++;
@@ -84,6 +84,12 @@ export function createCheckpointRun({ op, journal, tally, resendUncertain, path,
       return outcome;
     },
   };
+}
+
+/** What an earlier run left for this line, its record flagged as this svc would flag it (a checkpoint an older svc wrote). */
+function readPrior(journal: Journal, line: number, op: OperationSpec): PriorLine | undefined {
+  const prior = journal.prior(line);
+  return prior?.state === 'recorded' ? { state: 'recorded', outcome: asFlaggedNow(prior.outcome, op) } : prior;
 }
 
 /** The answer of a line not sent because this run can no longer keep the checkpoint. */

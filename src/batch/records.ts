@@ -113,6 +113,20 @@ function maybeApplied<E extends Exclude<LineError, { kind: 'invalid' | 'wait' }>
   return { ...error, message: `${error.message}; ${mayHaveBeenAppliedWords(op.method)}`, mayHaveApplied: true };
 }
 
+/**
+ * A record read back from a checkpoint, flagged as this svc flags it: an older svc recorded a write
+ * answered 500, 502 or 504, or a success it could not read, as a plain failure, which a resumed run
+ * would put among the lines safe to send again.
+ */
+export function asFlaggedNow(outcome: LineOutcome, op: Pick<OperationSpec, 'method' | 'idempotent'>): LineOutcome {
+  if (outcome.ok || outcome.status === null || mayHaveApplied(outcome)) return outcome;
+  const { error, status } = outcome;
+  if (error.kind !== 'api' && error.kind !== 'unreadable') return outcome;
+  const cause: CallError =
+    error.kind === 'api' ? { kind: 'api', status, message: error.message, body: '' } : { kind: 'unreadable', status, message: error.message };
+  return mayHaveBeenApplied(op, cause) ? { ...outcome, error: maybeApplied(op, cause, error) } : outcome;
+}
+
 /** Whether a line's outcome may have taken effect: its record says `mayHaveApplied` (a resumed run's uncertain lines among them). */
 export const mayHaveApplied = (outcome: LineOutcome): boolean =>
   !outcome.ok && outcome.error.kind !== 'invalid' && outcome.error.kind !== 'wait' && outcome.error.mayHaveApplied === true;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { outcomeOfCall, type LineOutcome, recordText } from '../../src/batch/records.js';
+import { asFlaggedNow, outcomeOfCall, type LineOutcome, recordText } from '../../src/batch/records.js';
 import { parseJsonBody } from '../../src/client/response-body.js';
 
 // The record as it was always written: the outcome's JSON with the line put in front.
@@ -36,5 +36,38 @@ describe('recordText (most records are written around the result alone)', () => 
       { ok: false, status: null, error: { kind: 'invalid', message: 'bad', issues: [{ field: 'email', message: 'expected a string' }] } },
     ];
     for (const outcome of outcomes) expect(recordText(7, outcome)).toBe(asWhole(7, outcome));
+  });
+});
+
+describe('asFlaggedNow (a record an older svc wrote into a checkpoint)', () => {
+  const post = { method: 'POST' } as const;
+  const words = '; the POST may have been applied: check before sending it again';
+  it('flags a write answered 500, 502 or 504, or a success it could not read, as a call today is flagged', () => {
+    for (const [status, kind] of [
+      [500, 'api'],
+      [502, 'api'],
+      [504, 'api'],
+      [201, 'unreadable'],
+    ] as const) {
+      const older: LineOutcome = { ok: false, status, error: { kind, message: `HTTP ${status}` } };
+      expect(asFlaggedNow(older, post)).toEqual({ ok: false, status, error: { kind, message: `HTTP ${status}${words}`, mayHaveApplied: true } });
+    }
+  });
+
+  it('leaves every other record as it was: a success, a refusal, a 503, a read, a lost answer, one flagged already', () => {
+    const flaggedAlready: LineOutcome = { ok: false, status: 502, error: { kind: 'api', message: `HTTP 502${words}`, mayHaveApplied: true } };
+    const unchanged: [LineOutcome, Parameters<typeof asFlaggedNow>[1]][] = [
+      [{ ok: true, status: 201, result: {} }, post],
+      [{ ok: false, status: 409, error: { kind: 'api', message: 'conflict' } }, post],
+      [{ ok: false, status: 503, error: { kind: 'api', message: 'HTTP 503' } }, post],
+      [{ ok: false, status: 502, error: { kind: 'api', message: 'HTTP 502' } }, { method: 'GET' }],
+      [
+        { ok: false, status: 502, error: { kind: 'api', message: 'HTTP 502' } },
+        { method: 'POST', idempotent: true },
+      ],
+      [{ ok: false, status: null, error: { kind: 'transport', message: 'refused' } }, post],
+      [flaggedAlready, post],
+    ];
+    for (const [outcome, operation] of unchanged) expect(asFlaggedNow(outcome, operation)).toBe(outcome);
   });
 });

@@ -114,6 +114,25 @@ describe('a write answered 500, 502 or 504 in a batch', () => {
     expect(readFileSync(files.uncertain, 'utf8')).toBe('');
   });
 
+  it('a checkpoint an older svc wrote, whose records did not flag them, is read as this svc flags them', async () => {
+    const { server, env } = await applyingServer((line) => (line === 1 ? answerOfLine(6) : line === 2 ? answerOfLine(17) : answerOfLine(18)));
+    const lines = deals(3);
+    const files = inputFile(lines);
+    const argv = [...CREATE, '--input', files.input, '--checkpoint', files.checkpoint, '--rejects', files.rejects];
+    expect((await runSvc(argv, { env })).code).toBe(1);
+    // The 502 recorded as svc recorded it before it knew: a plain failure.
+    const journal = readFileSync(files.checkpoint, 'utf8');
+    const older = journal.replaceAll('; the POST may have been applied: check before sending it again', '').replaceAll(',"mayHaveApplied":true', '');
+    expect(older).not.toBe(journal);
+    writeFileSync(files.checkpoint, older);
+    const resumed = await runSvc(argv, { env });
+    expect(server.applied).toHaveLength(3); // nothing sent again
+    expect(flagged(recordsOf(resumed.stdout))).toEqual([1]);
+    expect(resumed.stderr).toMatch(/: 2 lines from it, 0 sent now, 1 uncertain \(/);
+    expect(readFileSync(files.rejects, 'utf8')).toBe(lines[2]);
+    expect(readFileSync(files.uncertain, 'utf8')).toBe(lines[0]);
+  });
+
   it('an operation safe to repeat answered 502 is retried as before and never said to be maybe applied', async () => {
     const { server, env } = await applyingServer(() => ({ status: 502, html: gatewayPage(502) }));
     const files = inputFile([JSON.stringify({ path: 'deal 1.txt' }) + '\n']);

@@ -59,7 +59,7 @@ export function createCheckpointRun({ op, journal, tally, resendUncertain, path,
       if (!lock.owned()) return notSent(lockLost(path));
       tally.sentNow++;
       const answer = await send(input, line);
-      if (!answer.held && appliedNothing(answer.result)) unapplied.add(line);
+      if (!answer.held && (appliedNothing(answer.result) || answer.wait?.outcome === 'interrupted')) unapplied.add(line);
       return answer;
     },
     processor: (process) => async (record) => {
@@ -115,7 +115,8 @@ export function uncertainOutcome(method: string): LineOutcome {
 
 /**
  * Answers that say the request took no effect and that an uninterrupted run would not have had: a
- * refused credential (the batch halts) and Ctrl-C during a retry wait (nothing on the wire). The
+ * refused credential (the batch halts) and Ctrl-C during a retry wait (nothing on the wire); and a
+ * `--wait-for` that a stop ended (its polls only read, or repeat what is safe to repeat). The
  * resumed run sends these lines.
  */
 function appliedNothing(result: CallResult<unknown>): boolean {

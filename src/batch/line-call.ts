@@ -5,12 +5,12 @@ import { type Column, rowObject } from './csv-columns.js';
 import { createLineInput } from './line-input.js';
 import type { CheckedInput, OperationInput } from '../input/operation-input.js';
 import { parseNdjsonLine } from './line-input.js';
-import { invalidOutcome, type LineOutcome, type LineWait, outcomeOfCall, outcomeOfWait, plannedOutcome } from './records.js';
+import { invalidOutcome, type LineOutcome, outcomeOfCall, outcomeOfWait, plannedOutcome, type WaitAnswer } from './records.js';
 import type { SourceRecord } from './source.js';
 import type { ResultQuery } from '../output/query.js';
 
 /** What became of one line's call: held back, built but not sent (`--dry-run`), or answered (after a wait, `--wait-for`, how it went). */
-export type LineAnswer = { held: true; request: HttpRequest } | { held: false; result: CallResult<unknown>; wait?: LineWait & { message?: string } };
+export type LineAnswer = { held: true; request: HttpRequest } | { held: false; result: CallResult<unknown>; wait?: WaitAnswer };
 
 /**
  * Runs one line's checked input as a call: the one place a batch call goes through. The core gives

@@ -131,21 +131,21 @@ export function asFlaggedNow(outcome: LineOutcome, op: Pick<OperationSpec, 'meth
 export const mayHaveApplied = (outcome: LineOutcome): boolean =>
   !outcome.ok && outcome.error.kind !== 'invalid' && outcome.error.kind !== 'wait' && outcome.error.mayHaveApplied === true;
 
+/** How a line's wait went, with its sentence when it was not met, and its last 2xx answer when polls failed after it. */
+export type WaitAnswer = LineWait & { message?: string; answer?: CallResult<unknown> };
+
 /**
  * A line that waited (`--wait-for`): met, it is the last answer's outcome (a `deleted` wait met by a
  * 404 included); failed, timed out or stopped, an error of kind `wait` saying so, with the last
- * answer; ended by a failure, that failure's outcome. Each with `wait`: the outcome, polls and time.
+ * 2xx answer; ended by a failure, that failure's outcome. Each with `wait`: the outcome, polls and time.
  */
-export function outcomeOfWait(
-  result: CallResult<unknown>,
-  wait: LineWait & { message?: string },
-  op: Pick<OperationSpec, 'method' | 'idempotent'>,
-): LineOutcome {
+export function outcomeOfWait(result: CallResult<unknown>, wait: WaitAnswer, op: Pick<OperationSpec, 'method' | 'idempotent'>): LineOutcome {
   const { outcome, polls, waitedMs } = wait;
   const info: LineWait = { outcome, polls, waitedMs };
   if (outcome === 'met' && !result.ok) return { ok: true, status: result.status, wait: info };
   if (outcome === 'failed' || outcome === 'timeout' || outcome === 'interrupted') {
-    const last = result.ok ? { result: result.json ?? result.data ?? null } : {};
+    const answer = result.ok ? result : wait.answer;
+    const last = answer?.ok ? { result: answer.json ?? answer.data ?? null } : {};
     return { ok: false, status: result.status || null, wait: info, error: { kind: 'wait', message: wait.message ?? `the wait ended: ${outcome}` }, ...last };
   }
   const called = outcomeOfCall(result, op);

@@ -78,9 +78,10 @@ async function reportEnd(ctx: Pick<Context, 'io' | 'signal'>, d: WaitedCall, end
     throw new SvcError(words.replace(/^interrupted/, interruption.words), interruption.exitCode);
   }
   if (end.outcome === 'error') throw new SvcError(words, last.failure!.exitCode, last.failure!.detail);
-  // The last answer, as a script may want to log it; the exit code says it is not what was waited for.
-  if (last.result.ok) {
-    const shown = await d.presenter.present(last.result.json ?? last.result.data, d.view);
+  // The last answer, as a script may want to log it, whatever became of the polls after it; the exit code says it is not what was waited for.
+  const answer = end.answer?.result;
+  if (answer?.ok) {
+    const shown = await d.presenter.present(answer.json ?? answer.data, d.view);
     if (shown.text !== undefined) ctx.io.out(shown.text);
   }
   throw new SvcError(words, end.outcome === 'failed' ? ExitCode.waitFailed : ExitCode.waitTimedOut);

@@ -32,7 +32,7 @@ export async function sendRequest<T>(
   for (let attempt = 1; ; attempt++) {
     // The attempt is written out here, not awaited through one more async function per call.
     let result: CallResult<T>;
-    const turn = pacer?.take();
+    const turn = pacer?.take(request.signal);
     const held = turn ? await turn : 0;
     if (held === 'stopped') result = notSent('interrupted while waiting for its turn to be sent');
     else if (request.signal?.aborted) result = notSent('the request was interrupted');

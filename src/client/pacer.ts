@@ -35,6 +35,23 @@ interface Waiter {
   paused: boolean;
 }
 
+/** A waiter whose own signal (its request's) lets it leave the queue, unsent, before its turn. */
+function leaveOnAbort(queue: Waiter[], waiter: Waiter, own: AbortSignal | undefined): Waiter {
+  if (!own) return waiter;
+  const settle = waiter.resolve;
+  const leave = () => {
+    const index = queue.indexOf(waiter);
+    if (index >= 0) queue.splice(index, 1);
+    settle('stopped');
+  };
+  own.addEventListener('abort', leave, { once: true });
+  waiter.resolve = (value) => {
+    own.removeEventListener('abort', leave);
+    settle(value);
+  };
+  return waiter;
+}
+
 export function createPacer({ ceiling = Infinity, clock, maxPauseMs, signal, onChange }: PacerOptions): Pacer {
   let floor = -Infinity;
   // The clock as the pacer reads it: never backwards, and never before the end of a wait it slept out.
@@ -108,8 +125,8 @@ export function createPacer({ ceiling = Infinity, clock, maxPauseMs, signal, onC
     get epoch() {
       return epoch;
     },
-    take() {
-      if (signal?.aborted) return Promise.resolve('stopped');
+    take(own) {
+      if (signal?.aborted || own?.aborted) return Promise.resolve('stopped');
       if (queue.length === 0) {
         const time = now();
         const at = slotAfter();
@@ -120,7 +137,7 @@ export function createPacer({ ceiling = Infinity, clock, maxPauseMs, signal, onC
       }
       return new Promise((resolve) => {
         const time = now();
-        queue.push({ resolve, since: time, paused: pausedUntil > time });
+        queue.push(leaveOnAbort(queue, { resolve, since: time, paused: pausedUntil > time }, own));
         if (!draining) void drain();
       });
     },

@@ -11,9 +11,10 @@ export interface Pacer {
   /**
    * Asks to start a request. Undefined: start now. Otherwise it resolves when the request may
    * start, to the milliseconds it was held by a pause (0 if none), or to 'stopped' when the run
-   * was stopped first: the request is then not sent.
+   * was stopped first, or `own` (the request's own signal: its caller's stop, a wait's deadline)
+   * aborted: the request is then not sent, and its turn goes to the next.
    */
-  take(): Promise<number | 'stopped'> | undefined;
+  take(own?: AbortSignal): Promise<number | 'stopped'> | undefined;
   /** Counts the decreases of the rate so far: read when a request starts, handed back with its answer. */
   readonly epoch: number;
   /**

@@ -139,7 +139,14 @@ function waitingLineCall(op: OperationSpec, plan: WaitPlan, deps: OperationDeps 
   return async (input) => {
     const end = await waitForState({ ...run, hooks: () => hooks }, op, buildOperationRequest(run, { op, input }), plan);
     const message = waitEndWords(end, plan, FLAG_NAMES);
-    return { held: false, result: end.last.result, wait: { outcome: end.outcome, polls: end.polls, waitedMs: end.waitedMs, ...(message ? { message } : {}) } };
+    const wait = {
+      outcome: end.outcome,
+      polls: end.polls,
+      waitedMs: end.waitedMs,
+      ...(message ? { message } : {}),
+      ...(end.answer ? { answer: end.answer.result } : {}),
+    };
+    return { held: false, result: end.last.result, wait };
   };
 }
 

@@ -33,8 +33,9 @@ export const lastSeen = (watched: WatchedHistory | Watched | undefined): string 
   return `${watched.label}: ${valueWords('values' in watched ? watched.values.at(-1) : watched.value)}`;
 };
 
-/** The last poll of a timed-out wait failed: the deadline cut it short, or the service or network failed it. */
+/** The last poll of a timed-out wait failed: the deadline cut it short, or the service or network failed it; or no poll could leave at all. */
 function lastFailure(end: WaitEnd, failure: string | undefined): string {
+  if (end.polls === 0) return 'no poll could be sent in that time: the pace of the run (--rate, or the service throttling it) held it back';
   const { error } = end.last.result as { error?: { kind: string; failure?: string } };
   if (error?.kind === 'transport' && error.failure === 'aborted') return 'the last poll had no answer by then';
   return `the last poll failed: ${failure ?? end.last.failure?.message}`;

@@ -75,12 +75,16 @@ export async function callTool(deps: CallDeps, globals: GlobalOptions, op: Opera
   return outcomeOf(await runOperation(operation, { op, ...input }));
 }
 
-/** The call made again until its answer meets the plan (src/core/wait.ts): the last answer, or its failure, with how the wait went. */
+/**
+ * The call made again until its answer meets the plan (src/core/wait.ts), with how the wait went:
+ * the last answer (for a wait that timed out, the last 2xx, whatever became of the polls after it),
+ * or the failure that ended it.
+ */
 async function waitedCall(deps: OperationDeps & { retry: RetryOptions }, call: PreparedCall, plan: WaitPlan): Promise<CallOutcome> {
   const end = await waitForState({ ...deps, hooks: undefined }, call.op, buildOperationRequest(deps, call), plan);
   const message = waitEndWords(end, plan, WAIT_NAMES);
   const wait: ToolWait = { outcome: end.outcome, polls: end.polls, waitedMs: end.waitedMs, ...(message ? { message } : {}) };
-  const outcome = outcomeOf(end.last);
+  const outcome = outcomeOf(end.outcome === 'timeout' && end.answer ? end.answer : end.last);
   if (outcome.ok) return { ...outcome, wait };
   // A wait for deleted is met by a 404: there is no answer to give.
   if (end.outcome === 'met') return { ok: true, status: end.last.result.status, json: null, wait };

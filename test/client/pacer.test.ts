@@ -93,6 +93,28 @@ describe('the pacer: --rate', () => {
     expect(await stopped).toEqual(['stopped', 'stopped']);
     expect(await pacer.take()).toBe('stopped');
   });
+
+  it('lets a request whose own signal aborts leave its place at once, unsent, taking no turn from those behind it', async () => {
+    const { clock, run, now } = createVirtualClock();
+    const pacer = createPacer({ ceiling: 1, clock, maxPauseMs: 60_000 });
+    expect(pacer.take()).toBeUndefined();
+    const own = new AbortController();
+    const leaving = pacer.take(own.signal)!;
+    const next = pacer.take()!;
+    const left = run(
+      (async () => {
+        await clock.sleep(100);
+        own.abort();
+        const gone = await leaving;
+        const goneAt = now();
+        await next;
+        return { gone, goneAt, nextAt: now() };
+      })(),
+    );
+    // The one behind it starts in the first free turn (about 1 s), not in the turn after the one that left (about 2 s).
+    expect(await left).toEqual({ gone: 'stopped', goneAt: 100, nextAt: 1005 });
+    expect(await pacer.take(AbortSignal.abort())).toBe('stopped');
+  });
 });
 
 describe('the pacer: one shared backoff', () => {

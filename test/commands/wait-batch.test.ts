@@ -41,7 +41,7 @@ async function batchAgainst(scripts: Record<string, Script>, args: string[], inp
     wrapTransport: (send) => (request) => virtual.track(send(request)),
   });
   const done = await virtual.run(run, 100 * 3_600_000, 20_000);
-  return { ...done, arrivals, records: done.stdout ? records(done.stdout) : [] };
+  return { ...done, arrivals, end: virtual.now(), records: done.stdout ? records(done.stdout) : [] };
 }
 
 const synced = "syncStatus == 'synced'";
@@ -120,6 +120,38 @@ describe('--wait-for with --input', () => {
     }
   });
 
+  it("keeps each line's time limit when the pace holds its polls back: a poll never sent is not counted, and the run ends at the limit", async () => {
+    const ids = ['dr_1', 'dr_2', 'dr_3'];
+    const done = await batchAgainst(Object.fromEntries(ids.map((id) => [id, () => draft(id, 'pending')])), [
+      '--wait-for',
+      synced,
+      '--rate',
+      '2/m',
+      '--wait-timeout',
+      '2',
+      '--query',
+      'syncStatus',
+    ]);
+    expect(done.code).toBe(124);
+    // One turn every 30 s: only the first line's first poll could leave within the 2 s each line waits.
+    expect(done.arrivals.map((a) => a.id)).toEqual(['dr_1']);
+    expect(done.end).toBe(2000);
+    expect(done.records[0]).toMatchObject({ line: 1, wait: { outcome: 'timeout', polls: 1, waitedMs: 2000 }, result: 'pending' });
+    for (const record of done.records.slice(1)) {
+      expect(record).toEqual({
+        line: record.line,
+        ok: false,
+        status: null,
+        wait: { outcome: 'timeout', polls: 0, waitedMs: 2000 },
+        error: {
+          kind: 'wait',
+          message:
+            "timed out after 2 s waiting for syncStatus == 'synced' (0 polls); no poll could be sent in that time: the pace of the run (--rate, or the service throttling it) held it back",
+        },
+      });
+    }
+  });
+
   it('ends every wait at once on Ctrl-C, exit 130, each line recorded as interrupted', async () => {
     const server = await scriptedForTest(onTestFinished, {
       '/v1/email/drafts/dr_1': draft('dr_1', 'pending'),
@@ -162,5 +194,50 @@ describe('--wait-for with --input', () => {
     const again = await once();
     expect(server.received).toHaveLength(sent);
     expect([again.code, records(again.stdout)]).toEqual([124, records(first.stdout)]);
+  });
+
+  it('resumes the waits Ctrl-C ended: a --checkpoint keeps the lines met, and the run after it waits again for the interrupted ones', async () => {
+    const folder = tempFolder('svc-wait-batch-');
+    const file = join(folder, 'drafts.ndjson');
+    writeFileSync(file, ndjson(['dr_1', 'dr_2']));
+    let synced2 = false;
+    const server = await scriptedForTest(onTestFinished, {
+      '/v1/email/drafts/dr_1': draft('dr_1', 'synced'),
+      '/v1/email/drafts/dr_2': () => draft('dr_2', synced2 ? 'synced' : 'pending'),
+    });
+    const argv = [
+      'email',
+      'drafts',
+      'get',
+      '--input',
+      file,
+      '--checkpoint',
+      join(folder, 'drafts.ckpt'),
+      '--wait-for',
+      synced,
+      '--wait-interval',
+      '1h',
+      '--wait-timeout',
+      '2h',
+    ];
+    const env = { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: KEY };
+    const stop = new AbortController();
+    void server.receivedCount(2).then(() => setTimeout(() => stop.abort(new Interruption('SIGINT')), 50));
+    const first = await runSvc(argv, { env, signal: stop.signal });
+    expect(first.code).toBe(130);
+    expect(records(first.stdout).map((r) => [r.line, r.wait.outcome])).toEqual([
+      [1, 'met'],
+      [2, 'interrupted'],
+    ]);
+    synced2 = true;
+    const again = await runSvc(argv, { env });
+    expect(again.code).toBe(0);
+    expect(records(again.stdout).map((r) => [r.line, r.ok, r.wait.outcome])).toEqual([
+      [1, true, 'met'],
+      [2, true, 'met'],
+    ]);
+    // dr_1 was met: read back from the checkpoint, not polled again; dr_2 polled once more.
+    expect(server.received.map((request) => request.url.split('/').at(-1))).toEqual(['dr_1', 'dr_2', 'dr_2']);
+    expect(again.stderr).toMatch(/; checkpoint .*: 1 line from it, 1 sent now, 0 uncertain\n$/);
   });
 });

@@ -200,6 +200,27 @@ describe('--wait-for: the service answering otherwise', () => {
     expect(done.gaps.every((gap) => gap >= 6000)).toBe(true);
   });
 
+  it('keeps its time limit when --rate holds a poll back past it: the held poll is never sent nor counted, and the last answer is printed', async () => {
+    const done = await waitAgainst(() => draft('pending'), ['--wait-for', synced, '--rate', '4/m', '--wait-timeout', '3', '--query', 'syncStatus']);
+    expect(done.code).toBe(124);
+    // The second poll's turn comes at 15 s: it is let go at the deadline, not sent after it.
+    expect(done.end).toBe(3000);
+    expect(done.at).toEqual([0]);
+    expect(done.stdout).toBe('"pending"\n');
+    expect(done.stderr).toBe("svc: timed out after 3 s waiting for syncStatus == 'synced' (1 poll, syncStatus: pending at the last answer)\n");
+  });
+
+  it('prints the last answer of a wait that timed out even when the polls after it failed', async () => {
+    const done = await waitAgainst(
+      (_, n) => (n === 1 ? draft('pending') : problem(503, 'busy')),
+      ['--wait-for', synced, '--wait-timeout', '3', '--query', 'syncStatus'],
+    );
+    expect(done.code).toBe(124);
+    expect(done.at).toHaveLength(3);
+    expect(done.stdout).toBe('"pending"\n');
+    expect(done.stderr).toMatch(/^svc: timed out after 3 s .*\(3 polls, syncStatus: pending at the last answer\); the last poll failed: busy /);
+  });
+
   it('--debug traces each poll: its request and answer, and what the wait made of it', async () => {
     const done = await waitAgainst((_, n) => draft(n < 2 ? 'pending' : 'synced'), ['--wait-for', synced, '--debug']);
     expect(done.code).toBe(0);

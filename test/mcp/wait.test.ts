@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import * as z from 'zod/mini';
 import { defineOperations } from '../../registry/define.js';
 import { operationTools } from '../../src/mcp/tool-catalog.js';
 import { useMockForSvc } from '../support/mock-for-svc.js';
+import { scriptedForTest } from '../support/scripted-server.js';
 import { type Connected, connect } from './harness.js';
 
 // A read tool's optional wait: one tools/call calls the operation again until its answer meets the
@@ -67,6 +68,23 @@ describe('a read tool with wait', () => {
     const { wait: done } = result.structuredContent as { wait: { polls: number; waitedMs: number } };
     expect(done.polls).toBe(2); // at once, and a second later; no third fits a whole second before the deadline
     expect(done.waitedMs).toBeGreaterThanOrEqual(1200);
+  });
+
+  it('says timeout with the last answer, not an error, when the polls after that answer failed', async () => {
+    const server = await scriptedForTest(onTestFinished, {
+      '/v1/email/drafts/dr_1': (_, n) =>
+        n === 1
+          ? { body: { ok: true, kind: 'email', draftId: 'dr_1', syncStatus: 'pending' } }
+          : { status: 503, body: { error: { message: 'busy', type: 'api_error', code: '503' } } },
+    });
+    connected = await connect({ env: { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: 'sk_test_mcp_wait_503' } });
+    const wait = { until: "syncStatus == 'synced'", timeout: 1.2 };
+    const result = await connected.client.callTool({ name: 'email_drafts_get', arguments: { draftId: 'dr_1', wait } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ result: { syncStatus: 'pending' }, wait: { outcome: 'timeout', polls: 2 } });
+    expect((result.structuredContent as { wait: { message: string } }).wait.message).toMatch(
+      /syncStatus: pending at the last answer\); the last poll failed: busy/,
+    );
   });
 
   it('a 404 while waiting for a value is the usual error, with the wait beside it; deleted is met by it', async () => {

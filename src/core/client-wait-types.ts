@@ -8,7 +8,8 @@ export interface WaitOptions<T> {
   /**
    * What to wait for: a JMESPath expression true of the answer (`"syncStatus == 'synced'"`, true as
    * JMESPath reads it: not false, null, "", [] or {}), `'exists'` (a 2xx), `'deleted'` (a 404), or
-   * a function of the answer's data that returns true.
+   * a function of the answer's data that returns true (at once: a function that returns a promise,
+   * or throws, ends the wait, `failed`).
    */
   until: string | ((data: T) => unknown);
   /** Stop at once, outcome `failed`, when this is true of an answer: a JMESPath expression or a function. */

@@ -41,7 +41,8 @@ export async function runClientWait<T>(
   const outcome = done.outcome === 'met' || done.outcome === 'timeout' ? done.outcome : 'failed';
   const message = waitEndWords(done, read.plan, NAMES);
   return {
-    ...result,
+    // Stopped by its signal, in a pause or a poll: the call's aborted failure, whatever the poll before it answered.
+    ...(done.outcome === 'interrupted' && result.ok ? stopped() : result),
     outcome,
     polls: done.polls,
     waitedMs: done.waitedMs,
@@ -88,6 +89,12 @@ function seconds(name: string, given: unknown, spec: DurationSpec, fallback: num
   const reading = readDuration(given, spec);
   return reading.ok ? reading.ms : `waitFor: ${name}: ${reading.problem.replace(/: seconds \(2, 0\.5\) or with a unit \([^)]*\)/, '')}`;
 }
+
+const stopped = (): CallResult<never> => ({
+  ok: false,
+  status: 0,
+  error: { kind: 'transport', failure: 'aborted', message: 'the request was interrupted', sent: false },
+});
 
 const invalid = (message: string): CallResult<never> => ({ ok: false, status: 0, error: { kind: 'invalid', message, issues: [{ path: [], message }] } });
 

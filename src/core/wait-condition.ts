@@ -60,17 +60,31 @@ export function compileCondition(text: string, words: 'exists-or-deleted' | 'exp
   };
 }
 
-/** The library's `until: (data) => boolean`: true when the function returns a truthy value; a throw ends the wait. */
+/**
+ * The library's `until: (data) => boolean`: true when the function returns a truthy value; a throw
+ * ends the wait, and so does a promise (an async function's answer), which would read as true at once.
+ */
 export function predicateCondition(test: (data: unknown) => unknown, name = 'the until function'): Condition {
   return {
     kind: 'value',
     text: name,
     test(data) {
       try {
-        return { holds: Boolean(test(data)) };
+        const answer = test(data);
+        if (!isThenable(answer)) return { holds: Boolean(answer) };
+        // Its outcome is never read: a rejection must not go unhandled in the caller's process.
+        Promise.resolve(answer).catch(() => {});
+        return {
+          holds: false,
+          problem: `${name} returned a promise: a condition answers at once, with a value that is true or not; await what it needs before waitFor`,
+          stop: true,
+        };
       } catch (error) {
         return { holds: false, problem: `${name} threw: ${error instanceof Error ? error.message : String(error)}`, stop: true };
       }
     },
   };
 }
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';

@@ -78,8 +78,18 @@ describe('client.waitFor', () => {
       { draftId: 'dr_1' },
       { until: "syncStatus == 'synced'", interval: 3600, timeout: 7200, signal: stop.signal },
     );
-    expect(result).toMatchObject({ outcome: 'failed', polls: 1 });
+    // The call's aborted failure, as the guide says, not the answer of the poll before the stop.
+    expect(result).toMatchObject({ ok: false, status: 0, outcome: 'failed', polls: 1, error: { kind: 'transport', failure: 'aborted' } });
+    expect(result.message).toMatch(/^interrupted while waiting for syncStatus == 'synced', after 1 poll in \S+ s \(syncStatus: pending\)$/);
     expect(server.received).toHaveLength(1);
+  });
+
+  it('sends nothing when the signal has aborted already: failed, no poll', async () => {
+    const server = await scriptedForTest(onTestFinished, { '/v1/email/drafts/dr_1': draft('pending') });
+    const client = createClient({ baseUrl: server.url, token: TOKEN });
+    const result = await client.waitFor('email_drafts_get', { draftId: 'dr_1' }, { until: "syncStatus == 'synced'", signal: AbortSignal.abort() });
+    expect(result).toMatchObject({ ok: false, outcome: 'failed', polls: 0, error: { kind: 'transport', failure: 'aborted' } });
+    expect(server.received).toEqual([]);
   });
 });
 
@@ -124,6 +134,20 @@ describe('client.waitFor refuses, resolving, with nothing sent', () => {
       outcome: 'failed',
       error: { kind: 'invalid' },
     });
+  });
+
+  it('a function that returns a promise ends the wait: failed, saying a condition answers at once (a promise is always true)', async () => {
+    const { client, server, within } = await clientAgainst(() => draft('pending'));
+    const until = async (data: Draft): Promise<boolean> => data.syncStatus === 'synced';
+    const failWhen = (): Promise<boolean> => Promise.reject(new Error('never read'));
+    for (const options of [{ until }, { until: "syncStatus == 'synced'", failWhen }]) {
+      const result = await within(client.waitFor('email_drafts_get', { draftId: 'dr_1' }, options));
+      expect(result).toMatchObject({ ok: true, outcome: 'failed', polls: 1 });
+      expect(result.problem).toMatch(
+        /^(until|failWhen)\(data\) returned a promise: a condition answers at once, with a value that is true or not; await what it needs before waitFor$/,
+      );
+    }
+    expect(server.received).toHaveLength(2);
   });
 
   it('a function that throws ends the wait: failed, saying what it threw', async () => {

@@ -1,9 +1,9 @@
 // The project's architecture, checked in `npm test` (`npm run check:architecture`, which runs depcruise with this file): dependencies
-// point one way, the two front-ends (cli, mcp) -> core -> batch/input/output/client/config/auth/mock/openapi -> registry (a batch
+// point one way, the two front-ends (cli, mcp) -> core -> batch/input/output/client/config/auth/mock/openapi/areas -> registry (a batch
 // run is the core's, not a front-end's),
 // config never importing client, the base modules (src/*.ts) below all, and nothing imports in a circle, type-only imports and lazy
 // import() included. No exceptions are listed but the one named in its rule: `svc mcp` starts the MCP server.
-const MIDDLE = '^src/(batch|input|output|client|config|auth|mock|openapi)/';
+const MIDDLE = '^src/(batch|input|output|client|config|auth|mock|openapi|areas)/';
 
 module.exports = {
   forbidden: [
@@ -34,7 +34,7 @@ module.exports = {
       severity: 'error',
       comment:
         'src/core/ (runOperation, a batch run, the context, the failure wording, the presenter) and everything below it serve the command line, the MCP server and the library alike: nothing in them imports either front-end.',
-      from: { path: '^src/(core|batch|input|output|client|config|auth|mock|openapi)/|^src/[^/]+\\.ts$' },
+      from: { path: '^src/(core|batch|input|output|client|config|auth|mock|openapi|areas)/|^src/[^/]+\\.ts$' },
       to: { path: '^src/(cli|mcp)/' },
     },
     {
@@ -78,11 +78,27 @@ module.exports = {
     },
     {
       name: 'the-importer-is-a-dev-tool',
+      comment:
+        'What writes registry source from an OpenAPI description (npm run registry:import: the command, the files, their text, Prettier, esbuild) is a developer tool; svc, its library and the registry never load it.',
+      severity: 'error',
+      from: { path: '^(src|registry)/', pathNot: '^src/openapi/import/' },
+      to: { path: '^src/openapi/import/(main|hand-written|folder|formatting|area-source|entry-source)\\.ts$' },
+    },
+    {
+      name: 'the-importer-maps-only-for-svc-areas',
       severity: 'error',
       comment:
-        'src/openapi/import/ writes registry source from an OpenAPI description (npm run registry:import); svc, its library and the registry never load it.',
-      from: { path: '^(src|registry)/', pathNot: '^src/openapi/import/' },
+        "The importer's checks and mapping run in svc only for `svc areas add` and `update` (src/areas/, src/cli/areas/): no other command, nor the library or the registry, loads them.",
+      from: { path: '^(src|registry)/', pathNot: '^src/(openapi/import|areas|cli/areas)/' },
       to: { path: '^src/openapi/import/' },
+    },
+    {
+      name: 'added-areas-load-without-the-importer',
+      severity: 'error',
+      comment:
+        "A command of an added area reads the store and builds its schemas from their trees (src/areas/): none of the importer loads for it, only the trees' type.",
+      from: { path: '^src/areas/(added-areas|area-index|area-file|area-table|operation-build|schema-build|store-folder|stored)\\.ts$' },
+      to: { path: '^src/openapi/import/(?!schema-tree\\.ts$)' },
     },
     {
       name: 'library-entry-never-loads-the-cli',

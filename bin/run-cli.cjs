@@ -6,7 +6,8 @@
 // undici, svc's own) is parsed and compiled again at every start, ~35 ms of CPU for one API call.
 // Here the script is compiled with vm.Script, and the cache is taken after the command ran
 // (script.createCachedData()), so it holds those functions too. One cache per top-level command
-// word, and one for none (`--version`, `--help`): each holds what that kind of run compiled.
+// word, and one for none (`--version`, `--help`): each holds what that kind of run compiled; and
+// one that every area added to a profile shares (svc areas add), whose runs compile the same code.
 //
 // The cache: where it lives, who may have written it, and whether it is whole.
 // It is a cache: a missing, corrupt, stale or unwritable one costs one slower start, never an
@@ -73,10 +74,23 @@ async function runScripts(argv, load, cliRequire = require) {
   return code ?? runScript(argv, load('cli.cjs'), kind, cliRequire);
 }
 
-/** Runs one script's `main(argv)` with its code cache; resolves to the exit code, or undefined when main declined. */
+/**
+ * The kind of cache every area added to a profile shares (svc areas add): their runs compile the same
+ * code, whatever the area, and a file per word would crowd out the others. No command word can be it.
+ */
+const ADDED_AREA = '+added-area';
+
+/**
+ * Runs one script's `main(argv)` with its code cache; resolves to the exit code, or undefined when
+ * main declined. A word that is no built-in command may be an added area's: without a cache of its
+ * own, it starts from the added areas' one, and the run says after (ranAddedArea) which it was.
+ */
 async function runScript(argv, { source, filename }, kind, cliRequire) {
   const file = cacheFile(source, kind);
-  const cachedData = file && readCache(file);
+  const shared = kind === '' ? undefined : cacheFile(source, ADDED_AREA);
+  const own = file && readCache(file);
+  const read = own ? file : shared;
+  const cachedData = own || (shared && readCache(shared));
   const script = new Script(source, { filename, cachedData });
   const module = { exports: {} };
   // This file's require by default: the script requires Node's built-ins alone (esbuild bundled the
@@ -86,7 +100,8 @@ async function runScript(argv, { source, filename }, kind, cliRequire) {
   if (running === undefined) return undefined;
   const code = await running;
   const known = kind === '' || module.exports.commandWords.includes(kind);
-  if (file && known && (!cachedData || script.cachedDataRejected)) writeCache(file, () => script.createCachedData());
+  const target = known ? file : module.exports.ranAddedArea?.() ? shared : undefined;
+  if (target && (!cachedData || read !== target || script.cachedDataRejected)) writeCache(target, () => script.createCachedData());
   return code;
 }
 

@@ -1,5 +1,6 @@
 // npm run bench: svc's start-up and single-call cost against bare Node. Builds a variant
-// CLI with 1,000 generated operations and one with GitHub's REST description imported, installs the npm package from its tarball and builds the
+// CLI with 1,000 generated operations and one with GitHub's REST description imported, adds that
+// description at run time (svc areas add) to a settings folder, installs the npm package from its tarball and builds the
 // standalone binary, starts `svc mock` on loopback, runs each case and its
 // baseline alternately, and prints a Markdown table of medians, ratios and targets. Exits 1 when a
 // case misses its target, so the rule "import heavy modules lazily" is guarded by a number. Then the
@@ -21,6 +22,7 @@ import { buildCliVariant } from './bench/cli-variant.mjs';
 import { installBoth } from './bench/installs.mjs';
 import { GITHUB_RENAME, githubDescription, importedVariant } from './import-check/check-import.mjs';
 import { syntheticRegistryPlugin } from './bench/synthetic-registry.mjs';
+import { addedConfig, addGithub, answersFor, startAnswers } from './bench/added-areas.mjs';
 import { hasHyperfine, outputOf, peakMemoryAlternately, timeAlternately } from './bench/timing.mjs';
 
 const { values } = parseArgs({
@@ -43,7 +45,18 @@ function measure(kase) {
   return { kase, svc: summarize(svc), baseline: summarize(baseline) };
 }
 
+/** GitHub's description added to a settings folder of its own, and the server answering the calls compared. */
+async function prepareAdded(svcBin, work, mock) {
+  process.stderr.write("adding GitHub's description (svc areas add)…\n");
+  const configDir = addedConfig(work);
+  addGithub(svcBin, configDir);
+  const draft = await (await fetch(`${mock.url}/email/drafts/dr_123`, { headers: { authorization: `Bearer ${mock.apiKey}` } })).json();
+  const answers = await startAnswers(answersFor(draft));
+  return { configDir, answersUrl: answers.url, stop: answers.stop };
+}
+
 const work = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+let added;
 const svcBin = join(repoRoot, 'bin', 'svc.cjs');
 const mock = await startMock(svcBin);
 try {
@@ -58,7 +71,25 @@ try {
     : undefined;
   const floor = !values.only || values.only === 'floor' || values.only === 'tls';
   const { installedBin, standaloneBin } =
-    floor || wanted('Standalone binary: --version') || wanted('Standalone binary: GET') ? await installBoth(work, log) : {};
+    floor ||
+    [
+      'Standalone binary: --version',
+      'Standalone binary: GET',
+      'Standalone binary: --version, GitHub added',
+      'Standalone binary: added operation, GitHub added',
+    ].some(wanted)
+      ? await installBoth(work, log)
+      : {};
+  // GitHub's description added at run time (seconds) and a server answering the calls those rows compare: only when one runs.
+  added = [
+    'svc --version, GitHub added',
+    'GET: svc email drafts get, GitHub added',
+    'Added operation: svc repos list-tags, GitHub added',
+    'Standalone binary: --version, GitHub added',
+    'Standalone binary: added operation, GitHub added',
+  ].some(wanted)
+    ? await prepareAdded(svcBin, work, mock)
+    : undefined;
   const cases = defineCases({
     svcBin,
     realBin,
@@ -69,6 +100,7 @@ try {
     url: mock.url,
     apiKey: mock.apiKey,
     configDir: join(work, 'config'),
+    added,
   });
   const started = performance.now();
   const rows = cases.filter((kase) => wanted(kase.name)).map(measure);
@@ -104,6 +136,7 @@ try {
     if (throttledRows.some((row) => !row.pass)) process.exitCode = 1;
   }
 } finally {
+  added?.stop();
   mock.stop();
   rmSync(work, { recursive: true, force: true });
 }

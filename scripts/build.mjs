@@ -7,7 +7,7 @@ import { chmodSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { bundleCli, bundleLibrary, bundleMcpServer, repoRoot } from './build/bundle.mjs';
+import { bundleAreasAdd, bundleCli, bundleLibrary, bundleMcpServer, repoRoot } from './build/bundle.mjs';
 import { makeFolder } from './build/plain-folder.mjs';
 import { swapIn } from './build/swap-in.mjs';
 
@@ -21,6 +21,7 @@ try {
     bundleCli({ outdir }),
     bundleLibrary({ outdir }),
     bundleMcpServer({ outdir }),
+    bundleAreasAdd({ outdir }),
     promisify(execFile)(process.execPath, [tsc, '-p', `${repoRoot}tsconfig.declarations.json`, '--outDir', join(outdir, 'types')]).catch((error) => {
       process.stderr.write(`${error.stdout}${error.stderr}`);
       throw new Error('tsc could not write the type declarations');

@@ -14,6 +14,7 @@ export type {
   BatchRecord,
   WaitOptions,
   WaitResult,
+  UntypedCallInput,
 } from './core/client.js';
 export type { CallError, CallResult, Issue, Throttling } from './client/result.js';
 export type { Clock } from './clock.js';

@@ -30,8 +30,9 @@ describe('architecture', () => {
     expect(await violations(root)).toEqual([]);
   }, 60_000);
 
-  it('fails on a type-only circle, a layer reached upwards, the front-ends importing each other, config importing the client, a registry importing src and the command line running a batch itself', async () => {
+  it('fails on a type-only circle, a layer reached upwards, the front-ends importing each other, config importing the client, a registry importing src, the command line running a batch itself, and the importer where svc does not map descriptions', async () => {
     expect(await violations(join(root, 'test/fixtures/layers'))).toEqual([
+      'added-areas-load-without-the-importer: src/areas/area-file.ts -> src/openapi/import/import-description.ts',
       'batch-runs-below-the-front-ends: src/cli/batch.ts -> src/batch/pipeline.ts',
       'config-never-imports-client: src/config/route.ts -> src/client/retry.ts',
       'core-and-below-never-import-front-ends: src/config/settings.ts -> src/cli/show.ts',
@@ -42,6 +43,8 @@ describe('architecture', () => {
       'only-the-cli-command-loads-mcp: src/cli/serve.ts -> src/mcp/tool.ts',
       'only-the-cli-command-loads-mcp: src/core/outcome.ts -> src/mcp/tool.ts',
       'registry-is-the-bottom: registry/ops.ts -> src/config/settings.ts',
+      'the-importer-is-a-dev-tool: src/areas/add.ts -> src/openapi/import/main.ts',
+      'the-importer-maps-only-for-svc-areas: src/mock/served.ts -> src/openapi/import/import-description.ts',
     ]);
   }, 60_000);
 });

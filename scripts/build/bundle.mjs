@@ -70,7 +70,7 @@ async function bundleScript({ name, entry, outdir, plugins, metafile }) {
     minify: true,
     banner: { js: CJS_WRAPPER_START },
     footer: { js: CJS_WRAPPER_END },
-    plugins: [builtinImports, lazyUndici, nativeKeyring, mcpApart, ...plugins],
+    plugins: [builtinImports, lazyUndici, nativeKeyring, mcpApart, areasAddApart, ...plugins],
     metafile,
     write: false,
   });
@@ -150,6 +150,39 @@ const mcpApart = {
     }));
   },
 };
+
+/**
+ * What `svc areas add` and `update` need (src/areas/adding.ts: the importer's mapping, the YAML
+ * parser, the store's writer; ~180 KB) is a script of its own too, dist/areas-add.cjs: in
+ * dist/cli.cjs, every call would read it at start, and none but those two runs it.
+ */
+const areasAddApart = {
+  name: 'areas-add-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/areas\/adding\.js$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: 'areas-add.cjs', namespace: 'areas-add-apart' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'areas-add-apart' }, () => ({
+      contents: "module.exports = require(require('node:path').join(__dirname, 'areas-add.cjs'));",
+      loader: 'js',
+    }));
+  },
+};
+
+/** dist/areas-add.cjs: src/areas/adding.ts and what it uses, as a CommonJS module that `svc areas add` and `update` require. */
+export function bundleAreasAdd({ outdir, plugins = [] }) {
+  return build({
+    ...common,
+    define: { ...common.define, esbuildDetection: 'true' },
+    entryPoints: { 'areas-add': 'src/areas/adding.ts' },
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    minify: true,
+    banner: {},
+    plugins: [builtinImports, lazyUndici, nativeKeyring, ...plugins],
+  });
+}
 
 /** dist/mcp.cjs: src/mcp/serve.ts and what it uses, as a CommonJS module that `svc mcp` requires; `plugins` as for bundleCli. */
 export function bundleMcpServer({ outdir, plugins = [] }) {

@@ -16,7 +16,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { bundleCli, bundleMcpServer, repoRoot, unwrapCliScript } from '../build/bundle.mjs';
+import { bundleAreasAdd, bundleCli, bundleMcpServer, repoRoot, unwrapCliScript } from '../build/bundle.mjs';
 import { installedPackage, lockedPackage } from './locked-package.mjs';
 import { signAdHoc } from './macho-sign.mjs';
 import { hostRuntimePackage, hostTarget, targetNamed } from './targets.mjs';
@@ -94,11 +94,11 @@ async function keyringBinding(platform, log) {
   return join(await lockedPackage(`@napi-rs/keyring-${platform.keyring}`), `keyring.${platform.keyring}.node`);
 }
 
-/** The folder Bun compiles: the entry, the CLI script as a module and the MCP server's script. */
+/** The folder Bun compiles: the entry, the CLI script as a module, the MCP server's script and `svc areas add`'s. */
 async function stageProgram(work, plugins) {
   const scripts = await bundleCli({ outdir: work, write: false, plugins });
   writeFileSync(join(work, 'cli.cjs'), unwrapCliScript(scripts.find(({ name }) => name === 'cli.cjs').text));
-  await bundleMcpServer({ outdir: work, plugins });
+  await Promise.all([bundleMcpServer({ outdir: work, plugins }), bundleAreasAdd({ outdir: work, plugins })]);
   copyFileSync(join(import.meta.dirname, 'standalone-main.cjs'), join(work, 'main.cjs'));
 }
 
@@ -131,8 +131,8 @@ async function compile(work, platform, runtime, output) {
   // A compiled program would otherwise read .env and bunfig.toml from the folder it runs in.
   args.push('--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig');
   // Bun writes the build folder's path where a module reads __dirname; svc's reads it for mcp.cjs's
-  // path, which in the binary is beside the entry, in the binary's own file system.
-  args.push('--define', '__dirname=require.main.path', '--outfile', partial, 'main.cjs', 'mcp.cjs');
+  // and areas-add.cjs's paths, which in the binary are beside the entry, in the binary's own file system.
+  args.push('--define', '__dirname=require.main.path', '--outfile', partial, 'main.cjs', 'mcp.cjs', 'areas-add.cjs');
   // A clean environment: no bunfig or cache from this user's home, nothing written outside `work`.
   const env = { PATH: process.env.PATH ?? '', HOME: work, TMPDIR: work, BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0', NO_COLOR: '1' };
   if (process.env.SystemRoot) env.SystemRoot = process.env.SystemRoot;

@@ -42,7 +42,7 @@ const ENVIRONMENT_HELP = `Environment:
   SERVICE_BASE_URL  base URL ending in /v1 (after --base-url, before the
                     profile's)
   SERVICE_PROFILE   profile to use (after --profile)
-  SVC_CONFIG_DIR    folder of the settings file
+  SVC_CONFIG_DIR    folder of the settings file and the added areas
   SVC_RETRY_BASE_MS ceiling of the first retry wait in ms (default 500;
                     doubles per retry)
   NO_COLOR, FORCE_COLOR  turn colour off or on`;

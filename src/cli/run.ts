@@ -2,6 +2,7 @@ import { type Command, CommanderError } from 'commander';
 import { type AreaEntry, areas as declaredAreas } from '../../registry/areas.js';
 
 const areas: Record<string, AreaEntry> = declaredAreas;
+import { readAddedAreas } from '../areas/added-areas.js';
 import { builtins } from './builtins.js';
 import type { Context } from '../core/context.js';
 import { SvcError, ExitCode, InputError, usageError } from '../errors.js';
@@ -13,6 +14,9 @@ import { argvForCommander, firstUnknownOption, helpAsFlag } from './help-words.j
 import { passwordsInUrls } from '../auth/redaction.js';
 import { commanderExitCode, createRootProgram } from './program.js';
 import { terminalSafeLine } from '../output/terminal-safe.js';
+
+/** What a run did that its caller keeps a code cache by (bin/run-cli.cjs): it ran an added area's command. */
+export const runFacts = { addedArea: false };
 
 /** Global options that take a value, so the first command word can be found before the tree is built. */
 function valueOptions(program: Command): Set<string> {
@@ -36,10 +40,13 @@ export async function run(given: readonly string[], world: Context): Promise<num
     refuseUndecodable(given);
     // argv is read once here; an alias or `svc help <command>` rewrites it, and it is read again only then.
     const takesValue = valueOptions(program);
-    const topLevel = (word: string) => Object.hasOwn(areas, word) || Object.hasOwn(builtins, word);
-    const line = helpAsFlag(await expandAliases(readCommandLine(given, takesValue), ctx, takesValue), takesValue, topLevel);
+    const added = addedAreasOf(ctx);
+    const topLevel = (word: string, at: CommandLine) => Object.hasOwn(areas, word) || Object.hasOwn(builtins, word) || Object.hasOwn(added(at), word);
+    const read = readCommandLine(given, takesValue);
+    const expanded = await expandAliases(read, ctx, takesValue, (word) => topLevel(word, read));
+    const line = helpAsFlag(expanded, takesValue, (word) => topLevel(word, expanded));
     const word = line.first?.word;
-    await addCommandsFor(program, word, ctx, line);
+    await addCommandsFor(program, word, ctx, line, added);
     // One walk down the tree serves a bare group's help and an unknown word's.
     const walk = walkCommands(program, line, firstUnknownOption(program, line));
     // No command word: help on stdout, exit 0; commander still refuses an unknown option (exit 2).
@@ -62,13 +69,43 @@ function isBareGroup(program: Command, walk: Walk, line: CommandLine): boolean {
   return walk.named && line.end < 0 && command !== program && command.commands.length > 0 && command.registeredArguments.length === 0;
 }
 
+/** The areas added to the profile argv names (`--profile`, else SERVICE_PROFILE, else default), each profile's index read once, when asked. */
+function addedAreasOf(ctx: Context): (line: CommandLine) => Record<string, AreaEntry> {
+  const read = new Map<string, Record<string, AreaEntry>>();
+  const taken = (name: string) => Object.hasOwn(builtins, name) || Object.hasOwn(areas, name);
+  return (line) => {
+    const profile = profileOf(line) || ctx.env.SERVICE_PROFILE || 'default';
+    let found = read.get(profile);
+    if (!found) {
+      const store = readAddedAreas(ctx.env, profile, taken);
+      // One line for a store that cannot be used, and svc goes on with its built-in areas.
+      if (store.notice) ctx.io.err(`svc: warning: ${terminalSafeLine(store.notice)}\n`);
+      found = store.areas;
+      read.set(profile, found);
+    }
+    return found;
+  };
+}
+
+/** `--profile <name>` or `--profile=<name>` before `--`, as commander reads it (the last one given wins). */
+function profileOf(line: CommandLine): string | undefined {
+  let profile: string | undefined;
+  const options = optionPart(line);
+  options.forEach((arg, i) => {
+    if (arg === '--profile' && i + 1 < options.length) profile = options[i + 1];
+    else if (arg.startsWith('--profile=')) profile = arg.slice('--profile='.length);
+  });
+  return profile;
+}
+
 /**
  * A first word that is neither a command nor an area may be an alias (`svc alias set`): the config
- * is read only then, so a command's start-up pays nothing for aliases.
+ * is read only then, so a command's start-up pays nothing for aliases. An area added to the profile
+ * (svc areas add) is an area like svc's own.
  */
-async function expandAliases(line: CommandLine, ctx: Context, takesValue: ReadonlySet<string>): Promise<CommandLine> {
+async function expandAliases(line: CommandLine, ctx: Context, takesValue: ReadonlySet<string>, isTopLevel: (word: string) => boolean): Promise<CommandLine> {
   const word = line.first?.word;
-  if (word === undefined || Object.hasOwn(builtins, word) || Object.hasOwn(areas, word)) return line;
+  if (word === undefined || isTopLevel(word)) return line;
   const aliases = (await ctx.config()).aliases();
   if (!Object.hasOwn(aliases, word)) return line;
   const { expandAlias, splitAliasWords } = await import('./aliases.js');
@@ -85,8 +122,17 @@ function refuseUndecodable(argv: readonly string[]): void {
     throw new SvcError(`argument ${index + 1} ("${argv[index]}") is not valid UTF-8: it holds U+FFFD, the mark of undecodable bytes`, ExitCode.usage);
 }
 
-/** Builds only the branch argv names; an unknown or missing word gets every top-level name for help and suggestions. */
-async function addCommandsFor(program: Command, word: string | undefined, ctx: Context, line: CommandLine): Promise<void> {
+/**
+ * Builds only the branch argv names; an unknown or missing word gets every top-level name for help
+ * and suggestions (the added areas' too, but for `--version`, which lists nothing).
+ */
+async function addCommandsFor(
+  program: Command,
+  word: string | undefined,
+  ctx: Context,
+  line: CommandLine,
+  added: (line: CommandLine) => Record<string, AreaEntry>,
+): Promise<void> {
   const builtin = word !== undefined && Object.hasOwn(builtins, word) ? builtins[word] : undefined;
   if (builtin) return (await builtin.load()).register(program, ctx, builtins);
   const area = word !== undefined && Object.hasOwn(areas, word) ? areas[word] : undefined;
@@ -95,9 +141,20 @@ async function addCommandsFor(program: Command, word: string | undefined, ctx: C
     const [{ addAreaCommands }, operations] = await Promise.all([import('./tree.js'), area.load()]);
     return addAreaCommands(program, word!, area.summary, operations, ctx, holdsInput(line));
   }
-  for (const [name, entry] of Object.entries(areas)) program.command(name).description(entry.summary);
-  for (const [name, entry] of Object.entries(builtins)) program.command(name).description(entry.summary);
+  const listing = word === undefined && asksVersion(line) ? {} : added(line);
+  const addedArea = word !== undefined && Object.hasOwn(listing, word) ? listing[word] : undefined;
+  if (addedArea) {
+    runFacts.addedArea = true;
+    const [{ addAreaCommands }, operations] = await Promise.all([import('./tree.js'), addedArea.load()]);
+    const after = line.words.slice(1).map((item) => item.word);
+    return addAreaCommands(program, word!, addedArea.summary, operations, ctx, holdsInput(line), after);
+  }
+  for (const [name, entry] of [...Object.entries(areas), ...Object.entries(listing), ...Object.entries(builtins)])
+    program.command(name).description(entry.summary);
 }
+
+/** `-V` or `--version` before `--`: commander prints the version, whatever else argv holds. */
+const asksVersion = (line: CommandLine): boolean => optionPart(line).some((arg) => arg === '-V' || arg === '--version');
 
 /** Batch mode: positional arguments become optional, since each line may give them. */
 function holdsInput(line: CommandLine): boolean {

@@ -1,15 +1,14 @@
 import { join } from 'node:path';
-import envPaths from 'env-paths';
+import { configFolder } from './config-folder.js';
 import { ownProfile, readConfigFile, type StoredConfig, unknownSettingsWarning } from './settings-file.js';
 import type { ConfigStore } from './store.js';
 
 // The read side lives in settings-file.ts, shared with the lazily loaded writer and its lock.
 export { ConfigFileError, ownProfile, readConfigFile, type StoredConfig } from './settings-file.js';
 
-/** `$SVC_CONFIG_DIR/config.json`, else the platform's config folder for svc (as conf puts it). */
+/** `$SVC_CONFIG_DIR/config.json`, else in the platform's config folder for svc (src/config/config-folder.ts). */
 export function configFilePath(env: Record<string, string | undefined>): string {
-  const folder = env.SVC_CONFIG_DIR || envPaths('svc', { suffix: '' }).config;
-  return join(folder, 'config.json');
+  return join(configFolder(env), 'config.json');
 }
 
 /**

@@ -26,6 +26,8 @@ export interface LockOptions {
   files?: LockFiles;
   /** Time and jitter of the waits between tries (the system clock when absent). */
   clock?: Clock;
+  /** What the file is, as the message of a wait given up names it (default: the config file). */
+  subject?: string;
 }
 
 /**
@@ -45,7 +47,9 @@ export async function withConfigLock<T>(path: string, write: () => T | Promise<T
     if (held) return await holding(lock, held, staleMs, files, write);
     if (removeIfStale(lock, leftOver(staleMs, files))) continue;
     if (clock.now() > deadline) {
-      throw new ConfigFileError(`the config file ${path} is being written by another svc (lock ${lock}); if no svc is running, remove the lock file`);
+      throw new ConfigFileError(
+        `${options.subject ?? 'the config file'} ${path} is being written by another svc (lock ${lock}); if no svc is running, remove the lock file`,
+      );
     }
     await clock.sleep(5 + clock.random() * 20);
   }

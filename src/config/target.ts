@@ -36,7 +36,7 @@ export const MAX_RETRIES = NUMERIC_OPTIONS.retries.max;
 
 export const profileName = (ctx: SettingsSource, globals: GlobalOptions): string => globals.profile || ctx.env.SERVICE_PROFILE || 'default';
 
-const LOOPBACK = /^(127(\.\d{1,3}){3}|\[::1\]|localhost)$/i;
+export const LOOPBACK = /^(127(\.\d{1,3}){3}|\[::1\]|localhost)$/i;
 
 /** Checks a base URL: http(s), ending in /v1. Returns it without a trailing slash. */
 export function checkBaseUrl(text: string, origin: string): string {
@@ -64,7 +64,7 @@ export function checkBaseUrl(text: string, origin: string): string {
 /** Base URL (`--base-url`, `SERVICE_BASE_URL`, the profile's), credential and timeout for a call. */
 export async function resolveTarget(ctx: SettingsSource, globals: GlobalOptions, options: { needCredential: boolean }): Promise<Target> {
   const profile = profileName(ctx, globals);
-  const timeoutMs = parseTimeout(globals.timeout) ?? (await profileTimeout(ctx, profile)) ?? 30_000;
+  const timeoutMs = await resolveTimeoutMs(ctx, globals, profile);
   const retries = parseRetries(globals.retries, '--retries') ?? (await profileRetries(ctx, profile)) ?? 3;
   const retryBaseMs = parseRetryBase(ctx.env.SVC_RETRY_BASE_MS);
   const baseUrl = await resolveBaseUrl(ctx, globals, profile);
@@ -116,6 +116,11 @@ async function resolveBaseUrl(ctx: SettingsSource, globals: GlobalOptions, profi
 /** `--timeout <seconds>`, in milliseconds (src/config/numeric-options.ts holds the range). */
 export function parseTimeout(text: string | undefined): number | undefined {
   return text === undefined ? undefined : Math.round(parseNumericOption(text, NUMERIC_OPTIONS.timeout) * 1000);
+}
+
+/** The timeout of a request for `profile`, in milliseconds: `--timeout`, else the profile's, else 30 s. */
+export async function resolveTimeoutMs(ctx: SettingsSource, globals: Pick<GlobalOptions, 'timeout'>, profile: string): Promise<number> {
+  return parseTimeout(globals.timeout) ?? (await profileTimeout(ctx, profile)) ?? 30_000;
 }
 
 async function profileTimeout(ctx: SettingsSource, profile: string): Promise<number | undefined> {

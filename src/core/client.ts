@@ -70,7 +70,16 @@ export interface ClientOptions {
   /** Defaults to an undici keep-alive pool. */
   transport?: Transport;
   userAgent?: string;
+  /**
+   * Where `callUntyped` finds the operations of areas added with `svc areas add`: the profile (default
+   * SERVICE_PROFILE, else `default`) and the environment that names svc's config folder
+   * (SVC_CONFIG_DIR, else the platform's; default process.env).
+   */
+  addedAreas?: { profile?: string; env?: Record<string, string | undefined> };
 }
+
+/** What `callUntyped` takes: path parameters by name, and `body`, `query` and `headers` as the operation has them. */
+export type UntypedCallInput = Record<string, unknown> & { body?: unknown; query?: Record<string, unknown>; headers?: Record<string, unknown> };
 
 export interface Client {
   /** Calls one operation of the registry; resolves to a result, never throws for API or network faults. */
@@ -96,11 +105,17 @@ export interface Client {
    * `timeout`), `polls` and `waitedMs`; never rejects, a misuse included.
    */
   waitFor<Id extends OperationId>(id: Id, input: CallInput<Id>, options: WaitOptions<ResponseOf<Id>>): Promise<WaitResult<ResponseOf<Id>>>;
+  /**
+   * Calls any operation by its id, checked as `call` checks it, its result untyped: the registry's,
+   * and those of the areas added to a profile with `svc areas add` (see `addedAreas`), which the
+   * registry's types do not know. An id of neither resolves to an `invalid` error, nothing sent.
+   */
+  callUntyped(id: string, input: UntypedCallInput, options?: { signal?: AbortSignal }): Promise<CallResult<unknown>>;
 }
 
 /** Creates a typed client of the Workspace API: `await client.call('email_drafts_get', { draftId })`. */
 export function createClient(options: ClientOptions): Client {
-  const { baseUrl, token, timeout: seconds, retries, proxy, noProxy, systemCa, transport, userAgent } = readClientOptions(options);
+  const { baseUrl, token, timeout: seconds, retries, proxy, noProxy, systemCa, transport, userAgent, addedAreas } = readClientOptions(options);
   if (token !== undefined && typeof token !== 'string') throw new TypeError(`createClient: the token must be a string, not a ${typeof token}`);
   const problem = token === undefined ? undefined : credentialProblem(token);
   if (problem) throw new TypeError(`createClient: the token cannot be used: ${problem}`);
@@ -127,11 +142,17 @@ export function createClient(options: ClientOptions): Client {
     callOptions: { signal?: AbortSignal } | undefined,
     retry: RetryOptions,
     wait?: WaitRunner,
+    added?: (id: string) => Promise<OperationSpec | string>,
   ): Promise<CallResult<ResponseOf<Id>>> => {
     // Looked up by a plain string: indexed by the generic id, TypeScript would build the union of every
     // operation's type, which a registry of a thousand imported operations makes too complex (TS2590).
     const operations: Readonly<Record<string, OperationSpec>> = registry;
-    const op = typeof id === 'string' && Object.hasOwn(operations, id) ? operations[id] : undefined;
+    let op = typeof id === 'string' && Object.hasOwn(operations, id) ? operations[id] : undefined;
+    if (!op && added && typeof id === 'string') {
+      const found = await added(id);
+      if (typeof found === 'string') return invalidCall(found);
+      op = found;
+    }
     if (!op)
       return invalidCall(
         `unknown operation id ${typeof id === 'string' ? JSON.stringify(id) : `(a ${id === null ? 'null' : typeof id}, not a string)`}; the registry's ids are listed by \`svc ops\``,
@@ -161,8 +182,14 @@ export function createClient(options: ClientOptions): Client {
       return { ok: false, status: 0, error: failed, ...(mayHaveBeenApplied(op, failed) ? { mayHaveApplied: true as const } : {}) };
     }
   };
+  let added: ((id: string) => Promise<OperationSpec | string>) | undefined;
+  const findAdded = async (id: string) => {
+    added ??= (await import('../areas/added-operation.js')).addedOperationFinder(addedAreas ?? {});
+    return added(id);
+  };
   return {
     call: (id, input, callOptions) => callWith(id, input, callOptions, retry),
+    callUntyped: (id, input, callOptions) => callWith(id as OperationId, input as never, callOptions, retry, undefined, findAdded),
     batch: (id, lines, batchOptions) => runClientBatch(lines, batchOptions, retry, (input, paced) => callWith(id, input, undefined, paced)),
     // JMESPath and the wait load only when a wait is asked for.
     waitFor: async (id, input, waitOptions) =>
@@ -174,10 +201,11 @@ export function createClient(options: ClientOptions): Client {
 function readClientOptions(options: ClientOptions): ClientOptions {
   if (options === null || typeof options !== 'object') throw new TypeError('createClient: the options must be an object, at least { baseUrl }');
   try {
-    const { baseUrl, token, timeout, retries, proxy, noProxy, systemCa, transport, userAgent } = options;
+    const { baseUrl, token, timeout, retries, proxy, noProxy, systemCa, transport, userAgent, addedAreas } = options;
     // An object of retry options is read once too (its clock is the caller's code, run when retrying).
     const retryParts = retries !== null && typeof retries === 'object' ? { ...retries } : retries;
-    return { baseUrl, token, timeout, retries: retryParts, proxy, noProxy, systemCa, transport, userAgent };
+    const added = addedAreas !== null && typeof addedAreas === 'object' ? { addedAreas: { ...addedAreas } } : {};
+    return { baseUrl, token, timeout, retries: retryParts, proxy, noProxy, systemCa, transport, userAgent, ...added };
   } catch (error) {
     throw new TypeError(`createClient: the options could not be read: ${describeThrown(error)}`);
   }

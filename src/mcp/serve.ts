@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { areas } from '../../registry/areas.js';
-import { loadAllOperations } from '../../registry/all-areas.js';
+import { areaTable, loadTableOperations } from '../areas/area-table.js';
 import { NUMERIC_OPTIONS, parseNumericOption } from '../config/numeric-options.js';
-import { type GlobalOptions, resolveTarget } from '../config/target.js';
+import { type GlobalOptions, profileName, resolveTarget } from '../config/target.js';
 import { SvcError, ExitCode, InputError } from '../errors.js';
 import { DestructiveGate } from './destructive-gate.js';
 import { isLoopback, serveHttp } from './http-server.js';
@@ -43,8 +42,11 @@ export async function prepareSettings(proc: McpProcess, flags: McpFlags, globals
   const mode = flags.mode ?? proc.env.SVC_MCP_MODE ?? 'tools';
   if (mode !== 'tools' && mode !== 'discover') throw new InputError(`--mode must be tools or discover, not "${mode}"`);
   const filter = readToolFilter(flags, proc.env);
-  const tools = operationTools(await loadAllOperations());
-  checkFilterNames(filter, tools, Object.keys(areas));
+  // The areas added to the profile (svc areas add) are tools too; a store that cannot be used is one line.
+  const notice = (line: string) => proc.err(`svc mcp: warning: ${oneLine(line)}\n`);
+  const table = areaTable(proc.env, profileName(proc, globals), notice);
+  const tools = operationTools(await loadTableOperations(table, notice));
+  checkFilterNames(filter, tools, Object.keys(table.areas));
   return { settings: { tools, filter, allowDestructive: flags.allowDestructive === true, globals, gate: new DestructiveGate() }, mode };
 }
 

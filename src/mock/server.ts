@@ -8,6 +8,7 @@ import { createFaultQueue, type Fault, faultAnswer, faultHeader, type FaultQueue
 import type { Fixtures } from './fixture-schema.js';
 import { builtInFixtures } from './fixtures.js';
 import { registry } from '../../registry/index.js';
+import type { Operations } from '../../registry/define.js';
 import { answerUnknownRoute, createHandlers, toResponse } from './handlers.js';
 import { failure } from './reply.js';
 import { recordRequest } from './request-log.js';
@@ -33,6 +34,11 @@ export interface MockServerOptions {
   pageSize?: number;
   /** When a pending draft syncs: after reads, after a time, or never (default: two reads answer pending). */
   syncAfter?: SyncAfter;
+  /**
+   * The operations served; default the registry's. `svc mock` gives the areas added to the profile
+   * too (svc areas add): with no behaviour of their own, they answer with generated values.
+   */
+  operations?: Operations;
 }
 
 export interface MockServer {
@@ -84,7 +90,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     handlers: [],
     latencyMs: options.latencyMs ?? 0,
     closing: closing.signal,
-    routes: createRouteTable(Object.values(registry)),
+    routes: createRouteTable(Object.values(options.operations ?? registry)),
   };
   const server = createServer({ keepAlive: true }, (req, res) => {
     serve(req, res, context).catch((error: unknown) => answerCrash(res, error));
@@ -92,7 +98,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const { address, port } = server.address() as AddressInfo;
   context.origin = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
-  context.handlers = createHandlers(store, { apiKey, baseUrl: `${context.origin}/v1`, ...(options.pageSize ? { pageSize: options.pageSize } : {}) });
+  context.handlers = createHandlers(store, {
+    apiKey,
+    baseUrl: `${context.origin}/v1`,
+    ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+    ...(options.operations ? { operations: options.operations } : {}),
+  });
   return {
     url: `${context.origin}/v1`,
     origin: context.origin,

@@ -109,7 +109,7 @@ describe('svc mock --example-files', () => {
     writeFileSync(`${folder}/deals.ndjson`, 'mine\n');
     const done = await svc(['mock', '--example-files', '.'], '', world);
     expect(done.code).toBe(0);
-    expect(readdirSync(folder).sort()).toEqual(['deals.ndjson', 'leads.csv', 'paths.ndjson', 'recipients.ndjson']);
+    expect(readdirSync(folder).sort()).toEqual(['deals.ndjson', 'leads.csv', 'meetings.yaml', 'paths.ndjson', 'recipients.ndjson']);
     expect(readFileSync(`${folder}/deals.ndjson`, 'utf8')).toBe('mine\n');
     expect(done.err).toMatch(/^Wrote .*leads\.csv.*; kept .*deals\.ndjson, already there\.\n$/);
     expect(existsSync(`${folder}/leads.csv`)).toBe(true);

@@ -21,6 +21,8 @@ const OTHER_FLAGS: Record<string, string> = {
   '--target': 'npm run package',
   '--ignore-missing': 'sha256sum',
   '--for': 'kubectl wait',
+  '--title': 'the meetings area, added from meetings.yaml (svc areas add)',
+  '--starts-at': 'the meetings area, added from meetings.yaml (svc areas add)',
 };
 /** Variables that are not svc's: the user's own in examples, or another system's. */
 const OTHER_VARIABLES: Record<string, string> = { AGENT_TOKEN: "the user's token in an example", JOB_COMPLETION_INDEX: 'Kubernetes Indexed Jobs' };

@@ -5,6 +5,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildStandalone, standaloneUnsupportedReason } from '../../scripts/package/standalone.mjs';
 import { binaryName, hostTarget } from '../../scripts/package/targets.mjs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { descriptionFile, MEETINGS, meetingsAs } from '../areas/descriptions.js';
 import { type MockProcess, startMockProcess } from '../support/mock-process.js';
 import { tempFolder } from '../support/temp-folder.js';
 
@@ -123,5 +126,43 @@ describe.skipIf(unsupported !== undefined)(`the standalone binary${unsupported ?
       'GET /v1/email/drafts/dr_123',
       'GET /v1/email/drafts/dr_nope',
     ]);
+  });
+
+  it('learns areas at run time: svc areas add from a file and a URL, list, update, remove; the added operations are its commands, and its mock serves them', async () => {
+    const settings = { SVC_CONFIG_DIR: tempFolder('svc-standalone-areas-') };
+    const added = await svc(['areas', 'add', descriptionFile(MEETINGS)], settings);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stderr).toMatch(/^svc areas: 6 operations in 1 area \(meetings\) added to profile "default"/);
+    // A URL, read through the binary's own HTTP client (plain http only to this machine).
+    const text = JSON.stringify(meetingsAs('calls'));
+    const server = createServer((_request, response) => response.end(text));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.json`;
+      expect(await svc(['areas', 'add', url], settings)).toMatchObject({ code: 0, stderr: expect.stringMatching(/\(calls\) added/) });
+      expect((await svc(['areas', 'update'], settings)).code).toBe(0);
+    } finally {
+      server.close();
+    }
+    const list = JSON.parse((await svc(['areas', 'list', '--output', 'json'], settings)).stdout) as { area: string; state: string }[];
+    expect(list.map((row) => [row.area, row.state])).toEqual([
+      ['calls', 'ready'],
+      ['meetings', 'ready'],
+    ]);
+    expect((await svc(['help', 'meetings', 'schedule'], settings)).stdout).toMatch(/--starts-at <string>\s+when it starts/);
+    const areasMock = await startMockProcess([], [binary], { ...noNode, ...settings });
+    try {
+      const env = { ...settings, SERVICE_BASE_URL: areasMock.url, SERVICE_API_KEY: areasMock.apiKey };
+      expect(await svc(['meetings', 'get', 'mt_1'], env)).toMatchObject({ code: 0, stdout: expect.stringMatching(/"id"/) });
+      expect(await svc(['calls', 'invitees', 'list', 'mt_1', '--output', 'json'], env)).toMatchObject({ code: 0 });
+      const received = (await fetch(`${areasMock.origin}/_mock/requests`, { headers: { authorization: `Bearer ${areasMock.apiKey}` } }).then((r) =>
+        r.json(),
+      )) as { method: string; path: string }[];
+      expect(received.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/meetings/mt_1', 'GET /v1/calls/mt_1/invitees']);
+    } finally {
+      await areasMock.stop();
+    }
+    expect((await svc(['areas', 'remove', 'calls'], settings)).code).toBe(0);
+    expect((await svc(['calls', 'get', 'mt_1'], settings)).code).toBe(2);
   });
 });

@@ -11,8 +11,8 @@ import { promisify } from 'node:util';
 import { freshConfigDir, SVC_BIN } from './svc.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-/** The CLI's scripts (scripts/build/bundle.mjs): the whole CLI, the root command alone, and svc mcp's server. */
-const SCRIPTS = ['cli.cjs', 'cli-root.cjs', 'mcp.cjs'].map((name) => join(ROOT, 'dist', name));
+/** The CLI's scripts (scripts/build/bundle.mjs): the whole CLI, the root command alone, svc mcp's server and svc areas add's mapping. */
+const SCRIPTS = ['cli.cjs', 'cli-root.cjs', 'mcp.cjs', 'areas-add.cjs'].map((name) => join(ROOT, 'dist', name));
 
 interface FunctionCoverage {
   functionName: string;

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { areas } from '../../../registry/areas.js';
 import { usageError } from '../../errors.js';
 import { examplesHelp } from '../help-layout.js';
 import { terminalSafeLine } from '../../output/terminal-safe.js';
@@ -9,7 +8,6 @@ import type { Context } from '../../core/context.js';
 
 /** `svc alias set|list|delete`: short names for longer command lines, kept in the config file (gh's `gh alias`). */
 export function register(program: Command, ctx: Context, builtins: Builtins): void {
-  const isBuiltIn = (word: string) => Object.hasOwn(builtins, word) || Object.hasOwn(areas, word);
   const alias = program
     .command('alias')
     .description('Create, list and delete aliases: short names for longer command lines')
@@ -41,7 +39,11 @@ Examples:
         "svc alias set dg 'email drafts get --output yaml' --clobber",
       ]),
     )
-    .action(async (name: string, expansion: string, options: { clobber?: boolean }) => {
+    .action(async (name: string, expansion: string, options: { clobber?: boolean }, command: Command) => {
+      // An area added to the profile (svc areas add) is a command like svc's own: an alias may stand for it, not shadow it.
+      const { cliAreaTable } = await import('../area-table.js');
+      const added = cliAreaTable(ctx, command, builtins).areas;
+      const isBuiltIn = (word: string) => Object.hasOwn(builtins, word) || Object.hasOwn(added, word);
       const problem = aliasNameProblem(name, isBuiltIn);
       if (problem) throw usageError(problem);
       const words = splitAliasWords(expansion);

@@ -1,5 +1,5 @@
 import { type Command, Argument } from 'commander';
-import { loadAllOperations } from '../../../registry/all-areas.js';
+import { cliAreaTable, loadCliOperations } from '../area-table.js';
 import { API_METHODS } from './api.js';
 import { bashScript } from '../completion/bash.js';
 import { fishScript } from '../completion/fish.js';
@@ -23,9 +23,11 @@ export function register(program: Command, ctx: Context, builtins: Builtins): vo
       'after',
       '\nExamples:\n  source <(svc completion bash)          # in ~/.bashrc\n  source <(svc completion zsh)           # in ~/.zshrc, after compinit\n  svc completion fish | source           # in ~/.config/fish/config.fish\n  svc completion powershell | Out-String | Invoke-Expression   # in $PROFILE\n\nAliases (svc alias set) complete as the commands they stand for; print the script again after adding one.\n',
     )
-    .action(async (shell: keyof typeof SHELLS) => {
-      const tree = await buildFullTree(ctx, builtins);
-      const model = buildCompletionModel(tree, { ops: Object.keys(await loadAllOperations()), api: API_METHODS });
+    .action(async (shell: keyof typeof SHELLS, _options, command: Command) => {
+      // The areas added to the profile complete too, as they are when the script is printed.
+      const table = cliAreaTable(ctx, command, builtins);
+      const tree = await buildFullTree(ctx, builtins, table.areas);
+      const model = buildCompletionModel(tree, { ops: Object.keys(await loadCliOperations(ctx, table)), api: API_METHODS });
       ctx.io.out(SHELLS[shell](withAliases(model, await aliasWords(ctx))));
     });
 }

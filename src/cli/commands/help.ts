@@ -18,8 +18,8 @@ export function register(program: Command, ctx: Context, builtins: Builtins): vo
     .description('Show help for a command (svc help email drafts get), a guide (svc help topics), or every command as Markdown (svc help reference)')
     .argument('[command or topic...]', 'command words, a topic, "topics" or "reference"')
     .addHelpText('after', '\nExamples:\n  svc help crm entries create\n  svc help topics\n  svc help batch\n  svc help reference > svc-reference.md\n')
-    .action(async (words: string[]) => {
-      if (words.length === 1 && words[0] === 'reference') return printReference(ctx, builtins);
+    .action(async (words: string[], _options, command: Command) => {
+      if (words.length === 1 && words[0] === 'reference') return printReference(ctx, builtins, command);
       const [{ readGuides }, { guideAsText, topicList }] = await Promise.all([import('../reference/guides.js'), import('../reference/guide-terminal.js')]);
       const guides = readGuides();
       const columns = ctx.io.columns ?? 80;
@@ -32,7 +32,13 @@ export function register(program: Command, ctx: Context, builtins: Builtins): vo
       );
     });
 }
-async function printReference(ctx: Context, builtins: Builtins): Promise<void> {
-  const [{ readFullReference }, { renderMarkdown }] = await Promise.all([import('../reference/full-reference.js'), import('../reference/markdown.js')]);
-  ctx.io.out(renderMarkdown(await readFullReference(ctx, builtins)));
+/** Every command as Markdown: svc's own and the areas added to the profile. */
+async function printReference(ctx: Context, builtins: Builtins, command: Command): Promise<void> {
+  const [{ readFullReference }, { renderMarkdown }, { cliAreaTable, loadCliOperations }] = await Promise.all([
+    import('../reference/full-reference.js'),
+    import('../reference/markdown.js'),
+    import('../area-table.js'),
+  ]);
+  const table = cliAreaTable(ctx, command, builtins);
+  ctx.io.out(renderMarkdown(await readFullReference(ctx, builtins, { areas: table.areas, operations: await loadCliOperations(ctx, table) })));
 }

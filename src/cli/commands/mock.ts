@@ -9,6 +9,7 @@ import { parseFixtures, type Fixtures } from '../../mock/fixture-schema.js';
 import { parseSyncAfter } from '../../mock/draft-sync.js';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/server.js';
 import type { Context } from '../../core/context.js';
+import type { Operations } from '../../../registry/define.js';
 import { MOCK_API_KEY } from '../../mock-key.js';
 import { readCommandInput } from '../input-usage.js';
 
@@ -45,14 +46,26 @@ export function register(program: Command, ctx: Context): void {
       `write the input files the README's and the guides' examples read (${Object.keys(EXAMPLE_FILES).join(', ')}) into this folder, keeping any already there, and exit`,
     )
     .addHelpText('after', helpText())
-    .action(async (options: MockOptions) => {
+    .action(async (options: MockOptions, command: Command) => {
       if (options.exampleFiles !== undefined) return writeExampleFiles(ctx, options.exampleFiles);
-      const server = await startListening(await readCommandInput(() => serverOptions(ctx, options)));
+      const added = await addedOperations(ctx, command);
+      const server = await startListening({
+        ...(await readCommandInput(() => serverOptions(ctx, options))),
+        ...(added ? { operations: added.operations } : {}),
+      });
       announce(ctx, server);
+      if (added) ctx.io.err(`Also serving the areas added to the profile (${added.areas.join(', ')}), answering with values generated from their schemas.\n`);
       await interrupted(ctx.signal);
       await server.close();
       ctx.io.err('svc mock stopped\n');
     });
+}
+
+/** The operations of svc's areas and those added to the profile, when any were added (svc areas add). */
+async function addedOperations(ctx: Context, command: Command): Promise<{ operations: Operations; areas: string[] } | undefined> {
+  const { cliAreaTable, loadCliOperations } = await import('../area-table.js');
+  const table = cliAreaTable(ctx, command);
+  return table.added.size === 0 ? undefined : { operations: await loadCliOperations(ctx, table), areas: [...table.added] };
 }
 
 async function serverOptions(ctx: Context, options: MockOptions): Promise<MockServerOptions> {

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
-import { loadAllOperations } from '../../../registry/all-areas.js';
 import type { Operations } from '../../../registry/define.js';
+import { cliAreaTable, loadCliOperations } from '../area-table.js';
 import type { Context } from '../../core/context.js';
+import type { Builtins } from '../builtin-entry.js';
 import { editDistance } from '../../edit-distance.js';
 import { usageError } from '../../errors.js';
 import { describeOperation, formatDescription, operationSummary } from '../operation-description.js';
@@ -9,10 +10,10 @@ import { type OutputOptions, preparePresenter } from '../../core/presenter.js';
 import { printPresentation } from '../report.js';
 
 /**
- * `svc ops [id]`: every operation of the registry, or one in full. The only command that reads the
- * whole registry, which is fine: it is about the whole registry. Loaded only for this command.
+ * `svc ops [id]`: every operation of the registry and of the areas added to the profile, or one in
+ * full. It reads every area, which is fine: it is about all of them. Loaded only for this command.
  */
-export function register(program: Command, ctx: Context): void {
+export function register(program: Command, ctx: Context, builtins: Builtins): void {
   program
     .command('ops')
     .description('List the operations, or show one in full: arguments, flags, schemas, examples')
@@ -23,7 +24,7 @@ export function register(program: Command, ctx: Context): void {
     )
     .action(async (words: string[], _options, command: Command) => {
       const presenter = await preparePresenter(ctx, command.optsWithGlobals<OutputOptions>());
-      const operations = await loadAllOperations();
+      const operations = await loadCliOperations(ctx, cliAreaTable(ctx, command, builtins));
       if (words.length === 0) return printPresentation(ctx, await presenter.present(Object.entries(operations).map(([id, op]) => operationSummary(id, op))));
       const id = words.join('_');
       const op = Object.hasOwn(operations, id) ? operations[id] : undefined;

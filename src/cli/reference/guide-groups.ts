@@ -8,7 +8,7 @@ export const GUIDE_GROUPS: readonly { title: string; guides: readonly string[] }
   { title: 'Everyday use', guides: ['input', 'output', 'exit-codes', 'pagination', 'waiting', 'aliases', 'raw-requests', 'environment', 'networks'] },
   { title: 'Automation and CI', guides: ['batch', 'checkpoints', 'library', 'openapi-export'] },
   { title: 'Agents', guides: ['mcp-server'] },
-  { title: 'Extending svc', guides: ['adding-an-area'] },
+  { title: 'Extending svc', guides: ['added-areas', 'adding-an-area'] },
 ];
 
 /** The guides in their groups, in reading order (a group with none of them is left out); throws naming a guide no group holds. */

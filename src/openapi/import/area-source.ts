@@ -39,6 +39,8 @@ export interface AreaFile {
   summary: string;
   /** The named schemas' `const` declarations. */
   declarations: string;
+  /** The const of the area's named schema `i` (the schema writer's names). */
+  name(index: number): string;
   /** Registry modules the schemas use, and the names from each (`{ 'rules.js': ['atLeastOneOf'] }`). */
   helpers: Record<string, string[]>;
   entries: Entry[];
@@ -46,7 +48,7 @@ export interface AreaFile {
 
 /** `<out>/imported/<area>.ts`: the named schemas, then `export const <area> = defineOperations({ … })`. */
 export function areaFileSource(file: AreaFile): string {
-  const body = file.entries.map(entrySource).join('');
+  const body = file.entries.map((entry) => entrySource(entry, file.name)).join('');
   return [
     file.header,
     summaryLine(file.summary),

@@ -7,6 +7,32 @@ import { ImportRefusal } from './refusal.js';
 /** The operations written by hand in the registry folder: id -> method and path. */
 export type HandWritten = ReadonlyMap<string, { method: string; path: string }>;
 
+/**
+ * How a refusal names what an import must not clash with: for the importer, the registry's
+ * hand-written operations and the areas imported before; for `svc areas add`, svc's built-in
+ * operations and the areas added before.
+ */
+export interface ConflictWording {
+  /** Where a hand-written operation is: `written by hand in the registry`. */
+  handWritten: string;
+  /** The same, in a parenthesis after its method and path: `written by hand`. */
+  handWrittenShort: string;
+  /** An operation of an area kept from before, after its id, method and path: what it is and the way out. */
+  kept(id: string): string;
+  /** The ways out of an area named like a hand-written one, `source` its name from its tag. */
+  handWrittenArea(source: string): string;
+}
+
+/** The importer's wording, `folder` the imported areas' folder as the user names it. */
+export const importerWording = (folder = 'registry/imported'): ConflictWording => ({
+  handWritten: 'written by hand in the registry',
+  handWrittenShort: 'written by hand',
+  kept: (id) =>
+    `imported before into the area ${areaOf(id)} and kept by this import; delete ${folder}/${areaOf(id)}.ts first, or, if the description still has that area, import it again too (--areas)`,
+  handWrittenArea: (source) =>
+    `is written by hand in the registry; name it otherwise with --rename ${source}=<name>, leave it out with --areas, or move its hand-written operations out first`,
+});
+
 type Identified = Identity & { located: Located };
 
 const route = (method: string, path: string): string => `${method.toUpperCase()} ${path.replace(/\{[^{}]*\}/g, '{}')}`;
@@ -48,19 +74,16 @@ export function checkAreas<T extends Identified>(all: T[], wanted: readonly stri
  * cannot also be a group), and what svc refuses when it loads the registry: two commands whose
  * words make one man page name, two operations with one OpenAPI component name.
  */
-export function checkIds(chosen: Identified[], handWritten: HandWritten, kept: HandWritten = new Map(), keptFolder = 'registry/imported'): void {
+export function checkIds(chosen: Identified[], handWritten: HandWritten, kept: HandWritten = new Map(), wording: ConflictWording = importerWording()): void {
   const ids = new Map<string, Identified>();
   const routes = new Map<string, string>([
-    ...[...handWritten].map(([id, op]): [string, string] => [route(op.method, op.path), `${id} (${op.method} ${op.path}, written by hand)`]),
+    ...[...handWritten].map(([id, op]): [string, string] => [route(op.method, op.path), `${id} (${op.method} ${op.path}, ${wording.handWrittenShort})`]),
     // An area imported before under another name (an earlier --rename) is kept, not replaced: its file must go first.
-    ...[...kept].map(([id, op]): [string, string] => [
-      route(op.method, op.path),
-      `${id} (${op.method} ${op.path}), imported before into the area ${areaOf(id)} and kept by this import; delete ${keptFolder}/${areaOf(id)}.ts first, or, if the description still has that area, import it again too (--areas)`,
-    ]),
+    ...[...kept].map(([id, op]): [string, string] => [route(op.method, op.path), `${id} (${op.method} ${op.path}), ${wording.kept(id)}`]),
   ]);
   for (const item of chosen) {
     const hand = handWritten.get(item.id);
-    if (hand) throw new ImportRefusal(`${named(item)} has the id of ${item.id} (${hand.method} ${hand.path}), written by hand in the registry`, 1);
+    if (hand) throw new ImportRefusal(`${named(item)} has the id of ${item.id} (${hand.method} ${hand.path}), ${wording.handWritten}`, 1);
     const twin = ids.get(item.id);
     if (twin) throw new ImportRefusal(`${named(item)} and ${named(twin)} map to one id; give one of them another operationId`, 1);
     ids.set(item.id, item);
@@ -86,12 +109,8 @@ export function checkIds(chosen: Identified[], handWritten: HandWritten, kept: H
 }
 
 /** Refuses an area that is written by hand in the registry (its entries would be shadowed by the imported ones). */
-export function checkHandWrittenAreas(chosen: Identified[], handWritten: HandWritten): void {
+export function checkHandWrittenAreas(chosen: Identified[], handWritten: HandWritten, wording: ConflictWording = importerWording()): void {
   const handAreas = new Set([...handWritten.keys()].map((id) => id.slice(0, id.indexOf('_'))));
   const clash = chosen.find((item) => handAreas.has(item.area));
-  if (clash)
-    throw new ImportRefusal(
-      `the area ${JSON.stringify(clash.area)} is written by hand in the registry; name it otherwise with --rename ${clash.source}=<name>, leave it out with --areas, or move its hand-written operations out first`,
-      1,
-    );
+  if (clash) throw new ImportRefusal(`the area ${JSON.stringify(clash.area)} ${wording.handWrittenArea(clash.source)}`, 1);
 }

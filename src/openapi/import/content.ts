@@ -2,6 +2,7 @@ import { literal } from './names.js';
 import { resolveObject } from './refs.js';
 import type { ImportReport } from './report.js';
 import type { JsonSchema, SchemaWriter } from './schema-source.js';
+import { call, type SchemaTree } from './schema-tree.js';
 
 type Node = Record<string, unknown>;
 
@@ -22,7 +23,7 @@ function jsonContent(content: unknown, where: string, what: string, report: Impo
 }
 
 export interface BodyParts {
-  source?: string;
+  source?: SchemaTree;
   /** The object body's property names, which may be given as flags. */
   fields: string[];
   /** The description makes the body optional: a call sends it only when given. */
@@ -40,11 +41,11 @@ export function bodySource(document: Node, operation: Node, where: string, write
   }
   const resolved = typeof content.schema === 'object' ? resolveObject(document, content.schema) : undefined;
   const properties = resolved && resolved.properties !== null && typeof resolved.properties === 'object' ? Object.keys(resolved.properties) : [];
-  return { source: writer.expression(content.schema, 'request', content.where), fields: properties, optional: requestBody.required !== true };
+  return { source: writer.tree(content.schema, 'request', content.where), fields: properties, optional: requestBody.required !== true };
 }
 
 export interface ResponseParts {
-  source: string;
+  source: SchemaTree;
   status?: number;
   errors?: Record<string, string> | { unlisted: string };
 }
@@ -62,19 +63,19 @@ export function responseSource(document: Node, operation: Node, where: string, w
   const responses = resolveObject(document, operation.responses) ?? {};
   const at = `${where}/responses`;
   const success = Object.keys(responses).filter((code) => /^2(\d\d|XX)$/i.test(code));
-  let source: string | undefined;
+  let source: SchemaTree | undefined;
   for (const code of success) {
     const response = resolveObject(document, responses[code]) ?? {};
     if (response.headers !== undefined) report.add('response headers', `the ${code} response's headers are not kept`, `${at}/${code}/headers`);
     if (response.links !== undefined) report.add('response links', `the ${code} response's links are not kept`, `${at}/${code}/links`);
     const content = jsonContent(response.content, `${at}/${escape(code)}`, `the ${code} response`, report);
-    if (content && source === undefined) source = writer.expression(content.schema, 'response', content.where);
+    if (content && source === undefined) source = writer.tree(content.schema, 'response', content.where);
     else if (content) report.add('several success responses', `the ${code} response's schema is not kept (the first success response's is)`, content.where);
   }
   if (success.length === 0) report.add('success response', 'none documented: the answer is not checked', at);
   const numeric = success.filter((code) => /^\d+$/.test(code));
   const status = success.length === 1 && numeric.length === 1 ? Number(numeric[0]) : undefined;
-  return { source: source ?? 'z.unknown()', ...(status === undefined ? {} : { status }), ...errorsOf(document, responses, at, report) };
+  return { source: source ?? call('unknown'), ...(status === undefined ? {} : { status }), ...errorsOf(document, responses, at, report) };
 }
 
 function errorsOf(document: Node, responses: Node, at: string, report: ImportReport): Pick<ResponseParts, 'errors'> {

@@ -1,20 +1,25 @@
 import { dataLiteral, literal } from './names.js';
 import type { Entry } from './operation-entry.js';
+import { type SchemaTree, treeSource } from './schema-tree.js';
 
-/** One registry entry as TypeScript source: `"<id>": { method, path, … },` under its `// review:` comments. */
-export function entrySource(entry: Entry): string {
+/**
+ * One registry entry as TypeScript source: `"<id>": { method, path, … },` under its `// review:`
+ * comments; `name(i)` is the const of the area's named schema `i`.
+ */
+export function entrySource(entry: Entry, name: (index: number) => string): string {
   const { safety } = entry;
+  const source = (tree: SchemaTree | undefined) => tree && treeSource(tree, name);
   const lines = [
     `method: ${literal(entry.method)}`,
     `path: ${literal(entry.path)}`,
     `summary: ${literal(entry.summary)}`,
     `args: ${dataLiteral(entry.args)}`,
-    entry.params && `params: ${entry.params}`,
-    entry.query && `query: ${entry.query}`,
-    entry.headers && `headers: ${entry.headers}`,
-    entry.body && `body: ${entry.body}`,
+    entry.params && `params: ${source(entry.params)}`,
+    entry.query && `query: ${source(entry.query)}`,
+    entry.headers && `headers: ${source(entry.headers)}`,
+    entry.body && `body: ${source(entry.body)}`,
     entry.optionalBody && 'optionalBody: true',
-    `response: ${entry.response}`,
+    `response: ${source(entry.response)}`,
     `safety: ${literal(safety.safety)}`,
     safety.idempotent !== undefined && `idempotent: ${safety.idempotent}`,
     safety.safety === 'destructive' && 'destructive: true',

@@ -7,8 +7,8 @@ import { THROTTLES } from '../svc-extensions.js';
 import { areaIdentifier } from './names.js';
 import { resolveObject } from './refs.js';
 import { ImportReport } from './report.js';
-import { SchemaWriter } from './schema-source.js';
-import { checkAreas, checkHandWrittenAreas, checkIds, type HandWritten } from './conflicts.js';
+import { declarationsSource, type NamedSchemas, SchemaWriter } from './schema-source.js';
+import { checkAreas, checkHandWrittenAreas, checkIds, type ConflictWording, type HandWritten } from './conflicts.js';
 
 type Node = Record<string, unknown>;
 
@@ -23,8 +23,8 @@ export interface ImportOptions {
   importedBefore: readonly AreaListing[];
   /** The operations of the areas imported before and kept (not imported again now: `keptAreas`), which the new ones must not clash with. */
   keptOperations?: HandWritten;
-  /** Where those areas' files are, as the user names it (`registry/imported`), for messages. */
-  keptFolder?: string;
+  /** How refusals name the hand-written operations and the kept areas (default: the importer's, `registry/imported`). */
+  wording?: ConflictWording;
   /** What the registry written into declares for all its operations (its api.ts): this project's registry's when absent. */
   throttlesBeforeApplying?: boolean;
 }
@@ -75,26 +75,43 @@ function chooseOperations(document: Node, report: ImportReport, options: Pick<Im
   return checkAreas(all, options.areas, options.renames);
 }
 
+/** One area of a description, mapped: its operations, and the named schemas their trees refer to. */
+export interface MappedArea {
+  area: string;
+  /** Its name from its tag, before `--rename`: what `--areas` names it by. */
+  source: string;
+  summary: string;
+  entries: Entry[];
+  named: NamedSchemas;
+  /** Registry modules the schemas use, and the names from each (`{ 'rules.js': ['atLeastOneOf'] }`). */
+  helpers: Record<string, string[]>;
+}
+
+export interface MappedDescription {
+  areas: MappedArea[];
+  report: ImportReport;
+  operations: number;
+  /** The description's title and version (its `info`), as text. */
+  title: string;
+  version: string;
+}
+
 /**
- * Maps a description to registry files: `imported/<area>.ts` for each area imported now,
- * `imported/index.ts` and `imported/operations.ts` listing these and the areas imported before.
- * Throws an ImportRefusal (nothing written) for a conflict the registry would refuse.
+ * Maps the areas asked for of a description (`--areas`, `--rename`), refusing with an ImportRefusal
+ * what the registry would refuse: what the importer writes as files and `svc areas add` stores.
  */
-export function importDescription(description: Description, options: ImportOptions): ImportResult {
+export function mapDescription(description: Description, options: Omit<ImportOptions, 'importedBefore'>): MappedDescription {
   const { document, dialect } = description;
   const report = new ImportReport();
   reportDocument(document, report);
   const chosen = chooseOperations(document, report, options);
   const throttling = documentThrottling(document, options.throttlesBeforeApplying ?? api.throttlesBeforeApplying, report);
-  checkIds(chosen, options.handWritten, options.keptOperations, options.keptFolder);
-  checkHandWrittenAreas(chosen, options.handWritten);
+  checkIds(chosen, options.handWritten, options.keptOperations, options.wording);
+  checkHandWrittenAreas(chosen, options.handWritten, options.wording);
   const info = (document.info ?? {}) as Node;
-  const header = generatedLine(String(info.title ?? 'an untitled description'), String(info.version ?? 'unversioned'));
   const byArea = new Map<string, typeof chosen>();
   for (const item of chosen) byArea.set(item.area, [...(byArea.get(item.area) ?? []), item]);
-  const files = new Map<string, string>();
-  const listings = new Map(options.importedBefore.map((listing) => [listing.area, listing]));
-  for (const area of [...byArea.keys()].sort()) {
+  const areas = [...byArea.keys()].sort().map((area): MappedArea => {
     // The sentence of an at-least-one rule comes from the operation's x-svc-rules when it has one.
     const rules = { current: [] as FieldRule[] };
     const writer = new SchemaWriter({
@@ -106,15 +123,32 @@ export function importDescription(description: Description, options: ImportOptio
     });
     const entries: Entry[] = byArea.get(area)!.map(({ located, ...identity }) => mapOperation(document, located, identity, writer, rules, report));
     for (const entry of entries) entry.throttlesBeforeApplying ??= throttling.inherited;
-    const summary = areaSummary(document, entries[0]!.tag, area);
     report.current = '*';
-    files.set(`${area}.ts`, areaFileSource({ header, area, summary, declarations: writer.declarations(), helpers: writer.registryImports(), entries }));
+    const source = byArea.get(area)![0]!.source;
+    return { area, source, summary: areaSummary(document, entries[0]!.tag, area), entries, named: writer.named(), helpers: writer.registryImports() };
+  });
+  return { areas, report, operations: chosen.length, title: String(info.title ?? 'an untitled description'), version: String(info.version ?? 'unversioned') };
+}
+
+/**
+ * Maps a description to registry files: `imported/<area>.ts` for each area imported now,
+ * `imported/index.ts` and `imported/operations.ts` listing these and the areas imported before.
+ * Throws an ImportRefusal (nothing written) for a conflict the registry would refuse.
+ */
+export function importDescription(description: Description, options: ImportOptions): ImportResult {
+  const mapped = mapDescription(description, options);
+  const header = generatedLine(mapped.title, mapped.version);
+  const files = new Map<string, string>();
+  const listings = new Map(options.importedBefore.map((listing) => [listing.area, listing]));
+  for (const { area, summary, entries, named, helpers } of mapped.areas) {
+    const declarations = declarationsSource(named);
+    files.set(`${area}.ts`, areaFileSource({ header, area, summary, declarations, name: (index) => named.names[index]!, helpers, entries }));
     listings.set(area, { area, summary });
   }
   const listed = [...listings.values()].sort((a, b) => (a.area < b.area ? -1 : 1));
   files.set('index.ts', areaListSource(LISTS_HEADER, listed));
   files.set('operations.ts', operationListSource(LISTS_HEADER, listed));
-  return { files, report, operations: chosen.length, areas: [...byArea.keys()].sort() };
+  return { files, report: mapped.report, operations: mapped.operations, areas: mapped.areas.map((item) => item.area) };
 }
 
 /** The area's summary: its tag's description (first line), else the tag, else the area name. */

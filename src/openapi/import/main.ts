@@ -6,9 +6,10 @@ import { formatFiles } from './formatting.js';
 import { loadHandWritten, loadImportedBefore, loadRegistryThrottling } from './hand-written.js';
 import { areasToWrite, importDescription } from './import-description.js';
 import { readImportedFolder, writeImportedFiles } from './folder.js';
-import { areaName } from './names.js';
+import { readAreaNames, readRenames } from './choice.js';
 import { checkReferences } from './refs.js';
 import { EXIT, ImportRefusal } from './refusal.js';
+import { importerWording } from './conflicts.js';
 
 const USAGE = 'usage: npm run registry:import -- <openapi.json|yaml> [--areas a,b] [--rename tag=name,…] [--out registry/] [--report file.json]';
 
@@ -61,7 +62,7 @@ export async function run(argv: string[], options: RunOptions): Promise<number> 
       handWritten,
       importedBefore: folder.areas,
       keptOperations,
-      keptFolder: folder.shown,
+      wording: importerWording(folder.shown),
       throttlesBeforeApplying: await loadRegistryThrottling(args.out, options.repoRoot, parsed.out),
     });
     const written = writeImportedFiles(folder, await formatFiles(options.repoRoot, result.files));
@@ -127,13 +128,7 @@ function parseCommandLine(argv: string[]): CommandLine | 'help' {
   if (values.help) return 'help';
   if (positionals.length !== 1)
     throw new ImportRefusal(positionals.length === 0 ? `name the description file (${USAGE})` : `one description at a time (${USAGE})`);
-  const areas = values.areas
-    ?.split(',')
-    .map((area) => area.trim())
-    .filter((area) => area !== '')
-    .map(areaName);
-  if (values.areas !== undefined && areas!.length === 0)
-    throw new ImportRefusal('--areas names no area; give tags separated by commas, such as --areas repos,issues');
+  const areas = values.areas === undefined ? undefined : readAreaNames(values.areas);
   const renames = values.rename === undefined ? undefined : readRenames(values.rename);
   return {
     file: positionals[0]!,
@@ -142,29 +137,6 @@ function parseCommandLine(argv: string[]): CommandLine | 'help' {
     ...(renames ? { renames } : {}),
     ...(values.report ? { report: values.report } : {}),
   };
-}
-
-/** `--rename credentials=github-credentials,…`: each area by its name from the tag, to a name svc can take as a command word. */
-function readRenames(text: string): Map<string, string> {
-  const renames = new Map<string, string>();
-  const items = text
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-  if (items.length === 0)
-    throw new ImportRefusal('--rename names no area; give tag=name pairs separated by commas, such as --rename credentials=github-credentials');
-  for (const item of items) {
-    const [from = '', to = '', ...rest] = item.split('=').map((part) => part.trim());
-    if (from === '' || to === '' || rest.length > 0) throw new ImportRefusal(`--rename ${item}: give tag=name, such as credentials=github-credentials`);
-    if (areaName(to) !== to)
-      throw new ImportRefusal(
-        `--rename ${item}: ${JSON.stringify(to)} is not an area name; use lowercase letters and digits in words joined by hyphens, such as ${areaName(to) || 'github-credentials'}`,
-      );
-    const source = areaName(from);
-    if (renames.has(source)) throw new ImportRefusal(`--rename names the area ${JSON.stringify(source)} twice`);
-    renames.set(source, to);
-  }
-  return renames;
 }
 
 function writeReport(file: string, text: string): void {

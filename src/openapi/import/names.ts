@@ -5,7 +5,7 @@
  */
 
 /** The built-in commands of svc: an imported area cannot take one of their names. */
-export const BUILTIN_COMMANDS = ['auth', 'config', 'ops', 'api', 'openapi', 'completion', 'alias', 'help', 'mock', 'mcp'] as const;
+export const BUILTIN_COMMANDS = ['auth', 'config', 'ops', 'api', 'openapi', 'completion', 'areas', 'alias', 'help', 'mock', 'mcp'] as const;
 
 /**
  * The words `svc help <word>` answers with a page of its own: a guide of docs/guide, the list of
@@ -14,6 +14,7 @@ export const BUILTIN_COMMANDS = ['auth', 'config', 'ops', 'api', 'openapi', 'com
 export const HELP_TOPICS = [
   'reference',
   'topics',
+  'added-areas',
   'adding-an-area',
   'aliases',
   'batch',

@@ -6,11 +6,12 @@ import { headerSource, paramsSource, parametersOf, querySource } from './paramet
 import type { ImportReport } from './report.js';
 import { safetyOf, type SafetyDecision } from './safety.js';
 import type { SchemaWriter } from './schema-source.js';
+import type { SchemaTree } from './schema-tree.js';
 import { readSvcMarks, type SvcMarks } from './svc-marks.js';
 
 type Node = Record<string, unknown>;
 
-/** One operation of the description, mapped: the parts of its registry entry, as source text where they are code. */
+/** One operation of the description, mapped: the parts of its registry entry, its schemas as trees (schema-tree.ts). */
 export interface Entry extends Omit<SvcMarks, 'rules' | 'args' | 'examples'> {
   id: string;
   area: string;
@@ -20,13 +21,13 @@ export interface Entry extends Omit<SvcMarks, 'rules' | 'args' | 'examples'> {
   path: string;
   summary: string;
   args: string[];
-  params?: string;
-  query?: string;
-  headers?: string;
-  body?: string;
+  params?: SchemaTree;
+  query?: SchemaTree;
+  headers?: SchemaTree;
+  body?: SchemaTree;
   /** The description makes the body optional (`requestBody.required` is not true). */
   optionalBody?: true;
-  response: string;
+  response: SchemaTree;
   safety: SafetyDecision;
   examples: string[];
   status?: number;
@@ -122,7 +123,7 @@ export function mapOperation(
     ...(body.source && body.optional ? { optionalBody: true as const } : {}),
     response: response.source,
     safety,
-    examples: declaredExamples ?? [exampleOf(id, params.names, parameters)],
+    examples: declaredExamples?.map((example) => renamedExample(example, identity)) ?? [exampleOf(id, params.names, parameters)],
     ...(response.status === undefined ? {} : { status: response.status }),
     ...(response.errors ? { errors: response.errors } : {}),
     ...display,
@@ -171,6 +172,11 @@ function summaryOf(operation: Node, method: string, path: string, report: Import
   }
   report.add('summary', 'none: the method and path are the summary', where);
   return `${method} ${path}`;
+}
+
+/** A declared example of an area imported under another name (`--rename`) calls it by that name: `svc campaigns …` -> `svc vault …`. */
+function renamedExample(example: string, { area, source }: Identity): string {
+  return area !== source && example.startsWith(`svc ${source} `) ? `svc ${area} ${example.slice(`svc ${source} `.length)}` : example;
 }
 
 /** `svc repos get-content OWNER REPO PATH`: the command words and each path parameter, by its example when it is plain. */

@@ -1,9 +1,10 @@
 import { pathParamNames } from '../../../registry/define.js';
 import { flagOf, HEADER_NAME, RESERVED_HEADER_NAMES } from '../../../registry/header-params.js';
-import { dataLiteral, literal, objectKey } from './names.js';
+import { dataLiteral, literal } from './names.js';
 import { resolveObject } from './refs.js';
 import type { ImportReport } from './report.js';
 import type { JsonSchema, SchemaWriter } from './schema-source.js';
+import { call, type SchemaTree, value, withChecks } from './schema-tree.js';
 
 type Node = Record<string, unknown>;
 
@@ -54,18 +55,22 @@ export function parametersOf(
   return [...found.values()];
 }
 
+/** `z.strictObject({ … })` of a parameter object: keys as the importer has always written them. */
+const parameterObject = (fields: [string, SchemaTree][], keys: 'parameter' | 'quoted' = 'parameter'): SchemaTree =>
+  call('strictObject', { shape: fields, keys });
+
 /** The path parameters in path order, each described, as the registry's `params` object (text values: a path holds text). */
-export function paramsSource(path: string, parameters: Parameter[], report: ImportReport): { names: string[]; source?: string } {
+export function paramsSource(path: string, parameters: Parameter[], report: ImportReport): { names: string[]; source?: SchemaTree } {
   const names = pathParamNames(path);
   const declared = parameters.filter((parameter) => parameter.in === 'path');
   for (const parameter of declared)
     if (!names.includes(parameter.name)) report.add('path parameter', `${literal(parameter.name)} is not in the path: left out`, parameter.where);
-  const fields = names.map((name) => {
+  const fields = names.map((name): [string, SchemaTree] => {
     const description = declared.find((parameter) => parameter.name === name)?.description;
-    return `${objectKey(name)}: z.string()${description ? `.check(z.describe(${literal(description)}))` : ''}`;
+    return [name, description ? withChecks(call('string'), [call('describe', value(description))]) : call('string')];
   });
   const described = names.some((name) => declared.find((parameter) => parameter.name === name)?.description);
-  return { names, ...(described ? { source: `z.strictObject({ ${fields.join(', ')} })` } : {}) };
+  return { names, ...(described ? { source: parameterObject(fields) } : {}) };
 }
 
 const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
@@ -108,8 +113,8 @@ export function querySource(
   taken: string[],
   writer: SchemaWriter,
   report: ImportReport,
-): { source?: string; names: string[] } {
-  const fields: string[] = [];
+): { source?: SchemaTree; names: string[] } {
+  const fields: [string, SchemaTree][] = [];
   const names: string[] = [];
   for (const parameter of parameters.filter((item) => item.in === 'query')) {
     if (taken.includes(parameter.name)) {
@@ -118,7 +123,7 @@ export function querySource(
     }
     const list = stringOrList(document, parameter.schema);
     if (list) {
-      fields.push(`${objectKey(parameter.name)}: ${optional(describedExpression({ ...parameter, schema: list }, writer), parameter.required)}`);
+      fields.push([parameter.name, optional(describedExpression({ ...parameter, schema: list }, writer), parameter.required)]);
       names.push(parameter.name);
       continue;
     }
@@ -137,10 +142,10 @@ export function querySource(
       report.add('query parameter style', `${literal(parameter.name)} has style ${dataLiteral(parameter.node.style)}: sent as name=value`, parameter.where);
     if (type === 'array' && parameter.node.explode === false)
       report.add('query parameter style', `${literal(parameter.name)} has explode: false: sent as repeated name=value`, parameter.where);
-    fields.push(`${objectKey(parameter.name)}: ${optional(describedExpression(parameter, writer), parameter.required)}`);
+    fields.push([parameter.name, optional(describedExpression(parameter, writer), parameter.required)]);
     names.push(parameter.name);
   }
-  return { ...(fields.length > 0 ? { source: `z.strictObject({ ${fields.join(', ')} })` } : {}), names };
+  return { ...(fields.length > 0 ? { source: parameterObject(fields) } : {}), names };
 }
 
 /**
@@ -149,8 +154,8 @@ export function querySource(
  * header svc sets itself (authorization, content-type…), a name that is not lower-case words
  * joined by hyphens, and a name or flag another input already has.
  */
-export function headerSource(document: Node, parameters: Parameter[], taken: string[], writer: SchemaWriter, report: ImportReport): string | undefined {
-  const fields: string[] = [];
+export function headerSource(document: Node, parameters: Parameter[], taken: string[], writer: SchemaWriter, report: ImportReport): SchemaTree | undefined {
+  const fields: [string, SchemaTree][] = [];
   const used = new Set([...taken, ...taken.map(flagOf)]);
   for (const parameter of parameters.filter((item) => item.in === 'header')) {
     const name = parameter.name.toLowerCase();
@@ -165,20 +170,20 @@ export function headerSource(document: Node, parameters: Parameter[], taken: str
       continue;
     }
     used.add(name);
-    fields.push(`${literal(name)}: ${optional(describedExpression(parameter, writer), parameter.required)}`);
+    fields.push([name, optional(describedExpression(parameter, writer), parameter.required)]);
   }
-  return fields.length > 0 ? `z.strictObject({ ${fields.join(', ')} })` : undefined;
+  return fields.length > 0 ? parameterObject(fields, 'quoted') : undefined;
 }
 
 /** A parameter's schema as zod, with the parameter's meaning when its schema has none of its own. */
-export function describedExpression(parameter: Parameter, writer: SchemaWriter): string {
+export function describedExpression(parameter: Parameter, writer: SchemaWriter): SchemaTree {
   const schema = parameter.schema;
   const own = typeof schema === 'object' && typeof schema.description === 'string';
   if (!parameter.description || own || typeof schema !== 'object' || schema.$ref !== undefined) {
-    const expression = writer.expression(schema, 'request', `${parameter.where}/schema`);
-    return parameter.description && !own ? `${expression}.check(z.describe(${literal(parameter.description)}))` : expression;
+    const tree = writer.tree(schema, 'request', `${parameter.where}/schema`);
+    return parameter.description && !own ? withChecks(tree, [call('describe', value(parameter.description))]) : tree;
   }
-  return writer.expression({ ...schema, description: parameter.description }, 'request', `${parameter.where}/schema`);
+  return writer.tree({ ...schema, description: parameter.description }, 'request', `${parameter.where}/schema`);
 }
 
-const optional = (expression: string, required: boolean): string => (required ? expression : `z.optional(${expression})`);
+const optional = (tree: SchemaTree, required: boolean): SchemaTree => (required ? tree : call('optional', tree));

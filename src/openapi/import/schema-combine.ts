@@ -1,7 +1,11 @@
 // allOf, anyOf and oneOf: merged objects, unions, intersections, and "at least one of these fields".
 import { type Built, built, isObject, type MapContext, own, render, type SchemaObject } from './schema-context.js';
 import { leftOut, objectExpression, objectLike, propertyEntries, requiredNames } from './schema-shapes.js';
-import { childPointer, jsLiteral, quote } from './schema-text.js';
+import { call, type CallTree, isCallOf, isUnknown, type SchemaTree, value } from './schema-tree.js';
+import { childPointer } from './schema-text.js';
+
+/** The object calls an at-least-one rule can hold. */
+const OBJECTS = ['strictObject', 'looseObject', 'catchall'];
 
 /** How deep allOf parts are followed into the allOf of their own parts before merging gives up. */
 const MAX_MERGE_DEPTH = 16;
@@ -17,7 +21,7 @@ const listOf = (schema: SchemaObject, key: string): unknown[] | undefined => {
 /** The schema with `allOf`, `anyOf` and `oneOf` applied to the base built from its other keywords. */
 export function combined(schema: SchemaObject, base: Built | undefined, where: string, context: MapContext): Built {
   let result = base;
-  const parts: string[] = [];
+  const parts: SchemaTree[] = [];
   const allOf = listOf(schema, 'allOf');
   if (allOf && allOf.length === 1 && !base) {
     // `allOf: [{ $ref }]` beside a description: the part itself (its named const), described.
@@ -32,20 +36,21 @@ export function combined(schema: SchemaObject, base: Built | undefined, where: s
     if (!branches) continue;
     if (key === 'oneOf' && branches.length > 1) context.report('oneOf', childPointer(where, key), 'a value matching more than one branch is accepted');
     // A nullable object keeps the rule inside: null has no fields, and the rule does not apply to it.
-    const nullable = result && result.checks.length === 0 && /^z\.nullable\(z\.(strictObject|looseObject|catchall)\(/.test(result.base);
-    const object = nullable ? built(result!.base.slice('z.nullable('.length, -1)) : result;
+    const inner = result && result.checks.length === 0 && isCallOf(result.base, 'nullable') ? (result.base.a?.[0] as SchemaTree) : undefined;
+    const nullable = inner !== undefined && isCallOf(inner, ...OBJECTS);
+    const object = nullable ? built(inner) : result;
     const fields = requiredRule(schema, branches, object, where, context);
     if (fields && object) {
       context.needs('atLeastOneOf');
-      const rule = `atLeastOneOf(${render(object)}, ${jsLiteral(fields)}, ${quote(context.ruleDescription(fields, where))})`;
-      result = built(nullable ? `z.nullable(${rule})` : rule);
+      const rule = call('atLeastOneOf', render(object), value(fields), value(context.ruleDescription(fields, where)));
+      result = built(nullable ? call('nullable', rule) : rule);
     } else parts.push(unionExpression(branches, childPointer(where, key), context));
   }
   // A part that accepts anything (`{ description }` beside a `$ref`) adds nothing to an intersection.
-  const members = [...(result ? [render(result)] : []), ...parts.filter((part) => part !== 'z.unknown()')];
-  if (members.length === 0) return built('z.unknown()');
-  if (members.length === 1) return result && members[0] === render(result) ? result : built(members[0]!);
-  return built(members.reduceRight((right, left) => `z.intersection(${left}, ${right})`));
+  const members = [...(result ? [render(result)] : []), ...parts.filter((part) => !isUnknown(part))];
+  if (members.length === 0) return built(call('unknown'));
+  if (members.length === 1) return result ?? built(members[0]!);
+  return built(members.reduceRight((right, left) => call('intersection', left, right)));
 }
 
 /** allOf parts without a type take the type another part (or the schema) names: the intersection holds only values of it anyway. */
@@ -61,14 +66,14 @@ function typedParts(schema: SchemaObject, allOf: unknown[], where: string, conte
 }
 
 /** `z.union([…])`, `z.nullable(X)` for X-or-null, or the one branch. */
-function unionExpression(branches: unknown[], where: string, context: MapContext): string {
+function unionExpression(branches: unknown[], where: string, context: MapContext): SchemaTree {
   const isNull = (branch: unknown) => isObject(branch) && Object.keys(branch).length === 1 && own(branch, 'type') === 'null';
   if (branches.length === 2 && branches.some(isNull) && !branches.every(isNull)) {
     const index = branches.findIndex((branch) => !isNull(branch));
-    return `z.nullable(${context.sub(branches[index], childPointer(where, index))})`;
+    return call('nullable', context.sub(branches[index], childPointer(where, index)));
   }
   const members = branches.map((branch, index) => context.sub(branch, childPointer(where, index)));
-  return members.length === 1 ? members[0]! : `z.union([${members.join(', ')}])`;
+  return members.length === 1 ? members[0]! : call('union', { list: members });
 }
 
 /**
@@ -77,7 +82,7 @@ function unionExpression(branches: unknown[], where: string, context: MapContext
  * is then checked as "at least one" (reported by the caller).
  */
 function requiredRule(schema: SchemaObject, branches: unknown[], result: Built | undefined, where: string, context: MapContext): string[] | undefined {
-  if (!result || result.checks.length > 0 || !/^z\.(strictObject|looseObject|catchall)\(/.test(result.base)) return undefined;
+  if (!result || result.checks.length > 0 || !isCallOf(result.base, ...OBJECTS)) return undefined;
   const fields = branches.map((branch) => {
     if (!isObject(branch) || Object.keys(branch).length !== 1) return undefined;
     const required = own(branch, 'required');
@@ -118,7 +123,7 @@ function mergeParts(schema: SchemaObject, where: string, context: MapContext): P
 }
 
 /** One object of every part's properties and required names; additionalProperties limits of parts are reported, not merged. */
-function mergedObject(schema: SchemaObject, where: string, context: MapContext): string | undefined {
+function mergedObject(schema: SchemaObject, where: string, context: MapContext): CallTree | undefined {
   const parts = mergeParts(schema, where, context);
   if (!parts || !parts.some((part) => own(part.schema, 'type') === 'object')) return undefined;
   const byName = new Map<string, [unknown, string][]>();

@@ -1,4 +1,5 @@
 // What the parts of the schema writer share: the walk's context and small readers of schema objects.
+import { type CallTree, type SchemaTree, withChecks } from './schema-tree.js';
 
 export type SchemaObject = Record<string, unknown>;
 
@@ -8,10 +9,10 @@ export interface MapContext {
   readonly dialect: '3.0' | '3.1';
   /** A construct not mapped exactly, at a JSON pointer. */
   report(construct: string, where: string, note: string): void;
-  /** The expression of a sub-schema (bounded in depth and size); `optional` wraps it for an object property. */
-  sub(schema: unknown, where: string, optional?: boolean): string;
-  /** The named const for an internal reference (`#/…`), or a reported `z.unknown()`. */
-  ref(ref: string, where: string): string;
+  /** The tree of a sub-schema (bounded in depth and size); `optional` wraps it for an object property. */
+  sub(schema: unknown, where: string, optional?: boolean): SchemaTree;
+  /** The named schema of an internal reference (`#/…`), or a reported `z.unknown()`. */
+  ref(ref: string, where: string): SchemaTree;
   /** The schema a `$ref` chain ends at, with its pointer; the schema itself when it is no reference. */
   deref(schema: unknown, where: string): { schema: unknown; where: string };
   /** Marks a registry helper the generated module must import (`atLeastOneOf` from rules.js). */
@@ -37,16 +38,16 @@ export function finite(schema: SchemaObject, key: string): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/** A zod expression still open to checks: `base.check(…checks)` once rendered. */
+/** A zod schema still open to checks: `base.check(…checks)` once rendered. */
 export interface Built {
-  base: string;
-  checks: string[];
+  base: SchemaTree;
+  checks: CallTree[];
 }
 
-export const built = (base: string, checks: string[] = []): Built => ({ base, checks });
+export const built = (base: SchemaTree, checks: CallTree[] = []): Built => ({ base, checks });
 
 /** `base.check(a, b)`, or `base` when there is nothing to check. */
-export const render = ({ base, checks }: Built): string => (checks.length === 0 ? base : `${base}.check(${checks.join(', ')})`);
+export const render = ({ base, checks }: Built): SchemaTree => withChecks(base, checks);
 
 export const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'null', 'object', 'array'] as const;
 export type JsonType = (typeof JSON_TYPES)[number];

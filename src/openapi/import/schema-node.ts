@@ -15,7 +15,8 @@ import {
 import { combined } from './schema-combine.js';
 import { numberExpression, stringExpression, usableDefault, valuesExpression } from './schema-scalars.js';
 import { arrayExpression, objectExpression } from './schema-shapes.js';
-import { childPointer, quote } from './schema-text.js';
+import { childPointer } from './schema-text.js';
+import { call, type SchemaTree, value } from './schema-tree.js';
 
 /** Keywords this writer maps. */
 const MAPPED = new Set(
@@ -77,19 +78,19 @@ function typedExpression(type: JsonType, schema: SchemaObject, where: string, co
     case 'array':
       return arrayExpression(schema, where, context);
     default:
-      return built(`z.${type}()`);
+      return built(call(type));
   }
 }
 
 /** Several types: `z.nullable(T)` for one type and null, else a union. */
 function typesExpression(types: JsonType[], schema: SchemaObject, where: string, context: MapContext): Built {
   const parts = types.filter((type) => type !== 'null').map((type) => typedExpression(type, schema, where, context));
-  if (parts.length === 0) return built('z.null()');
+  if (parts.length === 0) return built(call('null'));
   if (parts.length === 1 && types.length === 1) return parts[0]!;
-  if (parts.length === 1) return built(`z.nullable(${render(parts[0]!)})`);
+  if (parts.length === 1) return built(call('nullable', render(parts[0]!)));
   const members = parts.map(render);
-  if (types.includes('null')) members.push('z.null()');
-  return built(`z.union([${members.join(', ')}])`);
+  if (types.includes('null')) members.push(call('null'));
+  return built(call('union', { list: members }));
 }
 
 /** A schema without `type`: the types its keywords constrain, each checked, and every other type open. */
@@ -118,34 +119,34 @@ function coreExpression(schema: SchemaObject, where: string, context: MapContext
   return combined(schema, base, where, context);
 }
 
-/** The expression for a schema at `where`; `optional` marks an object property not required (its default, if any, applies). */
-export function nodeExpression(schema: unknown, where: string, context: MapContext, optional: boolean): string {
-  if (typeof schema === 'boolean') return wrapOptional(schema ? 'z.unknown()' : 'z.never()', optional);
+/** The tree of a schema at `where`; `optional` marks an object property not required (its default, if any, applies). */
+export function nodeExpression(schema: unknown, where: string, context: MapContext, optional: boolean): SchemaTree {
+  if (typeof schema === 'boolean') return wrapOptional(call(schema ? 'unknown' : 'never'), optional);
   if (!isObject(schema)) {
     context.report('schema', where, 'not a schema object; any value is accepted');
-    return wrapOptional('z.unknown()', optional);
+    return wrapOptional(call('unknown'), optional);
   }
   reportKeywords(schema, where, context);
   const core = typeof own(schema, '$ref') === 'string' ? referenceExpression(schema, where, context) : coreExpression(schema, where, context);
   const description = own(schema, 'description');
-  if (typeof description === 'string') core.checks.push(`z.describe(${quote(description)})`);
-  if (own(schema, 'deprecated') === true) core.checks.push('z.meta({ deprecated: true })');
-  const text = render(core);
-  if (!optional) return text;
-  return defaultedExpression(schema, text, where, context) ?? `z.optional(${text})`;
+  if (typeof description === 'string') core.checks.push(call('describe', value(description)));
+  if (own(schema, 'deprecated') === true) core.checks.push(call('meta', value({ deprecated: true })));
+  const tree = render(core);
+  if (!optional) return tree;
+  return defaultedExpression(schema, tree, where, context) ?? call('optional', tree);
 }
 
-const wrapOptional = (text: string, optional: boolean): string => (optional ? `z.optional(${text})` : text);
+const wrapOptional = (tree: SchemaTree, optional: boolean): SchemaTree => (optional ? call('optional', tree) : tree);
 
 /** `z._default(schema, value)` when the property's default is a primitive the schema accepts; other defaults are reported. */
-function defaultedExpression(schema: SchemaObject, text: string, where: string, context: MapContext): string | undefined {
+function defaultedExpression(schema: SchemaObject, tree: SchemaTree, where: string, context: MapContext): SchemaTree | undefined {
   if (!Object.hasOwn(schema, 'default')) return undefined;
   const target = context.deref(schema, where).schema;
   const types = isObject(target) ? declaredTypes(target) : [];
   const values = isObject(target) ? listedValues(target, types) : undefined;
   const fits = (value: unknown) => (values ? values.includes(value) : types.length > 0 && typeAllows(types, typeOfValue(value)));
-  const value = usableDefault(schema, fits);
-  if (value !== undefined) return `z._default(${text}, ${value})`;
+  const found = usableDefault(schema, fits);
+  if (found !== undefined) return call('_default', tree, value(found));
   context.report('default', childPointer(where, 'default'), 'not a string, number or boolean the schema accepts; left out');
   return undefined;
 }
@@ -155,11 +156,11 @@ function referenceExpression(schema: SchemaObject, where: string, context: MapCo
   const named = context.ref(own(schema, '$ref') as string, where);
   const { $ref: _ref, description: _description, deprecated: _deprecated, default: _default, nullable, readOnly: _r, writeOnly: _w, ...rest } = schema;
   const constraints = Object.keys(rest).filter((key) => !ANNOTATIONS.has(key) && !key.startsWith('x-'));
-  const text = nullable === true ? `z.nullable(${named})` : named;
-  if (constraints.length === 0) return built(text);
+  const tree = nullable === true ? call('nullable', named) : named;
+  if (constraints.length === 0) return built(tree);
   if (context.dialect === '3.0') {
     context.report('$ref', where, `${constraints.join(', ')} beside $ref: ignored, as OpenAPI 3.0 says`);
-    return built(text);
+    return built(tree);
   }
   // The referenced schema's type holds for the whole: the sibling keywords need check no other.
   const target = context.deref(schema, where).schema;
@@ -167,5 +168,5 @@ function referenceExpression(schema: SchemaObject, where: string, context: MapCo
   const orNull = nullable === true || (isObject(target) && own(target, 'nullable') === true);
   const typing = type === undefined ? {} : { type, ...(orNull ? { nullable: true } : {}) };
   const sibling = { ...typing, ...Object.fromEntries(constraints.map((key) => [key, rest[key]])) };
-  return built(`z.intersection(${text}, ${render(coreExpression(sibling, where, context))})`);
+  return built(call('intersection', tree, render(coreExpression(sibling, where, context))));
 }

@@ -2,25 +2,26 @@
 import * as z from 'zod/mini';
 import { toJSONSchema } from 'zod/v4/core';
 import { count, finite, type MapContext, own, type SchemaObject, built, type Built } from './schema-context.js';
-import { childPointer, jsLiteral, quote } from './schema-text.js';
+import { call, type CallTree, type Json, value } from './schema-tree.js';
+import { childPointer, quote } from './schema-text.js';
 
 /**
  * Formats zod/mini checks as the format's definition says, by the call that checks them. Formats
  * left out (time: zod's refuses an offset RFC 3339 requires; uri-reference, regex…) are plain strings.
  * `uuid` is z.guid(): any 8-4-4-4-12 hex, as RFC 9562 and the usual validators read it.
  */
-const FORMATS: Record<string, { call: string; zod: () => z.ZodMiniType }> = {
-  email: { call: 'z.email()', zod: () => z.email() },
-  uri: { call: 'z.url()', zod: () => z.url() },
-  url: { call: 'z.url()', zod: () => z.url() },
-  uuid: { call: 'z.guid()', zod: () => z.guid() },
-  'date-time': { call: 'z.iso.datetime({ offset: true })', zod: () => z.iso.datetime({ offset: true }) },
-  date: { call: 'z.iso.date()', zod: () => z.iso.date() },
-  duration: { call: 'z.iso.duration()', zod: () => z.iso.duration() },
-  ipv4: { call: 'z.ipv4()', zod: () => z.ipv4() },
-  ipv6: { call: 'z.ipv6()', zod: () => z.ipv6() },
-  hostname: { call: 'z.hostname()', zod: () => z.hostname() },
-  byte: { call: 'z.base64()', zod: () => z.base64() },
+const FORMATS: Record<string, { call: CallTree; zod: () => z.ZodMiniType }> = {
+  email: { call: call('email'), zod: () => z.email() },
+  uri: { call: call('url'), zod: () => z.url() },
+  url: { call: call('url'), zod: () => z.url() },
+  uuid: { call: call('guid'), zod: () => z.guid() },
+  'date-time': { call: call('iso.datetime', value({ offset: true })), zod: () => z.iso.datetime({ offset: true }) },
+  date: { call: call('iso.date'), zod: () => z.iso.date() },
+  duration: { call: call('iso.duration'), zod: () => z.iso.duration() },
+  ipv4: { call: call('ipv4'), zod: () => z.ipv4() },
+  ipv6: { call: call('ipv6'), zod: () => z.ipv6() },
+  hostname: { call: call('hostname'), zod: () => z.hostname() },
+  byte: { call: call('base64'), zod: () => z.base64() },
 };
 
 /** Formats that only annotate (OpenAPI's number widths, binary, password): nothing to check, nothing to report. */
@@ -38,13 +39,13 @@ function zodPatternOf(format: string): string | undefined {
 }
 
 /** `new RegExp("…", "u")`: the pattern as ECMA-262 with Unicode, as JSON Schema reads it; one that does not compile is reported. */
-function regexCheck(pattern: unknown, where: string, context: MapContext): string | undefined {
+function regexCheck(pattern: unknown, where: string, context: MapContext): CallTree | undefined {
   if (typeof pattern !== 'string') return undefined;
   for (const flags of ['u', '']) {
     try {
       new RegExp(pattern, flags);
       if (flags === '') context.report('pattern', childPointer(where, 'pattern'), 'not a Unicode regular expression; checked without the u flag');
-      return `z.regex(new RegExp(${quote(pattern)}${flags ? `, ${quote(flags)}` : ''}))`;
+      return flags ? call('regex', value(pattern), value(flags)) : call('regex', value(pattern));
     } catch {
       // Try without the u flag, then give up.
     }
@@ -59,22 +60,20 @@ export function stringExpression(schema: SchemaObject, where: string, context: M
   if (typeof format === 'string' && !known && !ANNOTATION_FORMATS.has(format)) {
     context.report('format', childPointer(where, 'format'), `format ${quote(format)} is not checked`);
   }
-  const checks: string[] = [];
+  const checks: CallTree[] = [];
   const minLength = count(schema, 'minLength');
-  if (minLength !== undefined && minLength > 0) checks.push(`z.minLength(${minLength})`);
+  if (minLength !== undefined && minLength > 0) checks.push(call('minLength', value(minLength)));
   const maxLength = count(schema, 'maxLength');
   // JSON Schema counts characters (code points); zod's maxLength counts UTF-16 units and would refuse
   // a valid string of emoji. minLength errs the safe way (units >= code points), so it stays zod's.
-  if (maxLength !== undefined) {
-    const message = quote(`Too big: expected string to have <=${maxLength} characters`);
-    checks.push(`z.refine((text: string) => [...text].length <= ${maxLength}, ${message})`, `z.meta({ maxLength: ${maxLength} })`);
-  }
+  // `maxChars` is that check and its mark for the export (z.meta({ maxLength })): schema-tree.ts.
+  if (maxLength !== undefined) checks.push(call('maxChars', value(maxLength)));
   const pattern = own(schema, 'pattern');
   if (pattern !== undefined && !(known && pattern === zodPatternOf(known))) {
     const check = regexCheck(pattern, where, context);
     if (check) checks.push(check);
   }
-  return built(known ? FORMATS[known]!.call : 'z.string()', checks);
+  return built(known ? FORMATS[known]!.call : call('string'), checks);
 }
 
 export function numberExpression(schema: SchemaObject, integer: boolean, where: string, context: MapContext): Built {
@@ -83,23 +82,23 @@ export function numberExpression(schema: SchemaObject, integer: boolean, where: 
   if (typeof format === 'string' && !int32 && !ANNOTATION_FORMATS.has(format) && format !== 'int32') {
     context.report('format', childPointer(where, 'format'), `format ${quote(format)} is not checked`);
   }
-  const checks: string[] = [];
-  const bound = (key: string, call: string, skip: (n: number) => boolean) => {
-    const value = finite(schema, key);
-    if (value !== undefined && !skip(value)) checks.push(`${call}(${jsLiteral(value)})`);
+  const checks: CallTree[] = [];
+  const bound = (key: string, name: string, skip: (n: number) => boolean) => {
+    const limit = finite(schema, key);
+    if (limit !== undefined && !skip(limit)) checks.push(call(name, value(limit)));
   };
   // z.int() already holds a number to the safe integers (what a JSON number is in JavaScript).
   const belowInt = (n: number) => integer && n <= (int32 ? -(2 ** 31) : Number.MIN_SAFE_INTEGER);
   const aboveInt = (n: number) => integer && n >= (int32 ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER);
   // OpenAPI 3.0 writes `exclusiveMinimum: true` beside `minimum`; 3.1 writes the bound itself.
   const exclusive = (key: string) => own(schema, key) === true;
-  bound('minimum', exclusive('exclusiveMinimum') ? 'z.gt' : 'z.gte', belowInt);
-  bound('exclusiveMinimum', 'z.gt', () => false);
-  bound('maximum', exclusive('exclusiveMaximum') ? 'z.lt' : 'z.lte', aboveInt);
-  bound('exclusiveMaximum', 'z.lt', () => false);
+  bound('minimum', exclusive('exclusiveMinimum') ? 'gt' : 'gte', belowInt);
+  bound('exclusiveMinimum', 'gt', () => false);
+  bound('maximum', exclusive('exclusiveMaximum') ? 'lt' : 'lte', aboveInt);
+  bound('exclusiveMaximum', 'lt', () => false);
   const multipleOf = finite(schema, 'multipleOf');
-  if (multipleOf !== undefined && multipleOf > 0 && !(integer && multipleOf === 1)) checks.push(`z.multipleOf(${jsLiteral(multipleOf)})`);
-  return built(int32 ? 'z.int32()' : integer ? 'z.int()' : 'z.number()', checks);
+  if (multipleOf !== undefined && multipleOf > 0 && !(integer && multipleOf === 1)) checks.push(call('multipleOf', value(multipleOf)));
+  return built(call(int32 ? 'int32' : integer ? 'int' : 'number'), checks);
 }
 
 /** Only primitives can be listed by zod (z.enum, z.literal); an object or array value cannot. */
@@ -107,19 +106,19 @@ const isPrimitive = (value: unknown): value is string | number | boolean | null 
   value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 
 /** The values of `enum` (or `const`, `single`) as a zod schema: z.enum for strings, z.literal for a constant and the rest, z.never for none. */
-export function valuesExpression(values: unknown[], where: string, context: MapContext, single = false): string | undefined {
+export function valuesExpression(values: unknown[], where: string, context: MapContext, single = false): CallTree | undefined {
   if (!values.every(isPrimitive)) {
     context.report('enum', where, 'an object or array among the values; the values are not checked');
     return undefined;
   }
   const unique = [...new Set(values)];
-  if (unique.length === 0) return 'z.never()';
-  if (unique.every((value) => typeof value === 'string') && !single) return `z.enum(${jsLiteral(unique)})`;
-  return unique.length === 1 ? `z.literal(${jsLiteral(unique[0])})` : `z.literal(${jsLiteral(unique)})`;
+  if (unique.length === 0) return call('never');
+  if (unique.every((item) => typeof item === 'string') && !single) return call('enum', value(unique));
+  return call('literal', value(unique.length === 1 ? unique[0]! : unique));
 }
 
 /** A default zod can hold and TypeScript accepts for the schema: a primitive of the right type, among the values if listed. */
-export function usableDefault(schema: SchemaObject, fits: (value: unknown) => boolean): string | undefined {
-  const value = own(schema, 'default');
-  return isPrimitive(value) && value !== null && fits(value) ? jsLiteral(value) : undefined;
+export function usableDefault(schema: SchemaObject, fits: (value: unknown) => boolean): Json | undefined {
+  const found = own(schema, 'default');
+  return isPrimitive(found) && found !== null && fits(found) ? found : undefined;
 }

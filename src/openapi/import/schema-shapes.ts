@@ -1,6 +1,7 @@
 // Objects, records and arrays: properties, required, additionalProperties, items, bounds.
 import { count, isObject, type MapContext, own, type SchemaObject, built, type Built } from './schema-context.js';
-import { childPointer, jsLiteral, propertyKey, quote } from './schema-text.js';
+import { call, type CallTree, type SchemaTree, type ShapeArgument, value } from './schema-tree.js';
+import { childPointer, quote } from './schema-text.js';
 
 /** Whether a property is left out for this use: readOnly ones are never sent, writeOnly ones never received. */
 export function leftOut(schema: unknown, where: string, context: MapContext): boolean {
@@ -12,14 +13,14 @@ export function leftOut(schema: unknown, where: string, context: MapContext): bo
 const isEmptySchema = (schema: unknown): boolean => schema === true || (isObject(schema) && Object.keys(schema).length === 0);
 
 /** `{ name: z.string(), note: z.optional(z.string()) }` from `properties` and `required`. */
-export function shapeText(entries: [string, unknown, string][], required: Set<string>, context: MapContext): string {
-  const fields: string[] = [];
+export function shapeOf(entries: [string, unknown, string][], required: Set<string>, context: MapContext): ShapeArgument {
+  const fields: [string, SchemaTree][] = [];
   for (const [name, schema, where] of entries) {
     if (leftOut(schema, where, context)) continue;
     if (name === '__proto__') context.report('property name', where, 'a property named __proto__: zod keeps the name but drops its value when parsing');
-    fields.push(`${propertyKey(name)}: ${context.sub(schema, where, !required.has(name))}`);
+    fields.push([name, context.sub(schema, where, !required.has(name))]);
   }
-  return fields.length === 0 ? '{}' : `{ ${fields.join(', ')} }`;
+  return { shape: fields };
 }
 
 /** The `properties` of a schema as [name, schema, pointer], in the description's order. */
@@ -39,7 +40,7 @@ export function requiredNames(schema: SchemaObject): Set<string> {
  * fields kept), a catchall when it is a schema, a record when there are no properties but a value
  * schema or property names.
  */
-export function objectExpression(schema: SchemaObject, where: string, context: MapContext, entries = propertyEntries(schema, where)): string {
+export function objectExpression(schema: SchemaObject, where: string, context: MapContext, entries = propertyEntries(schema, where)): CallTree {
   const required = requiredNames(schema);
   const additional = own(schema, 'additionalProperties');
   const names = own(schema, 'propertyNames');
@@ -66,23 +67,23 @@ export function objectExpression(schema: SchemaObject, where: string, context: M
     ),
   ];
   if (names !== undefined) context.report('propertyNames', childPointer(where, 'propertyNames'), 'beside properties; property names are not checked');
-  const shape = shapeText(entries, required, context);
+  const shape = shapeOf(entries, required, context);
   if (additional === false) {
-    if (own(schema, 'patternProperties') === undefined) return `z.strictObject(${shape})`;
+    if (own(schema, 'patternProperties') === undefined) return call('strictObject', shape);
     context.report('additionalProperties', childPointer(where, 'additionalProperties'), 'false beside patternProperties; other properties are accepted');
   }
-  if (additional === undefined || additional === true || additional === false || isEmptySchema(additional)) return `z.looseObject(${shape})`;
-  return `z.catchall(z.object(${shape}), ${context.sub(additional, childPointer(where, 'additionalProperties'))})`;
+  if (additional === undefined || additional === true || additional === false || isEmptySchema(additional)) return call('looseObject', shape);
+  return call('catchall', call('object', shape), context.sub(additional, childPointer(where, 'additionalProperties')));
 }
 
 /** What a propertyNames schema may hold to become the key schema of a record (a string schema, nothing that wraps it). */
 const KEY_KEYWORDS = new Set(['type', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'const', 'description', 'title']);
 
 /** `z.record(keys, values)`: keys are strings (checked by propertyNames when it is a string schema). */
-function recordExpression(names: unknown, additional: unknown, where: string, context: MapContext): string {
-  const values = additional === undefined || isEmptySchema(additional) ? 'z.unknown()' : context.sub(additional, childPointer(where, 'additionalProperties'));
-  if (additional === false) return 'z.strictObject({})';
-  let keys = 'z.string()';
+function recordExpression(names: unknown, additional: unknown, where: string, context: MapContext): CallTree {
+  const values = additional === undefined || isEmptySchema(additional) ? call('unknown') : context.sub(additional, childPointer(where, 'additionalProperties'));
+  if (additional === false) return call('strictObject', { shape: [] });
+  let keys: SchemaTree = call('string');
   let partial = false;
   if (isObject(names) && (own(names, 'type') === 'string' || own(names, 'type') === undefined) && Object.keys(names).every((key) => KEY_KEYWORDS.has(key))) {
     keys = context.sub({ ...names, type: 'string' }, childPointer(where, 'propertyNames'));
@@ -91,24 +92,24 @@ function recordExpression(names: unknown, additional: unknown, where: string, co
   } else if (names !== undefined && !isEmptySchema(names)) {
     context.report('propertyNames', childPointer(where, 'propertyNames'), 'not a string schema; property names are not checked');
   }
-  return `z.${partial ? 'partialRecord' : 'record'}(${keys}, ${values})`;
+  return call(partial ? 'partialRecord' : 'record', keys, values);
 }
 
 /** An array: items, minItems, maxItems (uniqueItems, prefixItems and contains are reported as keywords). */
 export function arrayExpression(schema: SchemaObject, where: string, context: MapContext): Built {
   const items = own(schema, 'items');
-  let element = 'z.unknown()';
+  let element: SchemaTree = call('unknown');
   // With prefixItems (reported as a keyword), `items` holds only the elements after them: none is checked.
   if (Array.isArray(items)) context.report('items', childPointer(where, 'items'), 'a list of item schemas (a tuple); items are not checked');
-  else if (own(schema, 'prefixItems') !== undefined) element = 'z.unknown()';
-  else if (items === false) element = 'z.never()';
+  else if (own(schema, 'prefixItems') !== undefined) element = call('unknown');
+  else if (items === false) element = call('never');
   else if (items !== undefined && !isEmptySchema(items)) element = context.sub(items, childPointer(where, 'items'));
-  const checks: string[] = [];
+  const checks: CallTree[] = [];
   const minItems = count(schema, 'minItems');
-  if (minItems !== undefined && minItems > 0) checks.push(`z.minLength(${jsLiteral(minItems)})`);
+  if (minItems !== undefined && minItems > 0) checks.push(call('minLength', value(minItems)));
   const maxItems = count(schema, 'maxItems');
-  if (maxItems !== undefined) checks.push(`z.maxLength(${jsLiteral(maxItems)})`);
-  return built(`z.array(${element})`, checks);
+  if (maxItems !== undefined) checks.push(call('maxLength', value(maxItems)));
+  return built(call('array', element), checks);
 }
 
 /** Whether a schema describes objects only (a type of object, or no type and only object keywords). */

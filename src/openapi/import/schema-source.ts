@@ -1,9 +1,11 @@
-// JSON Schema (the OpenAPI 3.0 and 3.1 dialects) -> zod/mini source text, for the registry importer.
-// What cannot be held exactly is reported with its JSON pointer, and the schema written is the
-// closest one that still accepts every value the description allows.
+// JSON Schema (the OpenAPI 3.0 and 3.1 dialects) -> zod/mini schemas as trees (schema-tree.ts), which
+// the registry importer writes as source text and `svc areas add` stores as data. What cannot be
+// held exactly is reported with its JSON pointer, and the schema written is the closest one that
+// still accepts every value the description allows.
 import { isObject, type MapContext, own } from './schema-context.js';
 import { nodeExpression } from './schema-node.js';
 import { Identifiers, pointerName, quote, resolvePointer } from './schema-text.js';
+import { call, mapNamed, namedIn, type SchemaTree, treeSource } from './schema-tree.js';
 
 export type JsonSchema = Record<string, unknown> | boolean;
 
@@ -41,20 +43,27 @@ interface Named {
   /** The pointer of the schema (the end of any chain of references). */
   ref: string;
   use: 'request' | 'response';
-  body?: string;
+  body?: SchemaTree;
   deps: number[];
 }
 
-// Generated text names a const by a placeholder until its place among the declarations is known: a
-// NUL character never appears otherwise (JSON.stringify escapes it in every string).
-const placeholder = (index: number): string => `\u0000${index}\u0000`;
-const PLACEHOLDER = /\u0000(\d+)\u0000/g;
+/**
+ * The named schemas a writer met, by the index trees refer to them with: `trees[i]`'s own references
+ * are marked `lazy` where they close a cycle (z.lazy). `names[i]` is its const's name in generated
+ * source, and `order` the indices in the order they are declared (each after those it uses, but
+ * through a cycle).
+ */
+export interface NamedSchemas {
+  trees: SchemaTree[];
+  names: string[];
+  order: number[];
+}
 
 const listWords = (words: string[]): string => (words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? ''));
 
 export class SchemaWriter {
   private readonly ids: Identifiers;
-  private readonly named: Named[] = [];
+  private readonly met: Named[] = [];
   private readonly byKey = new Map<string, Named>();
   private readonly pending: Named[] = [];
   private readonly helpers = new Set<string>();
@@ -70,28 +79,38 @@ export class SchemaWriter {
   }
 
   /**
-   * A zod/mini expression for the schema at `where`, e.g. "z.strictObject({ name: z.string() })".
-   * `use`: 'request' drops readOnly properties, 'response' drops writeOnly ones. Objects are
-   * z.strictObject when additionalProperties is false, else z.looseObject. A `$ref` becomes a named const.
+   * The tree of the schema at `where`, e.g. `z.strictObject({ name: z.string() })`. `use`: 'request'
+   * drops readOnly properties, 'response' drops writeOnly ones. Objects are z.strictObject when
+   * additionalProperties is false, else z.looseObject. A `$ref` becomes a named schema: its index
+   * among those `named()` gives (the order met).
    */
-  expression(schema: JsonSchema, use: 'request' | 'response', where: string): string {
-    const text = this.walk(schema, use, where);
+  tree(schema: JsonSchema, use: 'request' | 'response', where: string): SchemaTree {
+    const tree = this.walk(schema, use, where);
     this.drain();
-    return this.resolve(text, () => false);
+    return tree;
+  }
+
+  /** The tree of `expression` as TypeScript source, naming the consts `declarations()` declares. */
+  expression(schema: JsonSchema, use: 'request' | 'response', where: string): string {
+    return this.source(this.tree(schema, use, where));
+  }
+
+  /** A tree from `tree()` as source text. */
+  source(tree: SchemaTree): string {
+    return treeSource(tree, (index) => this.met[index]!.name);
+  }
+
+  /** Every named schema used so far; a reference that closes a cycle is lazy. */
+  named(): NamedSchemas {
+    this.drain();
+    const { order, lazy } = this.ordered();
+    const trees = this.met.map((entry) => mapNamed(entry.body!, (named) => (lazy.has(`${entry.index}>${named.n}`) ? { ...named, lazy: true } : named)));
+    return { trees, names: this.met.map((entry) => entry.name), order: order.map((entry) => entry.index) };
   }
 
   /** `const Name = …;` for every named schema used so far, dependencies first; a cycle goes through z.lazy. */
   declarations(): string {
-    this.drain();
-    const { order, lazy } = this.ordered();
-    const targets = new Set([...lazy].map((edge) => Number(edge.split('>')[1])));
-    return order
-      .map((entry) => {
-        const body = this.resolve(entry.body!, (dep) => lazy.has(`${entry.index}>${dep}`));
-        // A const reached through z.lazy is typed by hand: TypeScript cannot infer a type from itself.
-        return `const ${entry.name}${targets.has(entry.index) ? ': z.ZodMiniType' : ''} = ${body};`;
-      })
-      .join('\n');
+    return declarationsSource(this.named());
   }
 
   /** Registry modules (relative to the registry folder) and the names the generated code imports from them. */
@@ -99,7 +118,7 @@ export class SchemaWriter {
     return this.helpers.size === 0 ? {} : { 'rules.js': [...this.helpers].sort() };
   }
 
-  private walk(schema: unknown, use: 'request' | 'response', where: string): string {
+  private walk(schema: unknown, use: 'request' | 'response', where: string): SchemaTree {
     let depth = 0;
     let reportedSize = false;
     const report = (construct: string, at: string, note: string) => this.options.unmapped({ construct, where: at, note });
@@ -108,7 +127,7 @@ export class SchemaWriter {
       dialect: this.options.dialect,
       report,
       sub: (node, at, optional = false) => {
-        const unknown = optional ? 'z.optional(z.unknown())' : 'z.unknown()';
+        const unknown = optional ? call('optional', call('unknown')) : call('unknown');
         if (depth >= this.maxDepth) {
           report('depth', at, `nested deeper than ${this.maxDepth} levels; any value is accepted here`);
           return unknown;
@@ -133,21 +152,21 @@ export class SchemaWriter {
     return context.sub(schema, where);
   }
 
-  /** A placeholder for the named const of an internal reference; one const per schema (per use when readOnly/writeOnly parts differ). */
-  private reference(ref: string, use: 'request' | 'response', where: string): string {
+  /** The named schema of an internal reference, by the order met; one per schema (per use when readOnly/writeOnly parts differ). */
+  private reference(ref: string, use: 'request' | 'response', where: string): SchemaTree {
     const target = this.follow(ref, where, true);
-    if (target === undefined) return 'z.unknown()';
+    if (target === undefined) return call('unknown');
     const perUse = this.hasAccessMarks(target);
     const key = `${perUse ? use : ''}|${target}`;
     let entry = this.byKey.get(key);
     if (!entry) {
       const name = this.ids.claim(`${pointerName(target)}${perUse && use === 'request' ? 'Request' : ''}`);
-      entry = { index: this.named.length, name, ref: target, use, deps: [] };
-      this.named.push(entry);
+      entry = { index: this.met.length, name, ref: target, use, deps: [] };
+      this.met.push(entry);
       this.pending.push(entry);
       this.byKey.set(key, entry);
     }
-    return placeholder(entry.index);
+    return { n: entry.index };
   }
 
   /** The pointer a reference ends at, through references that are only references; undefined (and reported) when it does not resolve. */
@@ -212,16 +231,19 @@ export class SchemaWriter {
   private drain(): void {
     for (let entry = this.pending.shift(); entry; entry = this.pending.shift()) {
       entry.body = this.walk(resolvePointer(this.options.document, entry.ref), entry.use, entry.ref);
-      entry.deps = [...new Set([...entry.body.matchAll(PLACEHOLDER)].map((match) => Number(match[1])))];
+      entry.deps = [...namedIn(entry.body)];
     }
   }
 
-  /** Dependencies before dependents (depth first, in the order met); an edge back into the walk is a cycle, written lazily. */
+  /**
+   * Dependencies before dependents (depth first, in the order met); an edge back into the walk is a
+   * cycle, written lazily.
+   */
   private ordered(): { order: Named[]; lazy: Set<string> } {
     const state = new Map<number, 'open' | 'done'>();
     const order: Named[] = [];
     const lazy = new Set<string>();
-    for (const root of this.named) {
+    for (const root of this.met) {
       if (state.has(root.index)) continue;
       state.set(root.index, 'open');
       const stack: { entry: Named; next: number }[] = [{ entry: root, next: 0 }];
@@ -235,17 +257,32 @@ export class SchemaWriter {
         } else if (state.get(dep) === 'open') lazy.add(`${top.entry.index}>${dep}`);
         else if (!state.has(dep)) {
           state.set(dep, 'open');
-          stack.push({ entry: this.named[dep]!, next: 0 });
+          stack.push({ entry: this.met[dep]!, next: 0 });
         }
       }
     }
     return { order, lazy };
   }
+}
 
-  private resolve(text: string, isLazy: (dep: number) => boolean): string {
-    return text.replace(PLACEHOLDER, (_match, index: string) => {
-      const { name } = this.named[Number(index)]!;
-      return isLazy(Number(index)) ? `z.lazy(() => ${name})` : name;
-    });
-  }
+/** `const Name = …;` for each named schema, in declaration order; a cycle goes through z.lazy. */
+export function declarationsSource({ trees, names, order }: NamedSchemas): string {
+  const targets = new Set(trees.flatMap((tree) => [...lazyTargets(tree)]));
+  return order
+    .map((index) => {
+      const body = treeSource(trees[index]!, (dep) => names[dep]!);
+      // A const reached through z.lazy is typed by hand: TypeScript cannot infer a type from itself.
+      return `const ${names[index]}${targets.has(index) ? ': z.ZodMiniType' : ''} = ${body};`;
+    })
+    .join('\n');
+}
+
+/** The named schemas a tree reaches lazily. */
+function lazyTargets(tree: SchemaTree): Set<number> {
+  const found = new Set<number>();
+  mapNamed(tree, (named) => {
+    if (named.lazy) found.add(named.n);
+    return named;
+  });
+  return found;
 }

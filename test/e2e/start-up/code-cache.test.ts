@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { SVC_BIN, freshConfigDir, runSvcProcess } from '../../support/svc.js';
+import { descriptionFile, MEETINGS, meetingsAs } from '../../areas/descriptions.js';
 
 /** svc's own reader: a file it reads is whole, its checksum matching its payload. */
 const { readCache } = createRequire(import.meta.url)(join(SVC_BIN, '..', 'run-cli.cjs')) as { readCache(file: string): Uint8Array | undefined };
@@ -73,6 +74,30 @@ describe("the code cache is safe to lose, the npm build's (the standalone binary
     expect((await runSvcProcess(['opps'], { env: { XDG_CACHE_HOME: cacheHome } })).code).toBe(2);
     const names = filesUnder(join(cacheHome, 'svc', 'code')).map((file) => file.replace(/^.*-/, ''));
     expect(names.sort()).toEqual(['none.v8', 'ops.v8']);
+  });
+
+  it('keeps one cache for the areas added to a profile (svc areas add), whatever the area, and reads it for the next', async () => {
+    const cacheHome = freshConfigDir();
+    const env = { XDG_CACHE_HOME: cacheHome, SVC_CONFIG_DIR: freshConfigDir(), SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' };
+    for (const description of [MEETINGS, meetingsAs('calls')])
+      expect((await runSvcProcess(['areas', 'add', descriptionFile(description)], { env })).code).toBe(0);
+    const cache = join(cacheHome, 'svc', 'code');
+    const shared = () => filesUnder(cache).filter((file) => file.endsWith('-+added-area.v8'));
+    expect((await runSvcProcess(['meettings'], { env })).code).toBe(2);
+    expect(shared()).toEqual([]);
+    expect((await runSvcProcess(['meetings', 'get', 'mt_1', '--dry-run'], { env })).code).toBe(0);
+    const [file] = shared();
+    expect(readCache(file!)).toBeDefined();
+    const written = statSync(file!).mtimeMs;
+    expect((await runSvcProcess(['calls', 'get', 'mt_1', '--dry-run'], { env })).code).toBe(0);
+    // The other area's run took it as it was: accepted, not written again; and no cache of its own word.
+    expect(shared()).toEqual([file]);
+    expect(statSync(file!).mtimeMs).toBe(written);
+    expect(
+      filesUnder(cache)
+        .map((path) => path.replace(/^.*-v[^-]+-[^-]+-/, ''))
+        .sort(),
+    ).toEqual(['+added-area.v8', 'areas.v8']);
   });
 
   it('runs without one when there is no WebAssembly to check it with (--jitless)', async () => {

@@ -1,16 +1,20 @@
 // Evaluates what the schema writer emits: the TypeScript is transpiled (types dropped, nothing else
-// changed) and run with the real zod/mini and the registry's atLeastOneOf passed in.
+// changed) and run with the real zod/mini and the registry's atLeastOneOf passed in; and the same
+// schema built from its trees as `svc areas add` stores them (JSON) and svc reads them back.
 import { join } from 'node:path';
 import ts from 'typescript';
 import * as z from 'zod/mini';
 import '../../../registry/zod-messages.js';
 import { atLeastOneOf } from '../../../registry/rules.js';
 import { type JsonSchema, SchemaWriter, type SchemaWriterOptions, type Unmapped } from '../../../src/openapi/import/schema-source.js';
+import { createSchemaBuilder } from '../../../src/areas/schema-build.js';
 
 export interface Emitted {
   /** The declarations and one `const schema = …;` as generated. */
   source: string;
   schema: z.ZodMiniType;
+  /** The same schema built from its trees, through JSON, as svc builds an added area's. */
+  built: z.ZodMiniType;
   unmapped: Unmapped[];
 }
 
@@ -25,9 +29,10 @@ export function evaluate(statements: string, result: string): unknown {
 export function emit(schema: JsonSchema, use: 'request' | 'response' = 'request', options: Partial<SchemaWriterOptions> = {}): Emitted {
   const unmapped: Unmapped[] = [];
   const writer = new SchemaWriter({ dialect: '3.1', document: {}, unmapped: (item) => unmapped.push(item), ...options });
-  const expression = writer.expression(schema, use, '#/schema');
-  const source = `${writer.declarations()}\nconst schema = ${expression};\n`;
-  return { source, schema: evaluate(source, 'schema') as z.ZodMiniType, unmapped };
+  const tree = writer.tree(schema, use, '#/schema');
+  const source = `${writer.declarations()}\nconst schema = ${writer.source(tree)};\n`;
+  const built = createSchemaBuilder(writer.named().trees.map((named) => JSON.stringify(named)))(JSON.stringify(tree)) as z.ZodMiniType;
+  return { source, schema: evaluate(source, 'schema') as z.ZodMiniType, built, unmapped };
 }
 
 /**

@@ -36,6 +36,14 @@ describe('names', () => {
   });
 });
 
+describe('an area imported under another name', () => {
+  it('calls its declared examples by that name', () => {
+    const doc = description({ '/a': { get: operation('credentials', 'revoke', { 'x-svc-examples': ['svc credentials revoke x', 'svc other thing'] }) } });
+    const file = mapped(doc, { renames: new Map([['credentials', 'vault']]) }).files.get('vault.ts')!;
+    expect(file).toContain('examples: ["svc vault revoke x", "svc other thing"]');
+  });
+});
+
 describe('safety', () => {
   it('takes x-svc-safety first, then the hints, and guesses from the method last, saying so', () => {
     expect(safetyOf({ 'x-svc-safety': 'safe' }, 'POST')).toEqual({ safety: 'safe', idempotent: true });

@@ -1,7 +1,8 @@
 // How long a tool call over the 1 MiB message limit waits for its answer from `svc mcp` (stdio): the
 // built server is sent 8 MiB and 24 MiB tools/call lines whose arguments are one long string, a
-// string of escapes, a list of numbers or deeply nested lists, and the time is taken from the first
-// byte written, and from the last, until the Invalid Request error for the call's own id arrives.
+// string of escapes, a list of numbers or deeply nested lists, or whose object has millions of
+// members before its params (names plain, or spelled with escapes), and the time is taken from the
+// first byte written, and from the last, until the Invalid Request error for the call's own id arrives.
 // The server never holds such a line: it reads the id from its bytes as they pass.
 // Usage: node scripts/bench/mcp-oversize.mjs
 import { spawn } from 'node:child_process';
@@ -43,14 +44,23 @@ function data(shape, bytes) {
   return `{"name":"x","nested":${'['.repeat(bytes / 2)}${']'.repeat(bytes / 2)}}`;
 }
 
+/** A tools/call line of about `bytes` bytes: the shape in its arguments, or members of its own before them. */
+function lineOf(call, shape, bytes) {
+  const head = `{"jsonrpc":"2.0","id":${call},"method":"tools/call",`;
+  const params = (data) => `"params":{"name":"crm_entries_create","arguments":{"objectName":"deals","data":${data}}}}\n`;
+  if (shape === 'members') return `${head}${'"a":1,'.repeat(bytes / 6)}${params('{}')}`;
+  if (shape === 'escaped') return `${head}${'"\\u0061":"",'.repeat(bytes / 11)}${params('{}')}`;
+  return `${head}${params(data(shape, bytes))}`;
+}
+
 let id = 0;
 const rows = [];
-for (const shape of ['string', 'escapes', 'numbers', 'nested']) {
+for (const shape of ['string', 'escapes', 'numbers', 'nested', 'members', 'escaped']) {
   for (const size of [8, 24]) {
     const times = [];
     for (let round = 0; round < 3; round++) {
       const call = ++id;
-      const line = `{"jsonrpc":"2.0","id":${call},"method":"tools/call","params":{"name":"crm_entries_create","arguments":{"objectName":"deals","data":${data(shape, size * MiB)}}}}\n`;
+      const line = lineOf(call, shape, size * MiB);
       const answered = answer(call);
       const started = performance.now();
       await write(line);

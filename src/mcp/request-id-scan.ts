@@ -1,6 +1,9 @@
 // The id of a JSON-RPC request too large to read, found without reading it: a scan of the bytes of
 // its line as they arrive, which follows the top-level members of the object and skips everything
-// inside them. Memory is a few counters and at most MAX_CAPTURE bytes; time is one pass.
+// inside them. Memory is a few counters and at most MAX_CAPTURE bytes; time is one pass, with no
+// parse or allocation per member (src/mcp/member-name.ts reads a member's name).
+
+import { memberNamed } from './member-name.js';
 
 /** The longest member name or id kept while scanning; one longer is none svc needs, or an id it will not answer to. */
 const MAX_CAPTURE = 1024;
@@ -41,7 +44,9 @@ export class RequestIdScan {
   /** In a number or a literal at the top level (the value of a member). */
   #inAtom = false;
   #capture: Capture = 'none';
-  #kept: number[] = [];
+  /** The bytes of the name or id being read: `#keptLength` of them, never more than MAX_CAPTURE. */
+  #kept = new Uint8Array(MAX_CAPTURE);
+  #keptLength = 0;
   #overflow = false;
   /** The member whose value comes next. */
   #member: 'id' | 'method' | 'other' = 'other';
@@ -63,26 +68,30 @@ export class RequestIdScan {
     return whole && this.#isRequest ? this.#id : null;
   }
 
-  // The two loops below see every byte of a large line: written out, with locals, a step each.
+  // The loops below see every byte of a large line: written out, with locals, a step each.
 
   /** Inside a string: to its closing quote, past escapes, with the bytes kept when they are a name or the id. */
   #string(bytes: Uint8Array, from: number): number {
-    const keep = this.#capture !== 'none';
     let escaped = this.#escaped;
+    let end = bytes.length;
     for (let i = from; i < bytes.length; i++) {
       const byte = bytes[i]!;
       if (escaped) escaped = false;
       else if (byte === BACKSLASH) escaped = true;
       else if (byte === QUOTE) {
-        this.#escaped = false;
-        this.#inString = false;
-        this.#endString();
-        return i + 1;
+        end = i;
+        break;
       }
-      if (keep) this.#keep(byte);
     }
-    this.#escaped = escaped;
-    return bytes.length;
+    if (this.#capture !== 'none') this.#keepAll(bytes, from, end);
+    if (end === bytes.length) {
+      this.#escaped = escaped;
+      return end;
+    }
+    this.#escaped = false;
+    this.#inString = false;
+    this.#endString();
+    return end + 1;
   }
 
   /** Inside a member's value (below the top level): only the depth and where strings start matter, and that each byte may be there. */
@@ -108,15 +117,12 @@ export class RequestIdScan {
     return bytes.length;
   }
 
-  /** Outside strings: one byte of structure, a number or a literal. */
+  /** Outside strings: a run of whitespace, a number or a literal, or one byte of structure. */
   #token(bytes: Uint8Array, i: number): number {
+    if (this.#inAtom) return this.#atom(bytes, i);
     const byte = bytes[i]!;
+    if (isSpace(byte)) return skipSpaces(bytes, i);
     if (!TOKEN[byte] && byte !== QUOTE) return this.#break();
-    if (this.#inAtom) {
-      if (byte !== COMMA && byte !== CLOSE_BRACE && byte !== CLOSE_BRACKET && !isSpace(byte)) return (this.#keep(byte), i + 1);
-      this.#endAtom();
-    }
-    if (isSpace(byte)) return i + 1;
     if (!this.#started) {
       this.#started = true;
       this.#depth = byte === OPEN_BRACE ? 1 : 0;
@@ -124,6 +130,22 @@ export class RequestIdScan {
     }
     if (this.#depth === 0) return this.#break(); // something after the object
     return (this.#topLevel(byte), i + 1);
+  }
+
+  /** In a number or a literal at the top level: to the byte after it (left for #token), kept when it is the id. */
+  #atom(bytes: Uint8Array, from: number): number {
+    let i = from;
+    for (; i < bytes.length; i++) {
+      const byte = bytes[i]!;
+      if (!TOKEN[byte] && byte !== QUOTE) {
+        this.#keepAll(bytes, from, i);
+        return this.#break();
+      }
+      if (byte === COMMA || byte === CLOSE_BRACE || byte === CLOSE_BRACKET || isSpace(byte)) break;
+    }
+    this.#keepAll(bytes, from, i);
+    if (i < bytes.length) this.#endAtom();
+    return i;
   }
 
   /** A byte at the top level of the object: a member's name, its colon, its value, the comma or the end. */
@@ -142,7 +164,8 @@ export class RequestIdScan {
     if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET || byte === COMMA || byte === COLON) return void this.#break();
     this.#inAtom = true;
     this.#startCapture(this.#member === 'id' ? 'id' : 'none');
-    this.#keep(byte);
+    this.#kept[0] = byte;
+    this.#keptLength = 1;
   }
 
   #openString(capture: Capture): void {
@@ -152,14 +175,20 @@ export class RequestIdScan {
 
   #startCapture(capture: Capture): void {
     this.#capture = capture;
-    this.#kept = [];
+    this.#keptLength = 0;
     this.#overflow = false;
   }
 
-  #keep(byte: number): void {
-    if (this.#capture === 'none') return;
-    if (this.#kept.length === MAX_CAPTURE) this.#overflow = true;
-    else this.#kept.push(byte);
+  /** Keeps bytes[from, to) of the name or id being read, up to MAX_CAPTURE; past it, the capture overflows. */
+  #keepAll(bytes: Uint8Array, from: number, to: number): void {
+    if (this.#capture === 'none' || to <= from) return;
+    const room = MAX_CAPTURE - this.#keptLength;
+    if (to - from > room) this.#overflow = true;
+    const end = Math.min(to, from + room);
+    const kept = this.#kept;
+    let length = this.#keptLength;
+    for (let i = from; i < end; i++) kept[length++] = bytes[i]!;
+    this.#keptLength = length;
   }
 
   #endString(): void {
@@ -167,8 +196,7 @@ export class RequestIdScan {
     this.#capture = 'none';
     if (this.#depth !== 1) return;
     if (this.#phase === 'name') {
-      const name = this.#overflow ? undefined : parsed(`"${this.#text()}"`);
-      this.#member = name === 'id' ? 'id' : name === 'method' ? 'method' : 'other';
+      this.#member = this.#overflow ? 'other' : memberNamed(this.#kept, this.#keptLength);
       this.#phase = 'colon';
       return;
     }
@@ -186,13 +214,20 @@ export class RequestIdScan {
   }
 
   #text(): string {
-    return Buffer.from(this.#kept).toString('utf8');
+    return Buffer.from(this.#kept.subarray(0, this.#keptLength)).toString('utf8');
   }
 
   #break(): number {
     this.#broken = true;
     return Number.MAX_SAFE_INTEGER;
   }
+}
+
+/** Where the run of whitespace at `from` ends. */
+function skipSpaces(bytes: Uint8Array, from: number): number {
+  let i = from;
+  while (i < bytes.length && isSpace(bytes[i]!)) i++;
+  return i;
 }
 
 /** JSON.parse of a string or a number's text; undefined when it is not one. */

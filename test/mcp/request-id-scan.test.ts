@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RequestIdScan } from '../../src/mcp/request-id-scan.js';
 
 // The id of a line too large to read, found by a scan of its bytes: the id JSON.parse would read,
@@ -110,6 +110,37 @@ describe('RequestIdScan', () => {
       '{"method":"m","params":[[[]]',
     ])
       expect(scan(line), line).toBeNull();
+  });
+
+  it('reads a name as JSON.parse does, an escape in either case included, and takes no other name for id or method', () => {
+    const names: [string, 'id' | 'method' | undefined][] = [
+      ['\\u0069\\u0064', 'id'],
+      ['i\\u0064', 'id'],
+      ['\\u006D\\u0065\\u0074\\u0068\\u006F\\u0064', 'method'],
+      ['\\u0069D', undefined],
+      ['\\u0049d', undefined],
+      ['ids', undefined],
+      ['i', undefined],
+      ['\\nid', undefined],
+      ['method\\u0000', undefined],
+    ];
+    for (const [name, member] of names) {
+      const asId = `{"method":"m","${name}":7}`;
+      const asMethod = `{"id":1,"${name}":"m"}`;
+      expect([scan(asId), scan(asMethod)], name).toEqual([member === 'id' ? 7 : null, member === 'method' ? 1 : null]);
+      expect([scan(asId), scan(asMethod)], name).toEqual([parsedId(asId), parsedId(asMethod)]);
+    }
+  });
+
+  it('costs no JSON.parse per member: a line of a hundred thousand members, their names escaped or not, reads its id with one', () => {
+    const line = `{"method":"m",${'"a":1,"\\u0061":"",'.repeat(50_000)}"id":3}`;
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(scan(line)).toBe(3);
+      expect(parse.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('agrees with JSON.parse on any object, its members in any order, duplicated, their names escaped or not, cut anywhere', () => {

@@ -108,7 +108,7 @@ function reportLines(added: AddedDescription, profile: string, seconds: number):
   if (counts.length === 0) return [head, 'Every construct was mapped.'];
   return [
     head,
-    `Not mapped exactly: ${added.report.items.length.toLocaleString('en-US')} places (by construct below; --report <file> lists each, with its operation and what was done)`,
+    `Not mapped exactly: ${plural(added.report.items.length, 'place')} (by construct below; --report <file> lists each, with its operation and what was done)`,
     ...counts.map(([construct, count]) => `  ${String(count).padStart(6)}  ${construct}`),
   ];
 }

@@ -128,7 +128,7 @@ describe('emitted schemas agree with an independent JSON Schema validator', () =
               return fail(schema, value, emitted.source, emitted.unmapped, `${accepted ? 'refused' : 'accepted'} when built from the stored trees`);
             // Never refuses a value the description allows; and, where nothing was reported, never
             // accepts one it refuses, except where the two are known to differ (see knownDisagreement).
-            if (allowed && !accepted) return fail(schema, value, emitted.source, emitted.unmapped, 'refused a valid value');
+            if (allowed && !accepted && !beyondExactIntegers(value)) return fail(schema, value, emitted.source, emitted.unmapped, 'refused a valid value');
             if (!allowed && accepted && exact && !knownDisagreement(value))
               return fail(schema, value, emitted.source, emitted.unmapped, 'accepted an invalid value');
           }
@@ -153,6 +153,17 @@ function knownDisagreement(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('😀');
   if (typeof value === 'number') return String(value).includes('e-') || Math.abs(value) >= 1e21;
   return typeof value === 'object' && value !== null && Object.values(value).some(knownDisagreement);
+}
+
+/**
+ * An integer JavaScript cannot hold exactly (beyond ±(2^53 − 1)): an `integer` schema becomes z.int(),
+ * which refuses it, where JSON Schema allows any whole number. On purpose: read as a JavaScript
+ * number it may already be another number, so svc refuses it rather than send it rounded (the
+ * guide, "Adding an area", says so). fc.jsonValue makes such numbers now and then.
+ */
+function beyondExactIntegers(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value);
+  return typeof value === 'object' && value !== null && Object.values(value).some(beyondExactIntegers);
 }
 
 function fail(schema: unknown, value: unknown, source: string, unmapped: Unmapped[], what: string): boolean {

@@ -33,6 +33,9 @@ function createProcessIO(exit: (code: number) => never, stopSignal: () => AbortS
     get columns() {
       return terminalColumns(stdout.columns(), process.env);
     },
+    get stderrColumns() {
+      return terminalColumns(stderr.columns(), process.env);
+    },
     // A reader that stops early (`svc … | head`) closes the pipe: output stops quietly, and a batch stops taking lines.
     get stdoutClosed() {
       if (!stdoutClosed) {

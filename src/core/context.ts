@@ -14,6 +14,8 @@ export interface IO {
   stdinIsTTY: boolean;
   /** Terminal width, when stdout is a terminal. */
   columns?: number;
+  /** Terminal width, when stderr is a terminal: the status line is cut to it. */
+  stderrColumns?: number;
   /** Aborted once standard output's reader has gone (EPIPE): a batch stops taking lines. */
   stdoutClosed?: AbortSignal;
   /**

@@ -44,3 +44,33 @@ export function terminalSafe(text: string, options: TerminalSafeOptions): string
 
 /** One line of text: line breaks shown too (`^J`), so a server's message cannot start a line of its own. */
 export const terminalSafeLine = (text: string): string => terminalSafe(text, { newlines: false });
+
+/**
+ * A line drawn over itself (`\r`, then erase to the end of the line) must never wrap: `\r` goes back
+ * only to the start of the last row, so every redraw of a wrapped line would leave a row behind.
+ * Cut to `columns - 1` cells (the last column kept free), ending in "…"; undefined columns (not a
+ * terminal) cut nothing. Loaded on every start, so it counts cells without a width table, erring
+ * wide: every character from U+1100 up is two cells (CJK, emoji), but general punctuation and
+ * arrows, which svc draws itself (`·`, `…`, `→`).
+ */
+export function fitToColumns(line: string, columns: number | undefined): string {
+  if (columns === undefined) return line;
+  const most = columns - 1;
+  let used = 0;
+  let offset = 0;
+  // Where the line is cut if it does not fit: after the last character that leaves a cell for "…".
+  let cut = -1;
+  for (const char of line) {
+    const cells = cellsOf(char);
+    if (cut < 0 && used + cells > most - 1) cut = offset;
+    used += cells;
+    if (used > most) return `${line.slice(0, cut)}…`;
+    offset += char.length;
+  }
+  return line;
+}
+
+const cellsOf = (char: string): number => {
+  const code = char.codePointAt(0)!;
+  return code < 0x1100 || (code >= 0x2000 && code <= 0x21ff) ? 1 : 2;
+};

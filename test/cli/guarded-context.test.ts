@@ -170,6 +170,21 @@ describe('guardContext: what the server says is shown on a terminal, never obeye
     ctx.io.status!(`12/40 ${KEY}\nforged\u001b[2J`);
     expect(err()).toMatch(/^\r12\/40 \*{8}\^Jforged\^\[\[2J\u001b\[K$/);
   });
+
+  it('the status line never wraps: cut to the width of the terminal stderr is on, wide characters counted as two cells', () => {
+    const { guarded: ctx, err } = guarded({ tty: true, columns: 20, env: { SERVICE_API_KEY: KEY } });
+    ctx.io.status!('syncStatus: pending · 3 polls · 4.2 s of 5 min');
+    ctx.io.status!('12 → 13 · 3 polls');
+    ctx.io.status!(`名前: 保留中の下書き ${KEY}`);
+    ctx.io.status!('\u001b[2J\u001b[2J\u001b[2J\u001b[2J');
+    // What each redraw puts between its \r and its erase-to-end-of-line: at most 19 cells, the last column kept free.
+    expect(err().split('\r').slice(1)).toEqual([
+      'syncStatus: pendin…\u001b[K',
+      '12 → 13 · 3 polls\u001b[K',
+      '名前: 保留中の下書…\u001b[K',
+      '^[[2J^[[2J^[[2J^[[…\u001b[K',
+    ]);
+  });
 });
 
 describe('guardContext: passwords in base URLs are secrets too', () => {

@@ -338,4 +338,20 @@ describe('--wait-for: what only the clock or a stop shows', () => {
     expect(err).not.toMatch(/\n(?!$)/); // one line drawn over itself, and the last line
     expect(JSON.parse(fake.out())).toMatchObject({ syncStatus: 'synced' });
   });
+
+  it('keeps the status line within a narrow terminal, so each redraw covers the last', async () => {
+    const virtual = createVirtualClock();
+    let polls = 0;
+    const fake = createFakeContext({
+      tty: true,
+      columns: 24,
+      env: { NO_COLOR: '1' },
+      respond: () => json(200, draft(++polls < 3 ? 'pending' : 'synced').body),
+    });
+    fake.ctx.clock = virtual.clock;
+    expect(await virtual.run(run(['email', 'drafts', 'get', 'dr_1', '--wait-for', synced, '--output', 'json'], fake.ctx), 3_600_000, 20_000)).toBe(0);
+    const drawn = [...fake.err().matchAll(/\r([^\r\n]*)\u001b\[K/g)].map((match) => match[1]!).filter(Boolean);
+    expect(drawn).toContain('syncStatus: pending · …');
+    expect(drawn.every((line) => [...line].length <= 23)).toBe(true);
+  });
 });

@@ -114,6 +114,8 @@ export interface FakeOptions {
   respond?: Responder;
   stdin?: string;
   tty?: boolean;
+  /** The terminal's width, on stdout and stderr (80 when absent). */
+  columns?: number;
   answers?: string[];
   profiles?: Record<string, ProfileSettings>;
   /** The user's files, by path, in memory; the disk (in the test's temp folder) when absent. */
@@ -139,7 +141,8 @@ export function createFakeContext(options: FakeOptions = {}) {
       stdoutIsTTY: tty,
       stderrIsTTY: tty,
       stdinIsTTY: tty,
-      columns: 80,
+      columns: options.columns ?? 80,
+      ...(tty ? { stderrColumns: options.columns ?? 80 } : {}),
       stdin: async (maxBytes) => {
         if (Buffer.byteLength(options.stdin ?? '') > maxBytes) throw new InputError(`standard input is over the ${maxBytes} bytes limit`);
         return options.stdin ?? '';

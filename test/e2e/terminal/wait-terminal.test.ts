@@ -53,5 +53,30 @@ eachBuild((build) => {
       // The status line was replaced, not left behind.
       expect(done.filter((line) => / · \d+ polls? · /.test(line))).toEqual([]);
     });
+
+    it('keeps the status line within a terminal narrower than it, so no redraw leaves a row behind', async () => {
+      server.reset();
+      terminal = await Terminal.open({
+        width: 30,
+        height: 30,
+        env: {
+          PATH: shellPath(build),
+          HOME: freshConfigDir(),
+          TERM: 'xterm-256color',
+          PS1: '$ ',
+          NO_COLOR: '1',
+          SERVICE_BASE_URL: server.url,
+          SERVICE_API_KEY: server.apiKey,
+          SVC_CONFIG_DIR: freshConfigDir(),
+        },
+      });
+      const command = `${svc} email drafts get dr_456 --wait-for "syncStatus == 'synced'" --wait-interval 0.3 --query syncStatus`;
+      await terminal.type(`clear; ${command}; printf '%s\\n' "__WAIT""_DONE__"`);
+      await terminal.keys('Enter');
+      const done = await terminal.waitFor((screen) => screen.includes('__WAIT_DONE__'), 30_000);
+      // Each redraw, 29 columns at most, covered the one before: no row of an earlier status line is left.
+      expect(done.filter((line) => line.startsWith('syncStatus:') || /^\d+ polls? · /.test(line) || / of 5 min$/.test(line))).toEqual([]);
+      expect(done[done.indexOf('__WAIT_DONE__') - 1]).toBe('"synced"');
+    });
   });
 });

@@ -48,7 +48,7 @@ describe('the CLI is one script, and the root command alone another', () => {
   });
 });
 
-describe('start-up runs only what every command needs', () => {
+describe("start-up runs only what every command needs, read from V8's coverage of the npm build", () => {
   for (const args of [['--version'], ['--help'], []]) {
     it(`${args.join(' ') || 'no arguments'}: the root script alone, and in it no schema library, HTTP client, colours, config writer or mock, and no operation`, async () => {
       const { scripts, sources } = await runAndTrace(args);

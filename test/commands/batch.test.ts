@@ -177,7 +177,7 @@ describe('svc batch: rejects, fix, run again, done', () => {
   });
 });
 
-describe('svc batch: start-up stays lean', () => {
+describe("svc batch: start-up stays lean, read from V8's coverage of the npm build", () => {
   /** The sources a real bin/svc ran for these arguments (test/support/ran-sources.ts). */
   const ran = async (args: string[], input = '') => {
     const env = { SERVICE_BASE_URL: mock.server.url, SERVICE_API_KEY: mock.server.apiKey };

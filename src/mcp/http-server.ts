@@ -105,7 +105,7 @@ async function forward(fetch: (request: Request) => Promise<Response>, request: 
   }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const body = hasBody ? await readBody(request) : undefined;
-  if (body === 'too-large') return overLimit(response);
+  if (body === 'too-large') return overLimit(request, response);
   const web = new Request(`http://${request.headers.host}${request.url}`, {
     method: request.method,
     headers,
@@ -140,15 +140,35 @@ function readBody(request: IncomingMessage): Promise<Buffer | 'too-large'> {
   });
 }
 
-/** 413, with the JSON-RPC error a line over the limit gets on stdio; the connection is closed, so the rest of the body is never read. */
-function overLimit(response: ServerResponse): void {
+/** How long, and how many bytes, the rest of a body over the limit is read and dropped before its connection is closed. */
+const DRAIN_MS = 10_000;
+const DRAIN_BYTES = 256 * 1024 * 1024;
+
+/**
+ * 413, with the JSON-RPC error a line over the limit gets on stdio. The rest of the body is read and
+ * dropped, never kept, so the connection stays in step and is kept alive as after any answer: a
+ * connection closed with bytes still unread is reset, and a client still sending then got the reset
+ * (EPIPE, ECONNRESET: `fetch failed`) instead of the 413. A body that goes on past DRAIN_MS or
+ * DRAIN_BYTES has its connection cut.
+ */
+function overLimit(request: IncomingMessage, response: ServerResponse): void {
   const error = {
     jsonrpc: '2.0',
     id: null,
     error: { code: INVALID_REQUEST, message: `Invalid Request: the message is over svc mcp's limit of ${MAX_MESSAGE_BYTES} bytes` },
   };
-  response.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
-  response.end(JSON.stringify(error), () => response.socket?.destroy());
+  // Not `connection: close`: Node would close the socket once the answer is written, the body unread.
+  response.writeHead(413, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(error));
+  const cutOff = () => request.socket.destroy();
+  const timer = setTimeout(cutOff, DRAIN_MS);
+  let drained = 0;
+  request.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_BYTES) cutOff();
+  });
+  request.once('close', () => clearTimeout(timer));
+  request.resume();
 }
 
 function listen(server: NodeServer, options: HttpOptions): Promise<void> {

@@ -1,6 +1,7 @@
 // A hostile or broken client never stops svc mcp serving: lines over the limit, lines that are not
 // JSON or not JSON-RPC, batches; and every refusal tells the agent whether a retry can help and what would.
 import { request } from 'node:http';
+import { connect as connectSocket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -186,6 +187,36 @@ describe('streamable HTTP: a body over the limit', () => {
       params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
     };
     expect((await post(JSON.stringify(initialize), false)).status).toBe(200);
+  });
+});
+
+describe('streamable HTTP: a client that sends its whole body before it reads', () => {
+  /** One POST of `bytes` bytes written whole, as fetch writes it, then the answer read: its status line, and the socket's error if any. */
+  async function postWhole(url: URL, bytes: number, chunked: boolean): Promise<{ status: string; error?: string }> {
+    const socket = connectSocket(Number(url.port), url.hostname);
+    let received = '';
+    let error: string | undefined;
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.on('error', (failure: NodeJS.ErrnoException) => (error = failure.code));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const framing = chunked ? 'transfer-encoding: chunked' : `content-length: ${bytes}`;
+    socket.write(
+      `POST ${url.pathname} HTTP/1.1\r\nhost: ${url.host}\r\nauthorization: Bearer mcp_test_token_0123456789abcdef\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\n${framing}\r\n\r\n`,
+    );
+    const body = Buffer.alloc(bytes, 'x');
+    socket.end(chunked ? Buffer.concat([Buffer.from(`${bytes.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]) : body);
+    await closed;
+    return { status: received.split('\r\n')[0]!, ...(error ? { error } : {}) };
+  }
+
+  it('reads the 413, never a reset: the rest of the body is read and dropped before the connection closes', async () => {
+    const { factory } = await serverParts();
+    const endpoint = await serveHttp(factory, { host: '127.0.0.1', port: 0, token: 'mcp_test_token_0123456789abcdef' });
+    closers.push(() => endpoint.close());
+    for (const chunked of [false, true])
+      expect(await postWhole(new URL(endpoint.url), 8 * MAX_MESSAGE_BYTES, chunked), chunked ? 'chunked' : 'content-length').toEqual({
+        status: 'HTTP/1.1 413 Payload Too Large',
+      });
   });
 });
 

@@ -10,9 +10,11 @@ import { bundleManualWriter, repoRoot } from './bundle.mjs';
 
 /** The manual writer (src/cli/reference/manual.ts) bundled from the sources as they are now, for `use`; its folder is removed after. */
 export async function withManualWriter(use) {
-  // Bundled inside the repository so the writer resolves msw (external) from node_modules.
-  mkdirSync(join(repoRoot, 'dist'), { recursive: true });
-  const work = mkdtempSync(join(repoRoot, 'dist', '.docs-'));
+  // Bundled inside the repository so the writer resolves msw (external) from node_modules; not in
+  // dist/, which ships: a run stopped midway leaves its folder behind.
+  const cache = join(repoRoot, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const work = mkdtempSync(join(cache, 'svc-docs-'));
   try {
     const outfile = join(work, 'manual.mjs');
     await bundleManualWriter({ outfile });

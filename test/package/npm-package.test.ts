@@ -24,11 +24,17 @@ const consumer = join(work, 'consumer');
 const installed = join(consumer, 'node_modules', '@svc-cli', 'svc');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 let packed: { tarball: string; files: string[] };
-/** What `npm run package` and `npm run release` leave in a clone's dist/, which the package must not carry. */
-const binaries = ['svc', 'svc.exe', 'svc-darwin-arm64', 'svc-windows-x64.exe', 'svc.partial-4242', 'release/svc-linux-x64', 'release/SHA256SUMS'];
+/**
+ * What `npm run package` and `npm run release` leave in a clone's dist/, and the work folder of an
+ * `npm run docs` stopped midway (a bundle of the manual writer), which the package must not carry.
+ */
+const leftInDist = [
+  ...['svc', 'svc.exe', 'svc-darwin-arm64', 'svc-windows-x64.exe', 'svc.partial-4242', 'release/svc-linux-x64', 'release/SHA256SUMS'],
+  '.docs-Xy12Ab/manual.mjs',
+];
 
 beforeAll(async () => {
-  packed = await packFromCopy(work, { leftInDist: binaries });
+  packed = await packFromCopy(work, { leftInDist });
   mkdirSync(consumer);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify(consumerPackage));
   writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify(consumerTsconfig));
@@ -46,8 +52,8 @@ describe('npm pack', () => {
     expect(packed.files.filter((file) => file.startsWith('src/') || file.startsWith('test/'))).toEqual([]);
   });
 
-  it('leaves out the standalone binaries a build keeps in dist/', () => {
-    expect(packed.files.filter((file) => /^dist\/(svc|release)/.test(file))).toEqual([]);
+  it('leaves out the standalone binaries a build keeps in dist/, and the work an interrupted run left there', () => {
+    expect(packed.files.filter((file) => /^dist\/(svc|release|\.)/.test(file))).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
-import type { OperationSpec } from '../../registry/define.js';
+import type { OperationSpec, Safety } from '../../registry/define.js';
 import { areaOf, isIdempotent } from '../../registry/define.js';
+import { canWait, SAFETY_WORDS } from '../input/wait-flags.js';
 import { type JsonSchema, jsonSchemaOf } from '../openapi/json-schema.js';
 import { commandLine } from './operation-command.js';
 import { type ArgumentSpec, operationArguments, operationFlags, operationRules } from './operation-flags.js';
@@ -14,6 +15,8 @@ export interface OperationDescription {
   summary: string;
   /** Present, true, when the service marks the operation deprecated. */
   deprecated?: true;
+  /** As the registry declares it: safe (reads), idempotent, unsafe or destructive; safe and idempotent operations can wait (--wait-for). */
+  safety: Safety;
   destructive: boolean;
   /** Whether a lost answer may be retried (declared in the registry, else by method). */
   idempotent: boolean;
@@ -47,6 +50,7 @@ export function describeOperation(id: string, op: OperationSpec): OperationDescr
   return {
     ...operationSummary(id, op),
     area: areaOf(id),
+    safety: op.safety,
     destructive: op.destructive === true,
     idempotent: isIdempotent(op),
     arguments: operationArguments(op),
@@ -83,9 +87,8 @@ export function formatDescription(d: OperationDescription): string {
     return rows.map((row) => `  ${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')}`.trimEnd()).join('\n');
   };
   const indent = (text: string) => text.replace(/^/gm, '  ');
-  const safety = [d.destructive ? 'destructive' : '', d.idempotent ? 'idempotent: retried' : 'not idempotent: not retried once sent']
-    .filter(Boolean)
-    .join('; ');
+  const repeats = `${d.idempotent ? 'retried' : 'not retried once sent'}${canWait(d) ? ', and can wait (--wait-for)' : ''}`;
+  const safety = `${d.safety}: ${SAFETY_WORDS[d.safety]}; ${repeats}`;
   const sections = [
     `${d.id}: ${d.summary}${d.deprecated ? ' (deprecated: it still works, and may be removed)' : ''}${d.destructive ? ' (destructive)' : ''}`,
     `Command:  ${d.command}\nRequest:  ${d.method} ${d.path}\nArea:     ${d.area}\nSafety:   ${safety}`,

@@ -1,4 +1,4 @@
-import type { OperationSpec } from '../../registry/define.js';
+import type { OperationSpec, Safety } from '../../registry/define.js';
 
 /** One flag of a wait, as every operation that is safe to repeat has it. */
 export interface WaitFlag {
@@ -59,9 +59,15 @@ export const WAIT_FLAGS: readonly WaitFlag[] = [
  */
 export const canWait = (op: Pick<OperationSpec, 'safety'>): boolean => op.safety === 'safe' || op.safety === 'idempotent';
 
+/** What an operation's declared safety means, as `svc ops` and the refusal of a wait say it. */
+export const SAFETY_WORDS: Readonly<Record<Safety, string>> = {
+  safe: 'it only reads',
+  idempotent: 'sending it twice does what sending it once does',
+  unsafe: 'it changes data, and sending it twice may do it twice',
+  destructive: 'it removes or overwrites data, and is confirmed call by call',
+};
+
 /** Why an operation cannot wait, in the words of its declared safety. */
 export function whyNoWait(op: Pick<OperationSpec, 'safety' | 'method'>): string {
-  const effect =
-    op.safety === 'destructive' ? 'removes or overwrites data, and is confirmed call by call' : 'changes data, and sending it twice may do it twice';
-  return `it is not safe to repeat (its safety is ${op.safety}: it ${effect}), and each poll would send the ${op.method} again; wait on a read of what it changed instead`;
+  return `it is not safe to repeat (its safety is ${op.safety}: ${SAFETY_WORDS[op.safety]}), and each poll would send the ${op.method} again; wait on a read of what it changed instead`;
 }

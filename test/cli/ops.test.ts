@@ -84,6 +84,7 @@ describe('svc ops', () => {
   it('takes the command words as well as the id', async () => {
     expect(JSON.parse((await svc(['ops', 'files', 'delete', '--output', 'json'])).out)).toMatchObject({
       id: 'files_delete',
+      safety: 'destructive',
       destructive: true,
       body: { required: ['path'] },
     });
@@ -94,7 +95,7 @@ describe('svc ops', () => {
     expect(out).toContain('email_drafts_get: Read an email draft, eligible senders and provider sync status\n');
     expect(out).toContain('Command:  svc email drafts get <draftId>\nRequest:  GET /email/drafts/{draftId}\n');
     expect(out).toMatch(/Arguments:\n  <draftId>  string, required  path parameter: identifier of the draft\n/);
-    expect(out).toContain('Safety:   idempotent: retried\n');
+    expect(out).toContain('Safety:   safe: it only reads; retried, and can wait (--wait-for)\n');
     expect(out).toMatch(
       /Errors:\n  400  Invalid request\n  401  Missing or invalid authentication\n  404  Operation or resource not found\n  500  Server error\n/,
     );
@@ -107,8 +108,13 @@ describe('svc ops', () => {
     expect((await svc(['ops', 'campaigns', 'person', 'add'], true)).out).toContain(
       'Rules:\n  at least one of --email and --linkedin-profile-url: a person needs an email or a LinkedIn profile URL (or both)\n',
     );
-    expect((await svc(['ops', 'email_templates_preview'], true)).out).toContain('Safety:   idempotent: retried\n');
-    expect((await svc(['ops', 'crm_entries_create'], true)).out).toContain('Safety:   not idempotent: not retried once sent\n');
+    expect((await svc(['ops', 'email_templates_preview'], true)).out).toContain('Safety:   safe: it only reads; retried, and can wait (--wait-for)\n');
+    expect((await svc(['ops', 'crm_entries_create'], true)).out).toContain(
+      'Safety:   unsafe: it changes data, and sending it twice may do it twice; not retried once sent\n',
+    );
+    expect((await svc(['ops', 'files_delete'], true)).out).toContain(
+      'Safety:   destructive: it removes or overwrites data, and is confirmed call by call; retried\n',
+    );
   });
 
   it('refuses an unknown id with a suggestion, exit 2', async () => {

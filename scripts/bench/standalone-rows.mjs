@@ -3,7 +3,7 @@
 // through the standalone binary against the same batch through the npm package. Both measured
 // with GNU time (external-usage.mjs), alternately.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { externalUsageAlternately } from './external-usage.mjs';
@@ -42,8 +42,12 @@ export async function batchRow({ standaloneBin, installedBin, folder, rounds, en
     const args = ['email', 'templates', 'preview', '--input', input, '--concurrency', String(CONCURRENCY)];
     const batchEnv = { ...env, SERVICE_BASE_URL: `${server.url}/v1`, SERVICE_API_KEY: 'svc_bench_key' };
     const commands = [
-      { label: `dist/svc, ${BATCH_LINES.toLocaleString('en-US')}-line batch`, argv: [standaloneBin, ...args], env: batchEnv },
-      { label: `npm package, ${BATCH_LINES.toLocaleString('en-US')}-line batch`, argv: [process.execPath, installedBin, ...args], env: batchEnv },
+      { label: `dist/svc, ${BATCH_LINES.toLocaleString('en-US')}-line batch`, argv: asFromTerminal([standaloneBin, ...args]), env: batchEnv },
+      {
+        label: `npm package, ${BATCH_LINES.toLocaleString('en-US')}-line batch`,
+        argv: asFromTerminal([process.execPath, installedBin, ...args]),
+        env: batchEnv,
+      },
     ];
     const [svc, baseline] = externalUsageAlternately(commands, { rounds }).map((runs) => summarize(runs.map((run) => BATCH_LINES / (run.wall / 1000))));
     return {
@@ -57,6 +61,19 @@ export async function batchRow({ standaloneBin, installedBin, folder, rounds, en
   } finally {
     server.stop();
   }
+}
+
+/**
+ * `argv` started as a terminal's shell starts it, holding no descriptor but the standard three:
+ * bash closes whatever else this bench was given by what started it, then becomes the command. The
+ * standalone binary restarts a batch with its engine option only when it holds no other
+ * (scripts/package/standalone-engine.cjs), so the row measures what a user's shell runs, wherever
+ * the bench itself was started. As it is where there is no /proc/self/fd or no bash.
+ */
+function asFromTerminal(argv) {
+  if (!existsSync('/proc/self/fd') || !existsSync('/bin/bash')) return argv;
+  const closeOthers = 'for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done 2>/dev/null; exec "$@"';
+  return ['/bin/bash', '-c', closeOthers, 'bash', ...argv];
 }
 
 /** fixed-server.mjs as its own process; resolves to its URL and a stop function. */

@@ -4,6 +4,9 @@
 // keep (bin/run-cli.cjs's, for Node), and one script serves every run: a smaller one for runs that
 // name no command, as Node's start has, saves nothing measurable here (docs/performance.md). The
 // binary carries its runtime, so there is no Node.js version to check (bin/svc.cjs).
+const argv = process.argv.slice(2);
+// A batch starts again with JavaScriptCore's top tier compiling later (standalone-engine.cjs).
+require('./standalone-engine.cjs').restartForBatch(argv);
 const { main } = require('./cli.cjs');
 
 // The binary starts with JavaScriptCore's JIT thresholds raised twentyfold (`--compile-jit-policy`,
@@ -14,6 +17,6 @@ const { main } = require('./cli.cjs');
 const unsafe = globalThis.Bun?.unsafe;
 if (typeof unsafe?.setJITPolicy === 'function') setTimeout(() => unsafe.setJITPolicy(1), 200).unref();
 
-main(process.argv.slice(2)).then((code) => {
+main(argv).then((code) => {
   process.exitCode = code;
 });

@@ -100,6 +100,7 @@ async function stageProgram(work, plugins) {
   writeFileSync(join(work, 'cli.cjs'), unwrapCliScript(scripts.find(({ name }) => name === 'cli.cjs').text));
   await Promise.all([bundleMcpServer({ outdir: work, plugins }), bundleAreasAdd({ outdir: work, plugins })]);
   copyFileSync(join(import.meta.dirname, 'standalone-main.cjs'), join(work, 'main.cjs'));
+  copyFileSync(join(import.meta.dirname, 'standalone-engine.cjs'), join(work, 'standalone-engine.cjs'));
 }
 
 /**

@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { closeSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +89,62 @@ describe.skipIf(unsupported !== undefined)(`the standalone binary${unsupported ?
       stdout: expect.stringContaining('Credential:  none\n'),
     });
     expect(readdirSync(folder).sort()).toEqual(['.env', 'bunfig.toml', 'preload.js']);
+  });
+
+  // scripts/package/standalone-engine.cjs: the option is read from the process's own environment, as Linux shows it.
+  describe.skipIf(process.platform !== 'linux')('a batch starts again in the same process, with the FTL threshold raised', () => {
+    const option = 'BUN_JSC_thresholdForFTLOptimizeAfterWarmUp=256000';
+    const environment = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
+
+    // The binary as a terminal's shell starts it, holding the standard descriptors (and `extra` as 3)
+    // and none that this test's own process was given: bash closes those, then becomes the binary.
+    const closeOthers = 'for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt "$KEEP" ] && eval "exec $n>&-"; done 2>/dev/null; exec "$@"';
+
+    /** A batch from standard input, `extra` given as descriptor 3: its environment once its first line is answered, then its records. */
+    async function batchFromStdin(extra?: number): Promise<{ environment: string[]; code: number | null; records: unknown[] }> {
+      const args = ['email', 'drafts', 'get', '--input', '-', '--concurrency', '1', ...(extra === undefined ? [] : ['--rejects', '/dev/fd/3'])];
+      const batch = spawn('/bin/bash', ['-c', closeOthers, 'bash', binary, ...args], {
+        env: { ...noNode, ...api(), KEEP: extra === undefined ? '2' : '3' },
+        stdio: ['pipe', 'pipe', 'pipe', ...(extra === undefined ? [] : [extra])],
+      });
+      const exited = new Promise<number | null>((resolve) => batch.once('exit', resolve));
+      const lines = createInterface({ input: batch.stdout! })[Symbol.asyncIterator]();
+      batch.stdin!.write('{"draftId":"dr_123"}\n');
+      const first = await lines.next();
+      const seen = environment(batch.pid!);
+      batch.stdin!.end('{"draftId":"dr_nope"}\n');
+      const second = await lines.next();
+      return { environment: seen, code: await exited, records: [first.value, second.value].map((line) => JSON.parse(line as string)) };
+    }
+
+    it('when it holds no descriptor but its standard ones', async () => {
+      const run = await batchFromStdin();
+      expect(run.environment).toContain(option);
+      expect(run.code).toBe(1);
+      expect(run.records).toMatchObject([
+        { line: 1, status: 200 },
+        { line: 2, status: 404 },
+      ]);
+      // svc mock, started from the binary and running all along, is no batch.
+      expect(environment(mock.child.pid!).some((name) => name.startsWith('BUN_JSC_'))).toBe(false);
+    });
+
+    it('and not when it was given another, which a restart would close: --rejects /dev/fd/3 keeps its file', async () => {
+      const rejects = join(work, 'rejects-through-fd.ndjson');
+      const fd = openSync(rejects, 'a');
+      try {
+        const run = await batchFromStdin(fd);
+        expect(run.environment).not.toContain(option);
+        expect(run.code).toBe(1);
+        expect(run.records).toMatchObject([
+          { line: 1, status: 200 },
+          { line: 2, status: 404 },
+        ]);
+      } finally {
+        closeSync(fd);
+      }
+      expect(readFileSync(rejects, 'utf8')).toBe('{"draftId":"dr_nope"}\n');
+    });
   });
 
   it('its svc mock serves its calls: the six operations, svc api and a batch', async () => {

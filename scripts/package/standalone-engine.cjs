@@ -3,11 +3,11 @@
 // In a 10,000-line batch, JavaScriptCore's optimising top tier (FTL) compiled some 150 functions on
 // its compiler thread: about 0.35 s of CPU in a run of 1.1 s, which on a small machine competes with
 // the work itself. With that tier's threshold raised fourfold, the same batch took about 30% less
-// CPU; a 100,000-line batch about the same either way (docs/performance.md, "One call at the
-// floor"). A compiled program reads engine options only from its environment as it starts
-// (BUN_JSC_<option>), and Bun has no way to build them into the binary: so a run that is a batch
-// starts itself again, in place (execve: the same process, arguments, descriptors and signals),
-// with the option in its environment. `svc api --input` sends one body and is left alone; so is a
+// CPU, and a 100,000-line batch about 6% more, its top-tier code coming later (docs/performance.md,
+// "The standalone binary in a batch"). A compiled program reads engine options only from its
+// environment as it starts (BUN_JSC_<option>), and Bun has no way to build them into the binary: so
+// a run that is a batch starts itself again, in place (execve: the same process, arguments,
+// standard streams and signals), with the option in its environment. `svc api --input` sends one body and is left alone; so is a
 // run whose environment already names the option. The restarted run takes the option back out of
 // process.env, so nothing it runs or starts sees it.
 //

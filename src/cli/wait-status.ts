@@ -71,7 +71,7 @@ export function pollLine(plan: WaitPlan, report: PollReport): string {
   const meaning = {
     met: 'met',
     failed: report.problem ?? `--wait-fail ${plan.failWhen?.text ?? ''} is true`,
-    pending: `not yet${report.problem === undefined ? '' : ` (the condition could not be evaluated: ${report.problem})`}`,
+    pending: `not yet${report.problem !== undefined ? ` (the condition could not be evaluated: ${report.problem})` : report.hint ? ` (${report.hint})` : ''}`,
     transient: `${failure}: waiting through it`,
     error: `${failure}: the wait ends`,
   }[report.verdict];

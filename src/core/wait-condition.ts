@@ -1,5 +1,6 @@
 import { compileQuery } from '../output/query.js';
-import { bindsRatherThanCompares, comparedPart, isTruthy, suggestComparison } from '../output/query-parts.js';
+import { isExactNumber } from '../client/exact-number.js';
+import { bindsRatherThanCompares, comparedLiteral, comparedPart, isTruthy, suggestComparison } from '../output/query-parts.js';
 
 /** A value the wait watches change, as the status line and the messages name it: `syncStatus`, `status`. */
 export interface Watched {
@@ -10,9 +11,12 @@ export interface Watched {
 /**
  * What a condition makes of one 2xx answer: whether it holds, and the value it watches; `problem`
  * when it could not be evaluated (the wait goes on: the answer may take another shape later),
- * `stop` when it never will be (the library's function threw).
+ * `stop` when it never will be (the library's function threw); `hint` when it compares the watched
+ * value with a literal of another type (a number with text), which JMESPath never finds equal.
  */
-export type ConditionReading = { holds: boolean; watched?: Watched; problem?: undefined } | { holds: false; watched?: Watched; problem: string; stop?: true };
+export type ConditionReading =
+  | { holds: boolean; watched?: Watched; problem?: undefined; hint?: string }
+  | { holds: false; watched?: Watched; problem: string; stop?: true; hint?: undefined };
 
 /**
  * What a wait waits for (or fails on): `exists` (a 2xx), `deleted` (a 404), or a test of a 2xx
@@ -45,6 +49,7 @@ export function compileCondition(text: string, words: 'exists-or-deleted' | 'exp
   const watchedQuery = part === undefined ? undefined : compileQuery(part);
   const watch = watchedQuery?.ok ? watchedQuery : undefined;
   const label = watch ? part! : text.trim();
+  const literal = comparedLiteral(text);
   return {
     ok: true,
     condition: {
@@ -54,7 +59,10 @@ export function compileCondition(text: string, words: 'exists-or-deleted' | 'exp
         const result = compiled.apply(data);
         if (!result.ok) return { holds: false, problem: result.message };
         const shown = watch?.apply(data);
-        return { holds: isTruthy(result.value), watched: { label, value: shown?.ok ? shown.value : result.value } };
+        const holds = isTruthy(result.value);
+        const value = shown?.ok ? shown.value : result.value;
+        const hint = !holds && literal ? typeMismatch(label, value, literal.value) : undefined;
+        return { holds, watched: { label, value }, ...(hint ? { hint } : {}) };
       },
     },
   };
@@ -88,3 +96,34 @@ export function predicateCondition(test: (data: unknown) => unknown, name = 'the
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+
+const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** `a number`, `text`: a value's JSON type in words. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'number' || isExactNumber(value)) return 'a number';
+  if (typeof value === 'string') return 'text';
+  return typeof value === 'boolean' ? 'true or false' : 'an object';
+}
+
+/**
+ * `revision is a number, and the condition compares it with text: write \`4\``: a comparison of the
+ * watched value with a literal of another JSON type, which never holds; with the literal rewritten
+ * where it reads as the other type. A value that is missing (null) is not a mix-up of types.
+ */
+function typeMismatch(label: string, value: unknown, literal: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const [kind, literalKind] = [kindOf(value), kindOf(literal)];
+  if (kind === literalKind) return undefined;
+  const rewrite =
+    kind === 'text'
+      ? typeof literal === 'number' || typeof literal === 'boolean'
+        ? `'${String(literal)}'`
+        : ''
+      : typeof literal === 'string' && (kind === 'a number' ? NUMBER_TEXT.test(literal) : kind === 'true or false' && /^(true|false)$/.test(literal))
+        ? `\`${literal}\``
+        : '';
+  return `${label} is ${kind}, and the condition compares it with ${literalKind}${rewrite ? `: write ${rewrite}` : ''}`;
+}

@@ -28,10 +28,11 @@ export function note(seen: Seen, outcome: Outcome, judged: Judged): void {
 }
 
 /** The parts of a verdict a poll's report carries. */
-export const shown = ({ watched, failed, problem }: Judged): Pick<PollReport, 'watched' | 'failed' | 'problem'> => ({
+export const shown = ({ watched, failed, problem, hint }: Judged): Pick<PollReport, 'watched' | 'failed' | 'problem' | 'hint'> => ({
   ...(watched ? { watched } : {}),
   ...(failed ? { failed } : {}),
   ...(problem === undefined ? {} : { problem }),
+  ...(hint === undefined ? {} : { hint }),
 });
 
 /** How the wait ended, from what it has seen: `extra` for a Retry-After past the deadline, or the poll that never left when none did. */
@@ -46,6 +47,7 @@ export function endOf(seen: Seen, clock: Pick<Clock, 'now'>, outcome: WaitOutcom
     ...(seen.watched ? { watched: seen.watched } : {}),
     ...(judged?.problem === undefined ? {} : { problem: judged.problem }),
     ...(judged?.failed ? { failed: judged.failed } : {}),
+    ...(judged?.hint === undefined ? {} : { hint: judged.hint }),
     ...extra,
   };
 }

@@ -32,6 +32,8 @@ export interface PollReport {
   failed?: Watched;
   /** The condition could not be evaluated on this answer. */
   problem?: string;
+  /** The condition compares the watched value with a literal of another type: it may never hold. */
+  hint?: string;
   /** When the next poll comes, from now; absent when this poll ended the wait or no poll fits before the deadline. */
   nextInMs?: number;
   /** The next poll waits as long as the service asked (Retry-After). */
@@ -51,6 +53,8 @@ export interface WaitEnd {
   watched?: WatchedHistory;
   /** The condition could not be evaluated on the last 2xx answer. */
   problem?: string;
+  /** On the last 2xx answer, the condition compared the watched value with a literal of another type. */
+  hint?: string;
   /** What the failure condition watched when it came true. */
   failed?: Watched;
   /** A timeout before the deadline: the service asked to wait this long, past it. */
@@ -72,4 +76,5 @@ export interface Judged {
   /** What `failWhen` watches, when it is what ended the wait. */
   failed?: Watched;
   problem?: string;
+  hint?: string;
 }

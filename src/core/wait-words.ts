@@ -13,9 +13,14 @@ export const FLAG_NAMES: WaitNames = { until: '--wait-for', failWhen: '--wait-fa
 
 const SHOWN_CHARS = 40;
 
-/** A watched value on one line: a plain word as it is (`pending`), anything else as JSON, cut after 40 characters. */
+/**
+ * A watched value on one line: a plain word as it is (`pending`), anything else as JSON, cut after
+ * 40 characters. Text that would read as a number, true, false or null is quoted, so that "4" and 4
+ * are told apart.
+ */
 export function valueWords(value: unknown): string {
-  const text = typeof value === 'string' && /^[\w.@:/+-]+$/.test(value) ? value : (JSON.stringify(value) ?? 'null');
+  const plain = typeof value === 'string' && /^[\w.@:/+-]+$/.test(value) && !/^(-?\d+(\.\d+)?([eE][+-]?\d+)?|true|false|null)$/.test(value);
+  const text = plain ? value : (JSON.stringify(value) ?? 'null');
   const chars = [...text];
   return chars.length > SHOWN_CHARS ? `${chars.slice(0, SHOWN_CHARS - 1).join('')}…` : text;
 }
@@ -70,7 +75,9 @@ export function waitEndWords(end: WaitEnd, plan: WaitPlan, names: WaitNames, fai
         ? `; ${lastFailure(end, failure)}`
         : end.problem
           ? `; the condition could not be evaluated on the last answer: ${end.problem}`
-          : '';
+          : end.hint
+            ? `; ${end.hint}`
+            : '';
       return `${head} (${notes.join(', ')})${why}`;
     }
     case 'interrupted':

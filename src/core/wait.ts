@@ -95,5 +95,6 @@ export function judge(plan: Pick<WaitPlan, 'until' | 'failWhen'>, outcome: Outco
   for (const reading of [until, failing])
     if (reading?.problem !== undefined && reading.stop) return { verdict: 'failed', ...watched, problem: reading.problem };
   const problem = until.problem ?? failing?.problem;
-  return { verdict: until.holds ? 'met' : 'pending', ...watched, ...(problem === undefined ? {} : { problem }) };
+  const hint = until.holds ? undefined : until.hint;
+  return { verdict: until.holds ? 'met' : 'pending', ...watched, ...(problem === undefined ? {} : { problem }), ...(hint === undefined ? {} : { hint }) };
 }

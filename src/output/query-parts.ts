@@ -33,6 +33,18 @@ export function comparedPart(expression: string): string | undefined {
 }
 
 /**
+ * The literal a whole comparison compares with (`revision == '4'`: the text "4"), when exactly one
+ * of its sides is a literal; undefined for any other expression. The expression has compiled already.
+ */
+export function comparedLiteral(expression: string): { value: unknown } | undefined {
+  type Node = { type: string; value?: unknown };
+  const root = compile(expression, QUERY_OPTIONS) as { type: string; left?: Node; right?: Node };
+  if (root.type !== 'Comparator') return undefined;
+  const literals = [root.left, root.right].filter((side) => side?.type === 'Literal');
+  return literals.length === 1 ? { value: literals[0]!.value } : undefined;
+}
+
+/**
  * Whether a JMESPath value is true, as JMESPath's own `||`, `&&`, `!` and filters read it: false,
  * null, an empty string, an empty list and an empty object are false; everything else, 0 included,
  * is true.

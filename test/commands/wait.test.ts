@@ -144,6 +144,20 @@ describe('--wait-for: failure and time are outcomes of their own', () => {
     expect(done.stderr).toMatch(/^svc: timed out after 5 min waiting for/);
   });
 
+  it('says when a comparison can never hold because it compares a number with text, and how to write it', async () => {
+    const done = await waitAgainst(() => draft('pending', { revision: 4 }), ['--wait-for', "revision == '4'", '--wait-timeout', '3', '--debug']);
+    expect(done.code).toBe(124);
+    expect(done.stderr).toContain('* wait: poll 1 at 0 s: revision: 4; not yet (revision is a number, and the condition compares it with text: write `4`)');
+    expect(done.stderr).toMatch(
+      /\nsvc: timed out after 3 s waiting for revision == '4' \(3 polls, revision: 4 at the last answer\); revision is a number, and the condition compares it with text: write `4`\n$/,
+    );
+    // Text that reads as a number is shown as text, so the two are told apart.
+    const text = await waitAgainst(() => draft('pending', { revision: '4' }), ['--wait-for', 'revision == `4`', '--wait-timeout', '1']);
+    expect(text.stderr).toBe(
+      'svc: timed out after 1 s waiting for revision == `4` (2 polls, revision: "4" at the last answer); revision is text, and the condition compares it with a number: write \'4\'\n',
+    );
+  });
+
   it('says when the condition could not be evaluated on the answers, and keeps waiting through it', async () => {
     const done = await waitAgainst((_, n) => draft('pending', { items: n < 3 ? null : ['a'] }), ['--wait-for', 'length(items) > `0`', '--query', 'items']);
     expect(done.code).toBe(0);

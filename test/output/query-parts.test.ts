@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { exactNumber } from '../../src/client/exact-number.js';
-import { bindsRatherThanCompares, comparedPart, isTruthy, suggestComparison } from '../../src/output/query-parts.js';
+import { bindsRatherThanCompares, comparedLiteral, comparedPart, isTruthy, suggestComparison } from '../../src/output/query-parts.js';
 
 // What a wait reads of its JMESPath condition: the part it watches, truth as JMESPath reads it,
 // and the comparison meant by `name=value`.
+
+describe('comparedLiteral', () => {
+  it.each([
+    ["revision == '4'", { value: '4' }],
+    ['`4` <= revision', { value: 4 }],
+    ['a.b != `"x"`', { value: 'x' }],
+    ['a == b', undefined],
+    ["'a' == 'b'", undefined],
+    ["length(x) > `0` && y == 'z'", undefined],
+  ])('%s', (expression, literal) => {
+    expect(comparedLiteral(expression)).toEqual(literal);
+  });
+});
 
 describe('comparedPart', () => {
   it.each([

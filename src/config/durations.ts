@@ -23,6 +23,7 @@ export const DURATION_OPTIONS = {
 } as const satisfies Record<string, DurationSpec>;
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DAY_MS = 86_400_000;
 
 const GRAMMAR = /^(\d{1,12})(\.\d{1,3})?(ms|s|m|h)?$/;
 
@@ -54,8 +55,10 @@ export function parseDurationOption(given: unknown, spec: DurationSpec, name: st
   return reading.ms;
 }
 
-/** A duration in words for people: `0.4 s`, `12 s`, `5 min`, `2 min 5 s`, `1 h 5 min`. */
+/** A duration in words for people: `50 ms`, `0.4 s`, `12 s`, `5 min`, `2 min 5 s`, `1 h 5 min`; from a thousand days, `1000 days or more`. */
 export function durationWords(ms: number): string {
+  if (ms > 0 && ms < 100) return `${Math.round(ms)} ms`;
+  if (ms >= 1000 * DAY_MS) return '1000 days or more';
   const seconds = ms / 1000;
   if (seconds < 10) return `${Number(seconds.toFixed(1))} s`;
   if (seconds < 60) return `${Math.round(seconds)} s`;

@@ -80,7 +80,7 @@ describe('client.waitFor', () => {
     );
     // The call's aborted failure, as the guide says, not the answer of the poll before the stop.
     expect(result).toMatchObject({ ok: false, status: 0, outcome: 'failed', polls: 1, error: { kind: 'transport', failure: 'aborted' } });
-    expect(result.message).toMatch(/^interrupted while waiting for syncStatus == 'synced', after 1 poll in \S+ s \(syncStatus: pending\)$/);
+    expect(result.message).toMatch(/^interrupted while waiting for syncStatus == 'synced', after 1 poll in \S+ m?s \(syncStatus: pending\)$/);
     expect(server.received).toHaveLength(1);
   });
 

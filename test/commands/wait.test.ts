@@ -325,7 +325,7 @@ describe('--wait-for: what only the clock or a stop shows', () => {
     });
     expect(done.code).toBe(130);
     expect(done.stdout).toBe('');
-    expect(done.stderr).toMatch(/^svc: interrupted while waiting for syncStatus == 'synced', after 1 poll in \S+ s \(syncStatus: pending\)\n$/);
+    expect(done.stderr).toMatch(/^svc: interrupted while waiting for syncStatus == 'synced', after 1 poll in \S+ m?s \(syncStatus: pending\)\n$/);
     expect(server.received).toHaveLength(1);
   });
 

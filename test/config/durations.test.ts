@@ -57,6 +57,11 @@ describe('readDuration', () => {
 describe('durationWords', () => {
   it.each([
     [0, '0 s'],
+    // Under a tenth of a second, in milliseconds: --wait-timeout 0.01 timed out "after 0 s", 0.05 "after 0.1 s".
+    [10, '10 ms'],
+    [50, '50 ms'],
+    [99, '99 ms'],
+    [100, '0.1 s'],
     [420, '0.4 s'],
     [9_960, '10 s'],
     [12_400, '12 s'],
@@ -64,6 +69,9 @@ describe('durationWords', () => {
     [125_000, '2 min 5 s'],
     [3_600_000, '1 h'],
     [3_900_000, '1 h 5 min'],
+    // A Retry-After of 10^23 seconds is not worth its digits.
+    [24 * 3_600_000 * 1000, '1000 days or more'],
+    [1e26, '1000 days or more'],
   ])('%i ms is %j', (ms, words) => {
     expect(durationWords(ms)).toBe(words);
   });

@@ -33,7 +33,7 @@ eachBuild((build) => {
         const run = await svc.done;
         expect(run.code).toBe(130);
         expect(run.stdout).toBe('');
-        expect(run.stderr).toMatch(/\nsvc: interrupted while waiting for syncStatus == 'synced', after 1 poll in \S+ s \(syncStatus: pending\)\n$/);
+        expect(run.stderr).toMatch(/\nsvc: interrupted while waiting for syncStatus == 'synced', after 1 poll in \S+ m?s \(syncStatus: pending\)\n$/);
         expect(run.stderr).not.toMatch(/\n\s+at /);
         expect(server.requests).toHaveLength(1);
       });
@@ -49,7 +49,7 @@ eachBuild((build) => {
         const run = await svc.done;
         expect(run.code).toBe(143);
         expect(run.stderr).toMatch(
-          /\nsvc: interrupted \(SIGTERM\) while waiting for syncStatus == 'synced', after 2 polls in \S+ s \(syncStatus: pending\)\n$/,
+          /\nsvc: interrupted \(SIGTERM\) while waiting for syncStatus == 'synced', after 2 polls in \S+ m?s \(syncStatus: pending\)\n$/,
         );
         expect(server.requests).toHaveLength(2);
       });

@@ -12,6 +12,7 @@ import { confirmDestructive, refuseWithoutConsent } from './confirm-destructive.
 import { jsonSources, readCommandInput } from './input-usage.js';
 import type { Invocation } from './invocation.js';
 import type { WaitRequest } from './wait-options.js';
+import { durationWords } from '../config/durations.js';
 
 /** How a batch's `--input -` claims standard input. */
 const BATCH_FROM_STDIN = '--input -';
@@ -38,6 +39,10 @@ export async function runBatch(ctx: Context, inv: Invocation, wait?: WaitRequest
     const target = await resolveTarget(ctx, inv.globals, { needCredential: !dryRun });
     if (inv.op.destructive && !inv.flags.yes && !dryRun) await confirmBatch(ctx, inv.op, options, source);
     const query = compiled && { compiled, text: inv.globals.query! };
+    if (dryRun && wait)
+      ctx.io.err(
+        `svc: note: with --wait-for, each line would be sent again until ${wait.plan.until.text}, for at most ${durationWords(wait.plan.timeoutMs)}\n`,
+      );
     await readCommandInput(() =>
       runBatchLines(ctx, {
         id: inv.id,

@@ -83,8 +83,8 @@ function changeDraft(body: string, rawId: string, search: URLSearchParams, targe
   const sync = search.get('sync');
   if (sync !== null && sync !== 'fail' && sync !== 'succeed')
     return failure(400, `?sync= takes fail or succeed, not ${JSON.stringify(sync)}.`, { code: 'invalid_draft' });
-  return {
-    status: 200,
-    body: { ok: true, kind: 'email', draftId: id, ...(target.changeDraft(id, fields as Record<string, unknown>, sync === 'fail') as object) },
-  };
+  const draft = target.changeDraft(id, fields as Record<string, unknown>, sync === 'fail') as object;
+  // As a read answers it (src/mock/behaviour/email.ts): the fixed fields lead, and win over the body's.
+  const fixed = { ok: true, kind: 'email', draftId: id };
+  return { status: 200, body: Object.assign({ ...fixed }, draft, fixed) };
 }

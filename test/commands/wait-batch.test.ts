@@ -152,6 +152,20 @@ describe('--wait-for with --input', () => {
     }
   });
 
+  it("--dry-run records each line's request, says once what the waits would do, and sends nothing", async () => {
+    const server = await scriptedForTest(onTestFinished);
+    const done = await runSvc(['email', 'drafts', 'get', '--input', '-', '--wait-for', synced, '--wait-timeout', '90s', '--dry-run'], {
+      env: { SERVICE_BASE_URL: server.url, SERVICE_API_KEY: KEY },
+      input: ndjson(['dr_1', 'dr_2']),
+    });
+    expect(done.code).toBe(0);
+    expect(records(done.stdout).map((r) => r.request.url.split('/').at(-1))).toEqual(['dr_1', 'dr_2']);
+    expect(done.stderr).toMatch(
+      /^svc: note: with --wait-for, each line would be sent again until syncStatus == 'synced', for at most 1 min 30 s\nsvc: 2 lines: /,
+    );
+    expect(server.received).toEqual([]);
+  });
+
   it('ends every wait at once on Ctrl-C, exit 130, each line recorded as interrupted', async () => {
     const server = await scriptedForTest(onTestFinished, {
       '/v1/email/drafts/dr_1': draft('dr_1', 'pending'),

@@ -36,6 +36,13 @@ describe('POST /_mock/drafts/<id>: a new or changed draft', () => {
     expect((await mock.call('GET', '/v1/email/drafts/dr_123')).json).toMatchObject({ subject: 'Changed', revision: 4, senderId: 'snd_ada' });
   });
 
+  it('answers the draft as a read gives it: its own id and kind, whatever the body names', async () => {
+    const changed = await mock.call('POST', '/_mock/drafts/dr_123', { body: { draftId: 'dr_other', kind: 'sms', ok: false, subject: 'Changed' } });
+    const read = await mock.call('GET', '/v1/email/drafts/dr_123');
+    expect(changed.json).toMatchObject({ ok: true, kind: 'email', draftId: 'dr_123', subject: 'Changed' });
+    expect(read.json).toMatchObject({ ok: true, kind: 'email', draftId: 'dr_123', subject: 'Changed' });
+  });
+
   it('creates a draft that did not exist, with an empty body too', async () => {
     expect((await mock.call('POST', '/_mock/drafts/dr_new', { rawBody: '' })).json).toMatchObject({
       draftId: 'dr_new',

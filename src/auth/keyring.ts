@@ -8,6 +8,17 @@
 /** Where stored session tokens live in the keyring: service `svc`, one account per profile. */
 export const KEYRING_SERVICE = 'svc';
 
+/**
+ * On Linux the Secret Service and nothing else. Left to choose, the library falls back to the
+ * kernel's keyring (keyutils) whenever no Secret Service answers: a store in memory only, gone at
+ * reboot (its persistent keyring expires after three days unused), shared by every process of the
+ * user without a session keyring of its own. A token stored there would be lost without a word, a
+ * read would answer "none" instead of "unreachable", and a login that fell back to the file would
+ * leave a copy there that logout never removes. Pinned, an unreachable Secret Service is an error:
+ * login stores in the file and says why, as gh does. Other platforms ignore the option.
+ */
+const ENTRY_OPTIONS: NativeEntryOptions = { linux: { store: 'secret-service' } };
+
 /** A keyring that does not answer in this long is taken as unreachable (a D-Bus that hangs). */
 const KEYRING_TIMEOUT_MS = 10_000;
 
@@ -34,7 +45,11 @@ interface NativeEntry {
   deletePassword(signal?: AbortSignal): Promise<boolean>;
 }
 
-type EntryConstructor = new (service: string, account: string) => NativeEntry;
+interface NativeEntryOptions {
+  linux?: { store?: 'secret-service' | 'keyutils' };
+}
+
+type EntryConstructor = new (service: string, account: string, options?: NativeEntryOptions) => NativeEntry;
 
 /** The system keyring; rejects with KeyringUnavailable where its binding cannot load (a standalone binary, an unsupported platform). */
 export async function openSystemKeyring(): Promise<Keyring> {
@@ -44,7 +59,8 @@ export async function openSystemKeyring(): Promise<Keyring> {
   } catch (error) {
     throw new KeyringUnavailable(bindingMissing(error));
   }
-  const entry = (profile: string) => new AsyncEntry(KEYRING_SERVICE, profile);
+  // Built inside attempt(): where no Secret Service can be reached, building the entry is what throws.
+  const entry = (profile: string) => new AsyncEntry(KEYRING_SERVICE, profile, ENTRY_OPTIONS);
   return {
     read: (profile) => attempt(async (signal) => (await entry(profile).getPassword(signal)) ?? undefined),
     write: (profile, token) => attempt((signal) => entry(profile).setPassword(token, signal)),
@@ -73,8 +89,9 @@ async function attempt<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> 
 /** The binding's message, shortened to what a user can act on ("no Secret Service is running"). */
 function keyringReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
+  if (/not provided by any \.service files|ServiceUnknown/i.test(message)) return 'no Secret Service (such as gnome-keyring) is running';
   if (/Failed to connect|AccessDenied|No such file|DBUS/i.test(message)) return 'no D-Bus session with a Secret Service is reachable';
-  if (/no result found|not found|ServiceUnknown/i.test(message)) return 'no Secret Service (such as gnome-keyring) is running';
+  if (/no result found|not found/i.test(message)) return 'no Secret Service (such as gnome-keyring) is running';
   if (/locked|prompt|dismissed/i.test(message)) return 'the keyring is locked';
   return message.replace(/\s+/g, ' ').slice(0, 200);
 }

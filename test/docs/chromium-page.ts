@@ -116,9 +116,19 @@ export class Browser {
     writeFileSync(file, Buffer.from(data, 'base64'));
   }
 
-  close(): void {
+  /**
+   * Ends Chromium and removes its profile once it has exited: a browser told to stop still writes
+   * to its profile while it shuts down, so a folder removed at once could come back.
+   */
+  async close(): Promise<void> {
     this.socket.close();
-    this.process.kill();
+    if (this.process.exitCode === null && this.process.signalCode === null) {
+      const exited = new Promise((resolve) => this.process.once('exit', resolve));
+      this.process.kill();
+      const timer = setTimeout(() => this.process.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
     rmSync(this.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }

@@ -61,11 +61,16 @@ export async function openBatchSource(path: string, options: OpenOptions): Promi
   if (format === 'ndjson')
     return { name, format, size: opened.size, identity: opened.identity, records: mapLines(opened.chunks, ndjsonRecord), close: opened.close };
   const rows = parseCsvRecords(splitLines(opened.chunks))[Symbol.asyncIterator]();
-  const first = await rows.next();
-  if (first.done) throw new InputError(`${name} has no header row: the first row of a CSV input names its columns`);
-  if (first.value.problem) throw new InputError(`${name} line ${first.value.line}: the header row cannot be read: ${first.value.problem}`);
-  const records = { [Symbol.asyncIterator]: () => rows };
-  return { name, format, size: opened.size, identity: opened.identity, header: first.value, records, close: opened.close };
+  try {
+    const first = await rows.next();
+    if (first.done) throw new InputError(`${name} has no header row: the first row of a CSV input names its columns`);
+    if (first.value.problem) throw new InputError(`${name} line ${first.value.line}: the header row cannot be read: ${first.value.problem}`);
+    const records = { [Symbol.asyncIterator]: () => rows };
+    return { name, format, size: opened.size, identity: opened.identity, header: first.value, records, close: opened.close };
+  } catch (error) {
+    opened.close(); // a refused input is closed now, not left to the garbage collector
+    throw error;
+  }
 }
 
 /** `.csv` is CSV; `.ndjson`, `.jsonl` and standard input are NDJSON; anything else must say. */
@@ -100,7 +105,10 @@ export async function openInputFile(path: string): Promise<OpenedInput> {
   } catch (error) {
     throw new InputError(`cannot read ${path}: ${describeFsError(error)}`);
   }
-  const info = await handle.stat();
+  const info = await handle.stat().catch(async (error: unknown) => {
+    await handle.close();
+    throw new InputError(`cannot read ${path}: ${describeFsError(error)}`);
+  });
   if (info.isDirectory()) {
     await handle.close();
     throw new InputError(`cannot read ${path}: it is a directory`);

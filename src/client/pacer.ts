@@ -35,14 +35,15 @@ interface Waiter {
   paused: boolean;
 }
 
-/** A waiter whose own signal (its request's) lets it leave the queue, unsent, before its turn. */
-function leaveOnAbort(queue: Waiter[], waiter: Waiter, own: AbortSignal | undefined): Waiter {
+/** A waiter whose own signal (its request's) lets it leave the queue, unsent, before its turn; `left` hears of it. */
+function leaveOnAbort(queue: Waiter[], waiter: Waiter, own: AbortSignal | undefined, left: () => void): Waiter {
   if (!own) return waiter;
   const settle = waiter.resolve;
   const leave = () => {
     const index = queue.indexOf(waiter);
     if (index >= 0) queue.splice(index, 1);
     settle('stopped');
+    left();
   };
   own.addEventListener('abort', leave, { once: true });
   waiter.resolve = (value) => {
@@ -66,6 +67,11 @@ export function createPacer({ ceiling = Infinity, clock, maxPauseMs, signal, onC
   const measure = createMeter();
   const queue: Waiter[] = [];
   let draining = false;
+  // The drain's sleep until the next turn: cut short by a stop, and when the last waiter leaves, so no timer keeps the process alive for nobody.
+  let nap: AbortController | undefined;
+  const left = () => {
+    if (queue.length === 0) nap?.abort();
+  };
 
   const interval = () => (rate === Infinity ? 0 : SPACING / rate);
   const slotAfter = () => Math.max(pausedUntil, lastSlot + interval());
@@ -77,7 +83,14 @@ export function createPacer({ ceiling = Infinity, clock, maxPauseMs, signal, onC
   const stopAll = () => {
     for (const waiter of queue.splice(0)) waiter.resolve('stopped');
   };
-  signal?.addEventListener('abort', stopAll, { once: true });
+  signal?.addEventListener(
+    'abort',
+    () => {
+      stopAll();
+      nap?.abort();
+    },
+    { once: true },
+  );
 
   async function drain(): Promise<void> {
     draining = true;
@@ -92,13 +105,18 @@ export function createPacer({ ceiling = Infinity, clock, maxPauseMs, signal, onC
           continue;
         }
         if (at === pausedUntil) for (const waiter of queue) waiter.paused = true;
-        await clock.sleep(at - time, signal);
+        nap = new AbortController();
+        try {
+          await clock.sleep(at - time, nap.signal);
+        } catch {
+          // The stop signal ended the sleep (its listener let every waiter go), or every waiter left.
+          continue;
+        }
         floor = Math.max(floor, at);
       }
-    } catch {
-      stopAll(); // the stop signal ended the wait
     } finally {
       draining = false;
+      nap = undefined;
     }
   }
 
@@ -137,7 +155,7 @@ export function createPacer({ ceiling = Infinity, clock, maxPauseMs, signal, onC
       }
       return new Promise((resolve) => {
         const time = now();
-        queue.push(leaveOnAbort(queue, { resolve, since: time, paused: pausedUntil > time }, own));
+        queue.push(leaveOnAbort(queue, { resolve, since: time, paused: pausedUntil > time }, own, left));
         if (!draining) void drain();
       });
     },

@@ -115,6 +115,28 @@ describe('the pacer: --rate', () => {
     expect(await left).toEqual({ gone: 'stopped', goneAt: 100, nextAt: 1005 });
     expect(await pacer.take(AbortSignal.abort())).toBe('stopped');
   });
+
+  it('keeps no timer once the last waiter has left: nothing holds the process open for a turn nobody takes', async () => {
+    // A clock whose sleeps end only when aborted: the time never comes, so what is asleep stays asleep.
+    let sleeping = 0;
+    const stillClock = {
+      now: () => 0,
+      sleep: (_ms: number, signal?: AbortSignal) =>
+        new Promise<void>((_resolve, reject) => {
+          sleeping++;
+          signal?.addEventListener('abort', () => (sleeping--, reject(signal.reason)), { once: true });
+        }),
+    };
+    const pacer = createPacer({ ceiling: 1 / 60, clock: stillClock, maxPauseMs: 60_000 });
+    expect(pacer.take()).toBeUndefined();
+    const own = new AbortController();
+    const leaving = pacer.take(own.signal)!;
+    // The drain sleeps towards the turn a minute away; once its only waiter has left, it no longer does.
+    expect(sleeping).toBe(1);
+    own.abort();
+    expect(await leaving).toBe('stopped');
+    expect(sleeping).toBe(0);
+  });
 });
 
 describe('the pacer: one shared backoff', () => {

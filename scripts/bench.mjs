@@ -15,14 +15,14 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from './build/bundle.mjs';
-import { defineCases } from './bench/cases.mjs';
+import { ADDED, defineCases } from './bench/cases.mjs';
 import { startMock } from './bench/mock-process.mjs';
 import { allPass, formatTable, summarize } from './bench/report.mjs';
 import { buildCliVariant } from './bench/cli-variant.mjs';
 import { installBoth } from './bench/installs.mjs';
 import { GITHUB_RENAME, githubDescription, importedVariant } from './import-check/check-import.mjs';
 import { syntheticRegistryPlugin } from './bench/synthetic-registry.mjs';
-import { addedConfig, addGithub, answersFor, startAnswers } from './bench/added-areas.mjs';
+import { addGithub, answersFor, startAnswers } from './bench/added-areas.mjs';
 import { hasHyperfine, outputOf, peakMemoryAlternately, timeAlternately } from './bench/timing.mjs';
 
 const { values } = parseArgs({
@@ -45,11 +45,11 @@ function measure(kase) {
   return { kase, svc: summarize(svc), baseline: summarize(baseline) };
 }
 
-/** GitHub's description added to a settings folder of its own, and the server answering the calls compared. */
+/** GitHub's description added to the profile ADDED of the cases' settings folder, and the server answering the calls compared. */
 async function prepareAdded(svcBin, work, mock) {
   process.stderr.write("adding GitHub's description (svc areas add)…\n");
-  const configDir = addedConfig(work);
-  addGithub(svcBin, configDir);
+  const configDir = join(work, 'config');
+  addGithub(svcBin, configDir, ADDED);
   const draft = await (await fetch(`${mock.url}/email/drafts/dr_123`, { headers: { authorization: `Bearer ${mock.apiKey}` } })).json();
   const answers = await startAnswers(answersFor(draft));
   return { configDir, answersUrl: answers.url, stop: answers.stop };

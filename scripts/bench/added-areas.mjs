@@ -2,7 +2,6 @@
 // (`svc areas add`, 1,223 operations) into a settings folder of its own, and a server that answers
 // the two calls compared, at once and always the same, so a row measures svc, not the service.
 import { execFileSync, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { GITHUB_RENAME, githubDescription } from '../import-check/check-import.mjs';
@@ -24,9 +23,9 @@ const TAGS = [
 /** The paths the two compared calls read, and their answers: svc's own draft as the mock gives it (`draft`), and the tags. */
 export const answersFor = (draft) => ({ '/v1/email/drafts/dr_123': draft, '/v1/repos/octo/hello/tags': TAGS });
 
-/** Adds GitHub's description to the default profile of the settings folder `configDir`, as a user would: `svc areas add`. */
-export function addGithub(svcBin, configDir) {
-  execFileSync(process.execPath, [svcBin, 'areas', 'add', githubDescription(), '--rename', GITHUB_ADD_RENAME], {
+/** Adds GitHub's description to `profile` in the settings folder `configDir`, as a user would: `svc areas add`. */
+export function addGithub(svcBin, configDir, profile) {
+  execFileSync(process.execPath, [svcBin, 'areas', 'add', githubDescription(), '--rename', GITHUB_ADD_RENAME, '--profile', profile], {
     env: { ...process.env, SVC_CONFIG_DIR: configDir },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -44,5 +43,3 @@ export function startAnswers(answers) {
     });
   });
 }
-
-export const addedConfig = (work) => join(work, 'github-added');

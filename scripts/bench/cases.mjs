@@ -13,17 +13,19 @@ const DEAL = { data: { name: 'Bench renewal', amount: 12000 } };
  * holding GitHub's REST description imported, ~1,200 operations, and nothing else), and the npm package installed globally
  * (`installedBin`, its bin/svc.cjs) beside the standalone binary (`standaloneBin`).
  */
+/** The profile `npm run bench` adds GitHub's description to (scripts/bench/added-areas.mjs); `default` has nothing added. */
+export const ADDED = 'github';
+
 export function defineCases({ svcBin, realBin, syntheticBin, githubBin, installedBin, standaloneBin, url, apiKey, configDir, added }) {
   const node = process.execPath;
   // Every command gets the same environment; SVC_CONFIG_DIR keeps the user's settings out of it.
   const env = { ...process.env, SERVICE_BASE_URL: url, SERVICE_API_KEY: apiKey, SVC_CONFIG_DIR: configDir, NO_COLOR: '1' };
   for (const name of ['SERVICE_PROFILE', 'FORCE_COLOR', 'NODE_OPTIONS']) delete env[name];
   const command = (label, ...argv) => ({ label, argv: [node, ...argv], env });
-  // GitHub's description added at run time (svc areas add) to another settings folder; `answersUrl` answers both calls compared at once.
-  const addedEnv = added && { ...env, SVC_CONFIG_DIR: added.configDir };
-  const answersEnv = added && { ...addedEnv, SERVICE_BASE_URL: added.answersUrl };
-  const commandWith = (extra, label, ...argv) => ({ label, argv: [node, ...argv], env: extra });
-  const binaryWith = (extra, label, ...args) => ({ label, argv: [standaloneBin, ...args], env: extra });
+  // GitHub's description added at run time (svc areas add) to the profile ADDED of the same settings folder (hyperfine runs both
+  // sides of a case with one environment: the profile is on the command line); `answersUrl` answers both calls compared at once.
+  const answersEnv = added && { ...env, SERVICE_BASE_URL: added.answersUrl };
+  const answering = (label, ...argv) => ({ label, argv: [node, ...argv], env: answersEnv });
   const bareNode = command('node -e 0', '-e', '0');
   const oneLinerGet = command('fetch one-liner, GET', '-e', GET_ONE_LINER, `${url}/email/drafts/dr_123`, apiKey);
   const svcGet = command('svc email drafts get dr_123', svcBin, 'email', 'drafts', 'get', 'dr_123');
@@ -65,22 +67,22 @@ export function defineCases({ svcBin, realBin, syntheticBin, githubBin, installe
     },
     {
       name: 'svc --version, GitHub added',
-      svc: commandWith(addedEnv, "svc --version (GitHub's description added)", svcBin, '--version'),
-      baseline: command('svc --version (nothing added)', svcBin, '--version'),
+      svc: command("svc --version (profile with GitHub's description added)", svcBin, '--profile', ADDED, '--version'),
+      baseline: command('svc --version (profile with nothing added)', svcBin, '--profile', 'default', '--version'),
       target: 1.1,
       expect: /^svc \d/,
     },
     {
       name: 'GET: svc email drafts get, GitHub added',
-      svc: commandWith(addedEnv, "svc email drafts get (GitHub's description added)", svcBin, 'email', 'drafts', 'get', 'dr_123'),
-      baseline: { ...svcGet, label: 'svc email drafts get (nothing added)' },
+      svc: command("svc email drafts get (profile with GitHub's description added)", svcBin, '--profile', ADDED, 'email', 'drafts', 'get', 'dr_123'),
+      baseline: command('svc email drafts get (profile with nothing added)', svcBin, '--profile', 'default', 'email', 'drafts', 'get', 'dr_123'),
       target: 1.1,
       expect: /"draftId": "dr_123"/,
     },
     {
       name: 'Added operation: svc repos list-tags, GitHub added',
-      svc: commandWith(answersEnv, 'svc repos list-tags octo hello (added)', svcBin, 'repos', 'list-tags', 'octo', 'hello'),
-      baseline: commandWith(answersEnv, "svc email drafts get dr_123 (svc's own)", svcBin, 'email', 'drafts', 'get', 'dr_123'),
+      svc: answering('svc repos list-tags octo hello (added)', svcBin, '--profile', ADDED, 'repos', 'list-tags', 'octo', 'hello'),
+      baseline: answering("svc email drafts get dr_123 (svc's own)", svcBin, '--profile', ADDED, 'email', 'drafts', 'get', 'dr_123'),
       target: 1.2,
       expect: /"v1\.0\.0"/,
     },
@@ -95,15 +97,23 @@ export function defineCases({ svcBin, realBin, syntheticBin, githubBin, installe
     },
     {
       name: 'Standalone binary: --version, GitHub added',
-      svc: binaryWith(addedEnv, "svc --version (binary, GitHub's description added)", '--version'),
-      baseline: { label: 'svc --version (binary, nothing added)', argv: [standaloneBin, '--version'], env },
+      svc: { label: "svc --version (binary, profile with GitHub's description added)", argv: [standaloneBin, '--profile', ADDED, '--version'], env },
+      baseline: { label: 'svc --version (binary, profile with nothing added)', argv: [standaloneBin, '--profile', 'default', '--version'], env },
       target: 1.1,
       expect: /^svc \d/,
     },
     {
       name: 'Standalone binary: added operation, GitHub added',
-      svc: binaryWith(answersEnv, 'svc repos list-tags octo hello (binary, added)', 'repos', 'list-tags', 'octo', 'hello'),
-      baseline: binaryWith(answersEnv, "svc email drafts get dr_123 (binary, svc's own)", 'email', 'drafts', 'get', 'dr_123'),
+      svc: {
+        label: 'svc repos list-tags octo hello (binary, added)',
+        argv: [standaloneBin, '--profile', ADDED, 'repos', 'list-tags', 'octo', 'hello'],
+        env: answersEnv,
+      },
+      baseline: {
+        label: "svc email drafts get dr_123 (binary, svc's own)",
+        argv: [standaloneBin, '--profile', ADDED, 'email', 'drafts', 'get', 'dr_123'],
+        env: answersEnv,
+      },
       target: 1.2,
       expect: /"v1\.0\.0"/,
     },

@@ -4,6 +4,7 @@ import { combineOperations, defineOperations, type Operations } from '../../regi
 import { ExitCode, SvcError } from '../errors.js';
 import type { MappedArea, MappedDescription } from '../openapi/import/import-description.js';
 import type { Entry } from '../openapi/import/operation-entry.js';
+import { areaFileText } from './area-text.js';
 import { CorruptArea, operationsOfArea } from './operation-build.js';
 import { type AreaListing, type AreaSource, STORE_FORMAT, type StoredArea, type StoredIndex, type StoredOperation } from './stored.js';
 
@@ -56,7 +57,7 @@ export interface CompiledArea {
 /** A mapped area, compiled: what the store will hold, and the operations svc will read from it (built from that very text). */
 export function compileArea(mapped: MappedArea, source: AreaSource, description: Pick<MappedDescription, 'title' | 'version'>): CompiledArea {
   const content = storedArea(mapped);
-  const operations = operationsOfArea(JSON.stringify(content), mapped.area);
+  const operations = operationsOfArea(areaFileText(content), mapped.area);
   const listing = { summary: mapped.summary, operations: mapped.entries.length, source, title: description.title, version: description.version };
   return { content, listing, operations };
 }

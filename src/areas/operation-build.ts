@@ -6,7 +6,8 @@ import { areaOf, type OperationSpec, type Operations, SAFETY_VALUES } from '../.
 import type { SchemaTree } from '../openapi/import/schema-tree.js';
 import { ExitCode, SvcError } from '../errors.js';
 import { createSchemaBuilder, CorruptTree } from './schema-build.js';
-import { STORE_FORMAT, type StoredArea, type StoredOperation } from './stored.js';
+import { readAreaFileText } from './area-text.js';
+import { STORE_FORMAT, type StoredOperation } from './stored.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const SCHEMA_FIELDS = ['params', 'query', 'headers', 'body', 'response'] as const;
@@ -52,22 +53,15 @@ export const damagedArea = (area: string, why: string): SvcError =>
  * when it is asked for.
  */
 export function operationsOfArea(text: string, area: string): Operations {
-  let stored: unknown;
-  try {
-    stored = JSON.parse(text);
-  } catch {
-    throw new CorruptArea('it is not JSON');
-  }
-  if (!isObject(stored) || stored.format !== STORE_FORMAT || stored.area !== area) throw new CorruptArea(`it is not the area ${area} of this format`);
-  const { operations, named } = stored as unknown as StoredArea;
-  if (!isObject(operations) || !Array.isArray(named) || Object.keys(operations).length === 0) throw new CorruptArea('it lists no operations');
-  const build = createSchemaBuilder(named);
+  const file = readAreaFileText(text);
+  if (!file) throw new CorruptArea('its first line is not the index of its operations');
+  if (file.format !== STORE_FORMAT || file.area !== area) throw new CorruptArea(`it is not the area ${area} of this format`);
+  if (file.ids.length === 0) throw new CorruptArea('it lists no operations');
+  const build = createSchemaBuilder(file.named);
   const specs: Operations = Object.create(null) as Operations;
-  for (const [id, opText] of Object.entries(operations)) {
-    if (!OPERATION_ID.test(id) || areaOf(id) !== area)
-      throw new CorruptArea(`the operation id ${JSON.stringify(id.slice(0, 80))} is not one of the area ${area}`);
+  for (const id of file.ids) {
     let spec: OperationSpec | undefined;
-    Object.defineProperty(specs, id, { enumerable: true, get: () => (spec ??= readOperation(id, area, opText, build)) });
+    Object.defineProperty(specs, id, { enumerable: true, get: () => (spec ??= readOperation(id, area, file.operation(id), build)) });
   }
   return specs;
 }

@@ -138,18 +138,18 @@ function parseTree(text: unknown): SchemaTree {
 
 /**
  * Builds the zod schemas of one area's trees: `build(tree)` for an operation's schema (a tree, or
- * its JSON text); the named schemas it reaches (`named[i]`, JSON text) are read and built once each,
+ * its JSON text); the named schemas it reaches (`named(i)`, JSON text) are read and built once each,
  * when first reached, a lazy reference through z.lazy. Throws CorruptTree, naming what is wrong, for
  * a tree that is not one the importer writes.
  */
-export function createSchemaBuilder(named: readonly string[]): (tree: SchemaTree | string) => Schema {
+export function createSchemaBuilder(named: (index: number) => string | undefined): (tree: SchemaTree | string) => Schema {
   const built = new Map<number, Schema>();
   const building = new Set<number>();
   let depth = 0;
   const namedSchema = (index: number): Schema => {
     const known = built.get(index);
     if (known) return known;
-    const text = Number.isSafeInteger(index) ? named[index] : undefined;
+    const text = Number.isSafeInteger(index) ? named(index) : undefined;
     if (text === undefined) fail(`refers to named schema ${index}, which the area does not have`);
     if (building.has(index)) fail(`reaches named schema ${index} through itself without z.lazy`);
     building.add(index);

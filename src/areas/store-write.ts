@@ -12,6 +12,7 @@ import { withConfigLock } from '../config/config-lock.js';
 import type { Clock } from '../clock.js';
 import { VERSION } from '../version.js';
 import { parseIndex } from './area-index.js';
+import { areaFileText } from './area-text.js';
 import { AREA_FILE, indexPath } from './store-folder.js';
 import { type AreaListing, STORE_FORMAT, type StoredArea, type StoredIndex } from './stored.js';
 
@@ -75,7 +76,7 @@ const sortedByName = (areas: Record<string, AreaListing>): Record<string, AreaLi
  * again all the same (renamed over, whole): it may be one that was damaged since.
  */
 function writeAreaFile(folder: string, content: StoredArea): string {
-  const text = JSON.stringify(content);
+  const text = areaFileText(content);
   const name = `${content.area}.${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
   if (!AREA_FILE.test(name)) throw new Error(`the area name ${JSON.stringify(content.area)} cannot name a file`);
   writeWhole(join(folder, name), text);

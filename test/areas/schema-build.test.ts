@@ -11,7 +11,7 @@ import { jsonSchemaOf } from '../../src/openapi/json-schema.js';
 
 // Named schemas are kept as JSON text, as the store keeps them.
 const build = (tree: unknown, named: unknown[] = []) =>
-  createSchemaBuilder(named.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))))(tree as SchemaTree);
+  createSchemaBuilder((index) => named.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)))[index])(tree as SchemaTree);
 const refusal = (tree: unknown, named: unknown[] = []): string => {
   try {
     build(tree, named);
@@ -36,7 +36,7 @@ describe('schemas built from stored trees', () => {
         },
       ],
     };
-    const builder = createSchemaBuilder([JSON.stringify(node)]);
+    const builder = createSchemaBuilder((index) => [JSON.stringify(node)][index]);
     const schema = builder({ n: 0 });
     expect(builder({ n: 0 })).toBe(schema);
     expect(schema.safeParse({ name: 'a', children: [{ name: 'b', children: [] }] }).success).toBe(true);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type AddedAreas, readAddedAreas } from '../../src/areas/added-areas.js';
 import { profileFolderName, storeFolder } from '../../src/areas/store-folder.js';
 import { changeStore, type StoreChange } from '../../src/areas/store-write.js';
+import { areaFileText, readAreaFileText } from '../../src/areas/area-text.js';
 import { STORE_FORMAT, type StoredArea } from '../../src/areas/stored.js';
 import { VERSION } from '../../src/version.js';
 import { tempFolder } from '../support/temp-folder.js';
@@ -109,5 +110,31 @@ describe('the store of added areas', () => {
     expect(profileFolderName('Work')).not.toBe(profileFolderName('work'));
     expect(profileFolderName('')).toBe('%');
     expect(profileFolderName('é')).toBe('%C3%A9');
+  });
+});
+
+describe("an area's file", () => {
+  it('is an index of its parts on its first line, then the parts: each read back as written, whatever it holds', () => {
+    const stored: StoredArea = { format: STORE_FORMAT, area: 'x', operations: { x_a: '{"a":"\\u2028é\\n"}', x_b: '{}' }, named: ['{"z":"string"}', '[]'] };
+    const text = areaFileText(stored);
+    expect(text.split('\n')[0]).toBe('{"format":1,"area":"x","operations":{"x_a":[0,17],"x_b":[17,19]},"named":[[19,33],[33,35]]}');
+    const file = readAreaFileText(text)!;
+    expect([file.ids, file.operation('x_a'), file.operation('x_b'), file.named(0), file.named(1), file.named(2), file.operation('constructor')]).toEqual([
+      ['x_a', 'x_b'],
+      stored.operations.x_a,
+      '{}',
+      '{"z":"string"}',
+      '[]',
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('is refused when its first line is not such an index, and a part past its end is none', () => {
+    expect(readAreaFileText('{"format":1}')).toBeUndefined();
+    expect(readAreaFileText('not json\n{}')).toBeUndefined();
+    expect(readAreaFileText('[]\n{}')).toBeUndefined();
+    const cut = readAreaFileText('{"format":1,"area":"x","operations":{"x_a":[0,99],"x_b":[2,1]},"named":[[-1,2]]}\n{}')!;
+    expect([cut.operation('x_a'), cut.operation('x_b'), cut.named(0)]).toEqual([undefined, undefined, undefined]);
   });
 });

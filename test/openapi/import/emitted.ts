@@ -31,7 +31,8 @@ export function emit(schema: JsonSchema, use: 'request' | 'response' = 'request'
   const writer = new SchemaWriter({ dialect: '3.1', document: {}, unmapped: (item) => unmapped.push(item), ...options });
   const tree = writer.tree(schema, use, '#/schema');
   const source = `${writer.declarations()}\nconst schema = ${writer.source(tree)};\n`;
-  const built = createSchemaBuilder(writer.named().trees.map((named) => JSON.stringify(named)))(JSON.stringify(tree)) as z.ZodMiniType;
+  const named = writer.named().trees.map((item) => JSON.stringify(item));
+  const built = createSchemaBuilder((index) => named[index])(JSON.stringify(tree)) as z.ZodMiniType;
   return { source, schema: evaluate(source, 'schema') as z.ZodMiniType, built, unmapped };
 }
 

@@ -3,6 +3,7 @@ import type * as z from 'zod/v4/core';
 import { checkCommandNames, OPERATION_ID } from './command-names.js';
 import { checkHeaderNames } from './header-params.js';
 import { api } from './api.js';
+import { pathTemplateProblem } from './path-template.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -175,7 +176,8 @@ function checkOperation(id: string, op: OperationSpec): void {
       `Operation ${id}: the id must be lower-case words joined by "_", each of letters and digits with hyphens only inside, such as email_drafts_get or repos_get-content.`,
     );
   }
-  if (!op.path.startsWith('/')) throw new Error(`Operation ${id}: the path "${op.path}" must start with "/".`);
+  const pathProblem = pathTemplateProblem(op.path);
+  if (pathProblem) throw new Error(`Operation ${id}: the path ${JSON.stringify(op.path)} ${pathProblem}.`);
   const params = pathParamNames(op.path);
   for (const name of params) {
     if (!op.args.includes(name)) {

@@ -16,6 +16,11 @@ import {
 const base = { method: 'GET', summary: 's', response: z.looseObject({}), safety: 'safe', examples: ['svc x'] } as const;
 
 describe('defineOperations', () => {
+  it('accepts the paths an API has: a root, a trailing slash, dots inside a segment, colons and escapes', () => {
+    for (const path of ['/', '/a/', '/a/{id}.json', '/a/..b/{id}', '/v1/{id}:cancel', '/a/%7Bx%7D', '/a/~b/@c'])
+      expect(() => defineOperations({ email_a_get: { ...base, path, args: path.includes('{id}') ? ['id'] : [] } } as never), path).not.toThrow();
+  });
+
   it('returns its input unchanged', () => {
     const ops = { email_a_get: { ...base, path: '/a/{id}', args: ['id'] } };
     expect(defineOperations(ops)).toBe(ops);
@@ -41,6 +46,11 @@ describe('defineOperations', () => {
       'Operation email_a_list: a cursor is declared by a GET and names its query parameter',
     ],
     [{ email_a_get: { ...base, path: '/a', args: ['nope'] } }, 'Operation email_a_get: the argument "nope" is neither'],
+    [{ email_a_get: { ...base, path: 'a', args: [] } }, 'Operation email_a_get: the path "a" must start with "/".'],
+    [{ email_a_get: { ...base, path: '/a/../b', args: [] } }, 'Operation email_a_get: the path "/a/../b" holds a "." or ".." segment'],
+    [{ email_a_get: { ...base, path: '/a/%2E/b', args: [] } }, 'Operation email_a_get: the path "/a/%2E/b" holds a "." or ".." segment'],
+    [{ email_a_get: { ...base, path: '//a', args: [] } }, 'Operation email_a_get: the path "//a" holds an empty segment'],
+    [{ email_a_get: { ...base, path: '/a?b=1', args: [] } }, 'Operation email_a_get: the path "/a?b=1" holds "?", which no path of an API holds.'],
     [
       { email_a_delete: { ...base, method: 'DELETE', safety: 'idempotent', path: '/a', args: [], optionalBody: true } },
       'Operation email_a_delete: optionalBody is true, and only on an operation that declares a body.',

@@ -3,6 +3,7 @@
 // builds the schemas of the one operation it makes and not those of the area's hundreds of others.
 import { OPERATION_ID } from '../../registry/command-names.js';
 import { areaOf, type OperationSpec, type Operations, SAFETY_VALUES } from '../../registry/define.js';
+import { pathTemplateProblem } from '../../registry/path-template.js';
 import type { SchemaTree } from '../openapi/import/schema-tree.js';
 import { ExitCode, SvcError } from '../errors.js';
 import { createSchemaBuilder, CorruptTree } from './schema-build.js';
@@ -19,7 +20,9 @@ const isTextList = (value: unknown): value is string[] => Array.isArray(value) &
 function problemOf(id: string, op: unknown, area: string): string | undefined {
   if (!OPERATION_ID.test(id) || areaOf(id) !== area) return `the operation id ${JSON.stringify(id.slice(0, 80))} is not one of the area ${area}`;
   if (!isObject(op)) return `${id} is not an object`;
-  if (!METHODS.includes(op.method as string) || typeof op.path !== 'string' || !op.path.startsWith('/')) return `${id} has no method and path`;
+  if (!METHODS.includes(op.method as string) || typeof op.path !== 'string') return `${id} has no method and path`;
+  const pathProblem = pathTemplateProblem(op.path);
+  if (pathProblem) return `${id}'s path ${pathProblem.replace(/, which .*/, '')}`;
   if (typeof op.summary !== 'string' || !isTextList(op.args) || !isTextList(op.examples)) return `${id} has no summary, args or examples`;
   if (!SAFETY_VALUES.includes(op.safety as never)) return `${id} has no safety`;
   for (const field of SCHEMA_FIELDS) if (op[field] !== undefined && !isObject(op[field])) return `${id}'s ${field} is not a schema`;

@@ -88,6 +88,18 @@ describe('svc areas add refuses, storing nothing', () => {
     ['Swagger 2.0', { swagger: '2.0', paths: {} }, /is Swagger 2\.0; convert it to OpenAPI 3 first/],
     ['OpenAPI 4', { openapi: '4.0.0', paths: {} }, /only 3\.0\.x and 3\.1\.x can be imported/],
     ['no operation at all', doc({}), /the description has no operation to import/],
+    ...['/../{id}', '/a/./{id}', '/a/{id}/../../../b', '/a//{id}', '/a/%2e%2E/{id}', '/a/%252e%252e/{id}', '/a/\uff0e\uff0e/{id}', '/a\\..\\{id}'].map(
+      (path): [string, Node, RegExp] => [
+        `a path that would leave the API's: ${path}`,
+        doc({ [path]: { get: op('pets', 'x', { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] }) } }),
+        /the path ".*" holds (an empty segment \("\/\/"\)|a "\." or "\.\." segment|a backslash), which would take a request out of the API's path/,
+      ],
+    ),
+    ...['/a?admin=1', '/a#x', '/a b', '/a/\u0000'].map((path): [string, Node, RegExp] => [
+      `a path with a character that is no part of one: ${JSON.stringify(path)}`,
+      doc({ [path]: { get: op('pets', 'x') } }),
+      /the path ".*" holds .*, which no path of an API holds/,
+    ]),
   ])('%s', async (_name, document, message) => {
     const line = await refused(document);
     expect(line).toMatch(/^svc: /);
@@ -250,6 +262,19 @@ describe('a store that cannot be used costs one line, and svc goes on with its o
     expect(oneLine(call)).toMatch(
       /^svc: the added area meetings is damaged \(the \w+ schema of meetings_\w+ does not build: "strinx" is no zod function svc builds\); `svc areas update meetings` compiles it again from its description$/,
     );
+  });
+
+  it("a path changed by hand into one that leaves the API's fails as damaged, and nothing is sent", async () => {
+    const { configDir, file } = await withMeetings();
+    // As long as the path it replaces, so the first line's index of where each part is still holds.
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('"path":"/meetings/{meetingId}"', '"path":"/../../../{meetingId}"'));
+    const before = server.received.length;
+    const call = await runSvc(['meetings', 'get', 'mt_1'], { env: env(configDir) });
+    expect(call.code).toBe(2);
+    expect(oneLine(call)).toMatch(
+      /^svc: the added area meetings is damaged \(meetings_get's path holds a "\." or "\.\." segment\); `svc areas update meetings` compiles it again from its description$/,
+    );
+    expect(server.received.length).toBe(before);
   });
 
   it('a store another svc compiled: one line, its areas left out until svc areas update compiles them again', async () => {

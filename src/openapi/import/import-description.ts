@@ -2,6 +2,8 @@ import { type AreaListing, areaFileSource, areaListSource, generatedLine, LISTS_
 import type { Description } from './description-file.js';
 import { type Entry, identify, type Located, mapOperation, METHODS, type Renames } from './operation-entry.js';
 import { api } from '../../../registry/api.js';
+import { pathTemplateProblem } from '../../../registry/path-template.js';
+import { ImportRefusal } from './refusal.js';
 import type { FieldRule } from '../../../registry/rules.js';
 import { THROTTLES } from '../svc-extensions.js';
 import { areaIdentifier } from './names.js';
@@ -55,6 +57,8 @@ export function locateOperations(document: Node, report: ImportReport): Located[
         report.add('path', `${JSON.stringify(path)} does not start with "/": not imported`, at, '*');
         continue;
       }
+      const problem = pathTemplateProblem(path);
+      if (problem) throw new ImportRefusal(`the path ${JSON.stringify(path)} ${problem}`);
       located.push({ path, method: key, pathItem, operation: operation as Node, where: { pathItem: at, operation: `${at}/${key}` } });
     }
   }

@@ -1,0 +1,39 @@
+// An operation's path template is joined to the base URL as it is written: only its `{param}`
+// placeholders are filled (each value one segment, src/client/path.ts). So the template itself must
+// keep a request under the base URL's path, whoever wrote it: a description added at run time, an
+// imported one, or a store file edited by hand.
+
+/** Characters no path of an API holds: they end the path (`?`, `#`) or are not sent as written. */
+const FOREIGN = /[?#\s\p{Cc}]/u;
+
+/** The forms a literal part of a path takes on its way: as written, percent-decoded (once, twice: a proxy may decode again), NFKC-normalised. */
+function forms(path: string): string[] {
+  const seen = [path];
+  for (let form = path, round = 0; round < 3 && form.includes('%'); round++) {
+    try {
+      form = decodeURIComponent(form);
+    } catch {
+      break;
+    }
+    seen.push(form);
+  }
+  return [...seen, ...seen.map((form) => form.normalize('NFKC'))];
+}
+
+/**
+ * What keeps a path template from being one, in a few words ending a sentence that starts
+ * `the path "…"`; undefined when it is fit to send. It starts with `/`; holds no `?`, `#`,
+ * whitespace or control character; no empty segment (`//`; a trailing `/` is one); no `.` or `..`
+ * segment, as written, percent-encoded or in full-width letters, which a URL parser, a proxy or
+ * the server would climb out of the API's path by; and no backslash, which some servers read as `/`.
+ */
+export function pathTemplateProblem(path: string): string | undefined {
+  if (!path.startsWith('/')) return 'must start with "/"';
+  const foreign = FOREIGN.exec(path);
+  if (foreign) return `holds ${JSON.stringify(foreign[0])}, which no path of an API holds`;
+  const out = "which would take a request out of the API's path";
+  if (path.includes('\\')) return `holds a backslash, ${out}`;
+  if (path.slice(1).split('/').slice(0, -1).includes('')) return `holds an empty segment ("//"), ${out}`;
+  const dotted = forms(path).some((form) => form.split(/[\\/]/).some((segment) => segment === '.' || segment === '..'));
+  return dotted ? `holds a "." or ".." segment, ${out}` : undefined;
+}

@@ -5,6 +5,8 @@
 /** The guarded modules; scripts/mutate.mjs checks each one against `threshold`. */
 export const guardedModules = [
   'src/client/path.ts',
+  // An operation's path template, which the description that declares it may have written to leave the API's path.
+  'registry/path-template.ts',
   'src/client/percent-decoding.ts',
   'src/client/retry.ts',
   // How often --wait-for asks the service: never sooner than the interval or Retry-After.

@@ -6,19 +6,30 @@
 /** Characters no path of an API holds: they end the path (`?`, `#`) or are not sent as written. */
 const FOREIGN = /[?#\s\p{Cc}]/u;
 
-/** The forms a literal part of a path takes on its way: as written, percent-decoded (once, twice: a proxy may decode again), NFKC-normalised. */
+/** Each run of percent-escapes decoded, a run that is not UTF-8 left as it is (so a stray `%zz` hides nothing). */
+const decodeRuns = (text: string): string =>
+  text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+
+/**
+ * The forms a path takes on its way: as written, percent-decoded again and again (a proxy may decode
+ * once more; each decoding is shorter, so this ends), and each NFKC-normalised (`．．` is `..` to a
+ * server that normalises).
+ */
 function forms(path: string): string[] {
   const seen = [path];
-  for (let form = path, round = 0; round < 3 && form.includes('%'); round++) {
-    try {
-      form = decodeURIComponent(form);
-    } catch {
-      break;
-    }
-    seen.push(form);
-  }
+  for (let form = path, next = decodeRuns(path); next !== form; form = next, next = decodeRuns(form)) seen.push(next);
   return [...seen, ...seen.map((form) => form.normalize('NFKC'))];
 }
+
+/** A character no path holds, named so that the line showing it stays one plain line. */
+const named = (char: string): string =>
+  char === ' ' ? 'a space' : /[?#]/.test(char) ? `"${char}"` : `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
  * What keeps a path template from being one, in a few words ending a sentence that starts
@@ -30,7 +41,7 @@ function forms(path: string): string[] {
 export function pathTemplateProblem(path: string): string | undefined {
   if (!path.startsWith('/')) return 'must start with "/"';
   const foreign = FOREIGN.exec(path);
-  if (foreign) return `holds ${JSON.stringify(foreign[0])}, which no path of an API holds`;
+  if (foreign) return `holds ${named(foreign[0])}, which no path of an API holds`;
   const out = "which would take a request out of the API's path";
   if (path.includes('\\')) return `holds a backslash, ${out}`;
   if (path.slice(1).split('/').slice(0, -1).includes('')) return `holds an empty segment ("//"), ${out}`;

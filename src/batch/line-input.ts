@@ -6,7 +6,7 @@ import { fillPath } from '../client/path.js';
 import { describeInputIssue, InputError, type InputIssue } from '../errors.js';
 import { bodyFields, headerFields, queryFields } from '../input/fields.js';
 import { jsonTextTooDeep } from '../client/response-body.js';
-import { describeJsonSyntaxError } from '../json-syntax.js';
+import { jsonRefusal } from '../json-syntax.js';
 import { type CheckedInput, issueMessage, type OperationInput } from '../input/operation-input.js';
 
 /** A line's problem with one field, named as the line names it: `email`, `data.amount`, `sequenceId`. */
@@ -89,8 +89,8 @@ export function parseNdjsonLine(text: string): { ok: true; object: Record<string
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, problem: `the line is not valid JSON: ${describeJsonSyntaxError(error)}` };
+  } catch {
+    return { ok: false, problem: `the line is not valid JSON: ${jsonRefusal(text)}` };
   }
   if (!isPlainObject(value)) return { ok: false, problem: 'the line must be a JSON object of path parameters and body fields' };
   return { ok: true, object: value };

@@ -2,7 +2,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { jsonTextTooDeep } from '../client/response-body.js';
-import { describeJsonSyntaxError } from '../json-syntax.js';
+import { jsonRefusal } from '../json-syntax.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -75,7 +75,7 @@ export function parseUserJson(text: string, origin: string, expected: string): u
   if (tooDeep) throw new InputError(tooDeep);
   try {
     return JSON.parse(body) as unknown;
-  } catch (error) {
-    throw new InputError(`JSON in ${origin} is not valid: ${describeJsonSyntaxError(error)}`);
+  } catch {
+    throw new InputError(`JSON in ${origin} is not valid: ${jsonRefusal(body)}`);
   }
 }

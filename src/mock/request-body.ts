@@ -1,6 +1,6 @@
 import { type $ZodIssue, type $ZodType, safeParse } from 'zod/v4/core';
 import { withoutPrototypes } from '../client/own-keys.js';
-import { describeJsonSyntaxError } from '../json-syntax.js';
+import { jsonRefusal } from '../json-syntax.js';
 import { failure, validationFailure, type FieldProblem, type Reply } from './reply.js';
 
 /** The request's JSON body checked against the operation's registry schema, or the 400 that says why not. */
@@ -10,8 +10,8 @@ export async function readValidBody(request: Request, schema: $ZodType, optional
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, reply: failure(400, `The request body is not valid JSON: ${describeJsonSyntaxError(error)}`) };
+  } catch {
+    return { ok: false, reply: failure(400, `The request body is not valid JSON: ${jsonRefusal(text)}`) };
   }
   const parsed = safeParse(schema, withoutPrototypes(json));
   // The body as sent, not zod's copy, which loses a field named `__proto__` (as svc's own client does).

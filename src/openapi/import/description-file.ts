@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
+import { jsonRefusal } from '../../json-syntax.js';
 import { ImportRefusal } from './refusal.js';
 
 /** An OpenAPI 3.0 or 3.1 description as read from its file. */
@@ -40,7 +41,8 @@ export function parseText(file: string, text: string): unknown {
     // A description repeats its anchors rarely; aliases are capped so a "billion laughs" file fails fast.
     return json ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 1000, uniqueKeys: true, prettyErrors: false });
   } catch (error) {
-    const first = reasonOf(error).split('\n')[0];
+    // JSON.parse's own words are the runtime's (V8 or JavaScriptCore): svc's are the same in both builds.
+    const first = json ? jsonRefusal(text) : reasonOf(error).split('\n')[0];
     throw new ImportRefusal(`${file} is not valid ${json ? 'JSON' : 'YAML'}: ${first}`);
   }
 }

@@ -90,7 +90,7 @@ const isCurrent = (index: StoredIndex): boolean => index.format === STORE_FORMAT
 
 /** What to do about a store another svc compiled, before anything is added to it. */
 export const staleStore = (profile: string, index: StoredIndex): string =>
-  `the areas added to profile ${JSON.stringify(profile)} were compiled by ${index.svc === VERSION ? 'an older layout of svc' : `svc ${index.svc.slice(0, 40)}`}: run \`svc areas update\` first to compile them again (or \`svc areas remove\` them)`;
+  `the areas added to profile ${JSON.stringify(profile)} were compiled ${index.svc === VERSION ? 'in another layout' : `by svc ${index.svc.slice(0, 40)}`}: run \`svc areas update\` first to compile them again (or \`svc areas remove\` them)`;
 
 /**
  * Adds descriptions to a profile's store (`svc areas add` gives one; `update` one per source) as

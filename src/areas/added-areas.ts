@@ -40,7 +40,7 @@ export function readAddedAreas(env: Record<string, string | undefined>, profile:
   if (typeof parsed === 'string')
     return { folder, areas, notice: `${whose} cannot be used: ${parsed} (${indexPath(folder)}); add them again with \`svc areas add\`` };
   if (parsed.format !== STORE_FORMAT || parsed.svc !== VERSION) {
-    const writer = parsed.svc === VERSION ? 'in an older layout' : `by svc ${parsed.svc.slice(0, 40)}`;
+    const writer = parsed.svc === VERSION ? 'in another layout' : `by svc ${parsed.svc.slice(0, 40)}`;
     const notice = `${whose} were compiled ${writer}: svc goes on without them until \`svc areas update\` compiles them again`;
     return { folder, areas, notice, index: parsed, stale: true };
   }

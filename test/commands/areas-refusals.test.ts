@@ -277,6 +277,18 @@ describe('a store that cannot be used costs one line, and svc goes on with its o
     expect(server.received.length).toBe(before);
   });
 
+  it('a store of this svc in another layout (a newer one, or one edited by hand) says so, not that it is older', async () => {
+    const { configDir, folder } = await withMeetings();
+    const index = JSON.parse(readFileSync(join(folder, 'index.json'), 'utf8'));
+    writeFileSync(join(folder, 'index.json'), JSON.stringify({ ...index, format: index.format + 1 }));
+    expect(oneLine(await runSvc(['--help'], { env: env(configDir) }))).toBe(
+      'svc: warning: the areas added to profile "default" were compiled in another layout: svc goes on without them until `svc areas update` compiles them again',
+    );
+    const add = await runSvc(['areas', 'add', descriptionFile(MEETINGS), '--rename', 'meetings=calls'], { env: env(configDir) });
+    expect(add.code).toBe(2);
+    expect(oneLine(add)).toMatch(/^svc: the areas added to profile "default" were compiled in another layout: run `svc areas update` first/);
+  });
+
   it('a store another svc compiled: one line, its areas left out until svc areas update compiles them again', async () => {
     const { configDir, folder } = await withMeetings();
     const index = JSON.parse(readFileSync(join(folder, 'index.json'), 'utf8'));

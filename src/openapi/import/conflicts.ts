@@ -55,10 +55,9 @@ export function checkAreas<T extends Identified>(all: T[], wanted: readonly stri
   const taken = (what: string, name: string): ImportRefusal => {
     const source = [...renames].find(([, to]) => to === name)?.[0] ?? name;
     const others = [...sources].filter((area) => area !== source).join(',');
-    return new ImportRefusal(
-      `the area ${JSON.stringify(name)} has the name of ${what}; name it otherwise with --rename ${source}=<name>, or leave it out with --areas (${others})`,
-      1,
-    );
+    // Leaving out the description's only area leaves nothing to import: then --rename is the way out.
+    const leaveOut = others ? `, or leave it out with --areas (${others})` : '';
+    return new ImportRefusal(`the area ${JSON.stringify(name)} has the name of ${what}; name it otherwise with --rename ${source}=<name>${leaveOut}`, 1);
   };
   const builtin = BUILTIN_COMMANDS.find((name) => areas.has(name));
   if (builtin) throw taken(`the built-in command svc ${builtin}`, builtin);

@@ -105,6 +105,10 @@ describe('refusals', () => {
       'the area "credentials" has the name of the help topic svc help credentials; name it otherwise with --rename credentials=<name>, or leave it out with --areas (pets)',
     );
     expect(refusalOf(() => mapped(topic)).exitCode).toBe(1);
+    // The description's only area: leaving it out would leave nothing, so --rename is the one way out.
+    expect(refusalOf(() => mapped(description({ '/a': { get: operation('mcp', 'x') } }))).message).toBe(
+      'the area "mcp" has the name of the built-in command svc mcp; name it otherwise with --rename mcp=<name>',
+    );
   });
 
   it('knows every name svc itself answers to: the built-in commands, the guides and the two lists of svc help', () => {

@@ -22,14 +22,33 @@ export function formatHelpItem(this: Help, term: string, termWidth: number, desc
 
 /**
  * Every line of help text made to fit `width` columns: a longer line breaks at its last space
- * that fits, the rest indented two more than the line; a word longer than the room is cut.
- * Help text added after the generated part (examples, rules, exit codes) passes through here.
+ * that fits, the rest indented two more than the line (an item's continuation), or not at all for
+ * a paragraph of prose, which is joined and wrapped whole when one of its lines does not fit (a
+ * sentence is never cut into an item). A word longer than the room is cut. Help text added after
+ * the generated part (examples, rules, exit codes) passes through here.
  */
 export function wrapHelpText(text: string, width: number): string {
-  return text
-    .split('\n')
-    .map((line) => (/^ *svc /.test(line) ? wrapCommandLine(line, width) : wrapLine(line, width)))
+  return paragraphs(text.split('\n'), width)
+    .map((line) => (/^ *svc /.test(line) ? wrapCommandLine(line, width) : wrapLine(line, width, isProse(line) ? 0 : undefined)))
     .join('\n');
+}
+
+/** An unindented line of a sentence: not blank, not a heading (`Examples:`), not a usage line or a command. */
+const isProse = (line: string | undefined): boolean =>
+  line !== undefined && /^\S/.test(line) && !/^(Usage: |svc )/.test(line) && !/^[A-Z][A-Za-z ]*:$/.test(line);
+
+/** The lines, each run of prose lines of which one is wider than `width` joined into one line. */
+function paragraphs(lines: string[], width: number): string[] {
+  const out: string[] = [];
+  for (let start = 0; start < lines.length;) {
+    let end = start + 1;
+    if (isProse(lines[start])) while (isProse(lines[end])) end++;
+    const run = lines.slice(start, end);
+    if (run.length > 1 && run.some((line) => visibleWidth(line) > width)) out.push(run.join(' '));
+    else out.push(...run);
+    start = end;
+  }
+  return out;
 }
 
 /**

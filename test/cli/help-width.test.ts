@@ -78,6 +78,20 @@ describe('every help screen fits the width', async () => {
     }
   });
 
+  it('piped, breaks no sentence of the text after the options: it is written to fit 80 columns', async () => {
+    // wrapHelpText breaks a longer line and indents the rest by two: a sentence cut mid-way, its
+    // second half read as an indented item (an unindented line, not a heading, then one indented by two).
+    const broken: string[] = [];
+    for (const words of paths) {
+      const lines = (await helpOf([...words, '--help'], undefined)).split('\n');
+      lines.forEach((line, i) => {
+        if (i > 0 && /^ {2}(?!svc )\S/.test(line) && /^\S.*[^:]$/.test(lines[i - 1]!) && !lines[i - 1]!.startsWith('Usage:'))
+          broken.push(`svc ${words.join(' ')}: ${line}`);
+      });
+    }
+    expect(broken).toEqual([]);
+  });
+
   it('keeps a description under its flag, whole, when the flag column is too wide', async () => {
     const text = await helpOf(['campaigns', 'person', 'add', '--help'], 50);
     expect(text).toMatch(/\n {2}--personalization <key=value>\n {6}free-form personalization data;/);

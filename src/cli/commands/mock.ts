@@ -171,11 +171,12 @@ function interrupted(signal: AbortSignal | undefined): Promise<void> {
 function helpText(): string {
   return [
     '',
-    'Faults: send the header x-mock-fault with one of',
+    'Faults: send the header x-mock-fault with one of:',
     ...describeFaults.map((line) => `  ${line}`),
     '',
-    'Endpoints outside /v1 (same bearer token): GET /_mock/state, GET /_mock/requests, POST /_mock/reset,',
-    '  POST /_mock/faults, POST /_mock/drafts/<id> (create or change a draft: pending until it syncs;',
+    'Endpoints outside /v1 (same bearer token):',
+    '  GET /_mock/state, GET /_mock/requests, POST /_mock/reset, POST /_mock/faults,',
+    '  POST /_mock/drafts/<id> (create or change a draft: pending until it syncs;',
     '  ?sync=fail makes its sync end "failed")',
     '',
     'Examples:',

@@ -27,6 +27,7 @@ interface SchemaDef {
   element?: z.$ZodType;
   entries?: Record<string, string | number>;
   values?: unknown[];
+  options?: z.$ZodType[];
 }
 
 const defOf = (schema: z.$ZodType): SchemaDef => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
@@ -67,9 +68,22 @@ function kindOf(schema: z.$ZodType): { kind: FieldKind; choices?: string[] } {
       return { kind: 'map' };
     case 'array':
       return { kind: def.element && defOf(def.element).type === 'string' ? 'list' : 'json' };
+    case 'union':
+      return { kind: isTextOrScalar(def.options ?? []) ? 'string' : 'json' };
     default:
       return { kind: 'json' };
   }
+}
+
+/**
+ * A union of a string with numbers, booleans, null or fixed values (GitHub's `title: string |
+ * integer`): any text the user types is one of its values, so its flag takes text as it is, as a
+ * string's does (`--title "A bug"`), never JSON; a number goes as one with `--data title:=5`.
+ */
+const SCALARS = new Set(['string', 'number', 'boolean', 'null', 'literal', 'enum']);
+function isTextOrScalar(options: readonly z.$ZodType[]): boolean {
+  const types = options.map((option) => defOf(unwrap(option).chain.at(-1)!).type);
+  return types.includes('string') && types.every((type) => SCALARS.has(type));
 }
 
 /** The fields of an object schema, in declaration order. */

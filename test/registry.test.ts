@@ -15,6 +15,28 @@ import {
 
 const base = { method: 'GET', summary: 's', response: z.looseObject({}), safety: 'safe', examples: ['svc x'] } as const;
 
+describe('operationFields', () => {
+  it('takes text as it is for a union of a string with numbers, booleans, null or fixed values; JSON for any other union', () => {
+    const body = z.object({
+      title: z.union([z.string(), z.int()]),
+      milestone: z.nullable(z.union([z.string(), z.number(), z.null(), z.literal(0), z.enum(['none'])])),
+      flag: z.optional(z.union([z.boolean(), z.string()])),
+      count: z.union([z.int(), z.boolean()]),
+      labels: z.union([z.string(), z.object({ name: z.string() })]),
+      ids: z.union([z.string(), z.array(z.string())]),
+    });
+    const op = { ...base, method: 'POST', safety: 'unsafe', path: '/a', args: [], body } as const;
+    expect(Object.fromEntries(operationFields(op as never).map((field) => [field.name, field.kind]))).toEqual({
+      title: 'string',
+      milestone: 'string',
+      flag: 'string',
+      count: 'json',
+      labels: 'json',
+      ids: 'json',
+    });
+  });
+});
+
 describe('defineOperations', () => {
   it('accepts the paths an API has: a root, a trailing slash, dots inside a segment, colons and escapes', () => {
     for (const path of ['/', '/a/', '/a/{id}.json', '/a/..b/{id}', '/v1/{id}:cancel', '/a/%7Bx%7D', '/a/~b/@c'])

@@ -77,9 +77,13 @@ describe("GitHub's description, added at run time", () => {
     expect(list.code, list.stderr).toBe(0);
     const create = await runSvc(['issues', 'create', 'octo', 'hello', '--body', '{"title":"A bug","labels":["bug"]}'], { env: env(server.url) });
     expect(create.code, create.stderr).toBe(0);
+    // The title is a string or an integer: text goes as it is, as gh issue create --title takes it.
+    const titled = await runSvc(['issues', 'create', 'octo', 'hello', '--title', 'A bug', '--labels', '["bug"]'], { env: env(server.url) });
+    expect(titled.code, titled.stderr).toBe(0);
     expect(server.received.map(({ method, url, body }) => [method, url, body])).toEqual([
       ['GET', '/v1/repos/octo/hello', ''],
       ['GET', '/v1/orgs/octo/repos?type=public&per_page=5', ''],
+      ['POST', '/v1/repos/octo/hello/issues', '{"title":"A bug","labels":["bug"]}'],
       ['POST', '/v1/repos/octo/hello/issues', '{"title":"A bug","labels":["bug"]}'],
     ]);
   });

@@ -45,8 +45,8 @@ export async function executeOperation(ctx: Context, inv: Invocation): Promise<v
 /** `--wait-for` and its options; their code (and JMESPath) loads only when one of them is given. */
 export async function readWaiting(inv: Pick<Invocation, 'id' | 'op' | 'flags'>): Promise<WaitRequest | undefined> {
   if (!WAIT_FLAGS.some((flag) => inv.flags[flag.key] !== undefined)) return undefined;
-  const { readWaitRequest } = await import('./wait-options.js');
-  return readCommandInput(() => readWaitRequest(inv.id, inv.op, inv.flags));
+  const { operationCommand, readWaitRequest } = await import('./wait-options.js');
+  return readCommandInput(() => readWaitRequest(operationCommand(inv.id), inv.op, inv.flags));
 }
 
 /** `--paginate` and its bounds; the paging code loads only when one of them is given. */

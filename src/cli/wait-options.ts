@@ -15,17 +15,17 @@ export interface WaitRequest {
 }
 
 /**
- * Reads the wait flags of a command, refusing before anything is sent: an operation that is not
+ * Reads the wait flags of a command (`command` names it in a refusal: `svc email drafts get`), refusing before anything is sent: an operation that is not
  * safe to repeat, an option without `--wait-for`, `--paginate` beside it, a condition that does
  * not compile, a duration out of its range, an interval longer than the time allowed.
  */
-export function readWaitRequest(id: string, op: OperationSpec, flags: Record<string, unknown>): WaitRequest {
+export function readWaitRequest(command: string, op: OperationSpec, flags: Record<string, unknown>): WaitRequest {
   const until = flags.waitFor;
   if (until === undefined) {
     const alone = WAIT_FLAGS.find((flag) => flags[flag.key] !== undefined);
     throw new InputError(`--${alone!.name} needs --wait-for <condition>`);
   }
-  if (!canWait(op)) throw new InputError(`--wait-for: svc ${commandWords(id).join(' ')} cannot wait: ${whyNoWait(op)}`);
+  if (!canWait(op)) throw new InputError(`--wait-for: ${command} cannot wait: ${whyNoWait(op)}`);
   if (flags.paginate !== undefined)
     throw new InputError('--wait-for waits for one answer to change; it does not apply with --paginate (wait with a read of one item, then list)');
   const timeoutMs = flags.waitTimeout === undefined ? WAIT_DEFAULTS.timeoutMs : parseDurationOption(flags.waitTimeout, DURATION_OPTIONS.waitTimeout);
@@ -45,6 +45,9 @@ export function readWaitRequest(id: string, op: OperationSpec, flags: Record<str
     );
   return { plan, ...(flags.rate === undefined ? {} : { rate: parseRate(flags.rate, '--rate') }) };
 }
+
+/** An operation's command as a refusal names it: `svc email drafts get`. */
+export const operationCommand = (id: string): string => `svc ${commandWords(id).join(' ')}`;
 
 function condition(flag: string, text: string, words: Parameters<typeof compileCondition>[1]) {
   const compiled = compileCondition(text, words);

@@ -15,6 +15,8 @@ import { dispatch } from '../dispatch.js';
 import { readPaging } from '../execute.js';
 import { jsonSources, readCommandInput } from '../input-usage.js';
 import { type OutputOptions, preparePresenter } from '../../core/presenter.js';
+import { WAIT_FLAGS } from '../../input/wait-flags.js';
+import type { WaitRequest } from '../wait-options.js';
 
 export const API_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -30,6 +32,10 @@ interface ApiOptions {
   maxPages?: string;
   maxItems?: string;
   rate?: string;
+  waitFor?: string;
+  waitFail?: string;
+  waitTimeout?: string;
+  waitInterval?: string;
 }
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
@@ -51,7 +57,7 @@ Examples:
  * describe yet, with the same credentials, errors, exit codes and output as generated commands.
  */
 export function register(program: Command, ctx: Context): void {
-  program
+  const command = program
     .command('api')
     .description('Call any endpoint under the base URL with the same credentials, errors and output as other commands')
     .argument('<method>', `HTTP method: ${API_METHODS.join(', ')}`)
@@ -67,10 +73,13 @@ export function register(program: Command, ctx: Context): void {
     .addOption(new Option('--max-pages <n>', 'with --paginate, read at most this many pages (default 1000)').helpGroup('Paging options:'))
     .addOption(new Option('--max-items <n>', 'with --paginate, print at most this many items (default 100000)').helpGroup('Paging options:'))
     .addOption(
-      new Option('--rate <n>', 'with --paginate, ask for at most n pages per second: n, n/s or n/m (default: the profile setting rate)').helpGroup(
-        'Paging options:',
-      ),
-    )
+      new Option(
+        '--rate <n>',
+        'with --paginate or --wait-for, send at most n requests per second: n, n/s or n/m (default: the profile setting rate)',
+      ).helpGroup('Paging options:'),
+    );
+  for (const flag of WAIT_FLAGS) command.addOption(new Option(`--${flag.name} ${flag.value}`, `GET or PUT: ${flag.help}`).helpGroup('Wait options:'));
+  command
     .addHelpText('after', `\nThe path is relative to the base URL and cannot leave it (no scheme, host, "//" or "..").\n${EXAMPLES}`)
     .action(async (method: string, path: string, options: ApiOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions & OutputOptions>();
@@ -83,14 +92,17 @@ export function register(program: Command, ctx: Context): void {
       const raw = options.input === undefined ? undefined : await readCommandInput(() => readRawInput(ctx, options));
       const body = raw === undefined ? await readCommandInput(() => readRawBody(ctx, options)) : undefined;
       if ((body !== undefined || raw !== undefined) && verb === 'GET') throw usageError('a GET request has no body; give parameters with --query-param');
-      if (options.rate !== undefined && !options.paginate) throw usageError('--rate needs --paginate: it paces the pages of a list');
+      const waits = WAIT_FLAGS.some((flag) => options[flag.key] !== undefined);
+      if (options.rate !== undefined && !options.paginate && !waits)
+        throw usageError('--rate needs --paginate or --wait-for: it paces the pages of a list, or the polls of a wait');
       const pages = await readPaging(options as Record<string, unknown>);
       if (pages && verb !== 'GET') throw usageError(`--paginate reads a list: it applies to GET, not ${verb}`);
       if (pages && options.include) throw usageError('-i shows one answer; it does not apply with --paginate');
+      const op = rawOperation(verb, `${route.path}${query ? `?${query}` : ''}`, body !== undefined || raw !== undefined);
+      const wait = waits ? await readRawWait(verb, op, options) : undefined;
       keepSecret(ctx, headers.authorization);
       const presenter = await preparePresenter(ctx, globals);
       const target = await resolveTarget(ctx, globals, { needCredential: !globals.dryRun && headers.authorization === undefined });
-      const op = rawOperation(verb, `${route.path}${query ? `?${query}` : ''}`, body !== undefined || raw !== undefined);
       // Already checked and encoded: the path is sent as it is, the body as given.
       const call = { op, input: { params: {}, path: op.path, body: body as Record<string, unknown> | undefined } };
       // The request as built, with --input's bytes as its body and -H's headers, stays under the base URL.
@@ -100,8 +112,21 @@ export function register(program: Command, ctx: Context): void {
         if (!isUnderBase(request.url, target.baseUrl)) throw usageError(`<path>: ${path} leads outside the base URL ${target.baseUrl}`);
       };
       const include = options.include ? { envelope: globals.output === 'json' } : undefined;
-      await dispatch(ctx, { call, target, globals, presenter, checkRequest, pages, include });
+      await dispatch(ctx, { call, target, globals, presenter, checkRequest, pages, include, ...(wait ? { wait } : {}) });
     });
+}
+
+/**
+ * `--wait-for` on a raw request: a GET, or a PUT (HTTP's idempotent write), sent again until the
+ * condition holds. Nothing is declared about the endpoint, so its method is all there is to go by:
+ * a POST or PATCH may be applied at every poll, and a DELETE is waited on with a GET of what it removed.
+ */
+async function readRawWait(verb: HttpMethod, op: OperationSpec, options: ApiOptions): Promise<WaitRequest> {
+  if (verb === 'DELETE')
+    throw usageError(`--wait-for: svc api DELETE cannot wait: each poll would send the DELETE again; wait with a GET of what it removes (--wait-for deleted)`);
+  if (options.include) throw usageError('-i shows one answer; it does not apply with --wait-for');
+  const { readWaitRequest } = await import('../wait-options.js');
+  return readCommandInput(() => readWaitRequest(`svc api ${verb}`, op, options as Record<string, unknown>));
 }
 
 function checkMethod(method: string): HttpMethod {

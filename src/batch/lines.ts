@@ -70,12 +70,34 @@ class LineReader<T> implements AsyncIterableIterator<T> {
   }
 
   next(): Promise<IteratorResult<T>> {
+    const value = this.take();
+    if (value !== undefined) return Promise.resolve({ done: false, value });
+    if (this.ended) return Promise.resolve({ done: true, value: undefined });
+    return this.fill();
+  }
+
+  /**
+   * Reads chunks until one completes a line that maps to a value, or the input ends: one loop. A
+   * promise per chunk, each resolved with the next one's, would chain as many promises as a line
+   * has chunks, all held until it ends: a line that never ends (`--input - < /dev/zero`) would
+   * hold memory without bound though its bytes are dropped.
+   */
+  private async fill(): Promise<IteratorResult<T>> {
+    for (;;) {
+      await (this.reading ??= this.read().finally(() => (this.reading = undefined)));
+      const value = this.take();
+      if (value !== undefined) return { done: false, value };
+      if (this.ended) return { done: true, value: undefined };
+    }
+  }
+
+  /** The next line of the chunk in hand that maps to a value; undefined when the chunk has none left. */
+  private take(): T | undefined {
     for (let line = this.nextLine(); line; line = this.nextLine()) {
       const value = this.map(line);
-      if (value !== undefined) return Promise.resolve({ done: false, value });
+      if (value !== undefined) return value;
     }
-    if (this.ended) return Promise.resolve({ done: true, value: undefined });
-    return (this.reading ??= this.read().finally(() => (this.reading = undefined))).then(() => this.next());
+    return undefined;
   }
 
   async return(): Promise<IteratorResult<T>> {

@@ -31,16 +31,62 @@ export const OWN_FLAGS: ReadonlySet<string> = new Set([
   ...WAIT_FLAGS.map((flag) => flag.name),
 ]);
 
-/** The flag of a field: its name in kebab case, with `-field` after it while that is one of svc's own flags or the save flag. */
-export function fieldFlag(op: Pick<OperationSpec, 'saveField'>, name: string): string {
-  let flag = toKebab(name);
-  const taken = (candidate: string) => OWN_FLAGS.has(candidate) || candidate === op.saveField?.flag;
-  while (taken(flag) || (flag.startsWith('no-') && taken(flag.slice(3)))) flag = `${flag}-field`;
+/**
+ * A long flag commander reads as one flag of this name: words of lower-case letters (any script)
+ * and digits joined by single `-`, `_` or `.`. Anything else a name may hold (an upper-case first
+ * letter, spaces, `--`, `,`, `<`, nothing at all) breaks the command or files the value elsewhere.
+ */
+const PLAIN_FLAG = /^[\p{Ll}\p{Lo}\p{N}]+(?:[-_.][\p{Ll}\p{Lo}\p{N}]+)*$/u;
+
+/** A name as a flag word: kebab case (`linkedinProfileUrl` -> `linkedin-profile-url`), else its letters and digits joined by `-` (`Name` -> `name`, `a b` -> `a-b`, `` -> `field`). */
+function flagWord(name: string): string {
+  const kebab = toKebab(name);
+  if (PLAIN_FLAG.test(kebab)) return kebab;
+  const words = name.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  return words ? words.join('-') : 'field';
+}
+
+/**
+ * The flag of each input of an operation (query, header and body fields, in that order): its name
+ * as a flag word, with `-field` after it while that is one of svc's own flags, the save flag or an
+ * earlier input's flag, so that two names never make one flag (`aB` and `a-b`). A flag never starts
+ * with `no-`, which commander reads as the negation of another (`--no-x` files its value under
+ * `x`): `noReply` is `--no_reply`.
+ */
+type FlagSource = Pick<OperationSpec, 'saveField'> & Partial<Pick<OperationSpec, 'query' | 'headers' | 'body'>>;
+const flagsByOperation = new WeakMap<object, Map<string, string>>();
+function inputFlags(op: FlagSource): Map<string, string> {
+  let flags = flagsByOperation.get(op);
+  if (flags) return flags;
+  flags = new Map();
+  const used = new Set<string>();
+  const names = [op.query, op.headers, op.body].flatMap((schema, i) =>
+    objectFields(schema, (['query', 'header', 'body'] as const)[i]!).map((field) => field.name),
+  );
+  for (const name of names) {
+    if (flags.has(name)) continue;
+    const flag = freeFlag(op, name, used);
+    used.add(flag);
+    flags.set(name, flag);
+  }
+  flagsByOperation.set(op, flags);
+  return flags;
+}
+
+/** The name's flag word, never `no-…`, with `-field` after it while svc or another input (`used`) has it. */
+function freeFlag(op: FlagSource, name: string, used: ReadonlySet<string>): string {
+  let flag = flagWord(name).replace(/^no-/, 'no_');
+  while (OWN_FLAGS.has(flag) || flag === op.saveField?.flag || used.has(flag)) flag = `${flag}-field`;
   return flag;
 }
 
-/** commander's name for a flag's value: `--if-none-match` -> `ifNoneMatch`. */
-const optionKey = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** The flag of an input of `op` (inputFlags): its name in kebab case, made one flag of its own. */
+export function fieldFlag(op: FlagSource, name: string): string {
+  return inputFlags(op).get(name) ?? freeFlag(op, name, new Set());
+}
+
+/** commander's name for a flag's value, as commander makes it: `--if-none-match` -> `ifNoneMatch`, `--a-ä` -> `aÄ`. */
+const optionKey = (flag: string): string => flag.split('-').reduce((key, word) => key + word.charAt(0).toUpperCase() + word.slice(1));
 
 const asCommandField =
   (op: OperationSpec) =>

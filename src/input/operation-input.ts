@@ -41,7 +41,7 @@ export async function buildOperationInput(op: OperationSpec, values: CommandValu
     const value = values.positionals[index];
     if (value === undefined) return;
     if (pathParams.has(name)) params[name] = value;
-    else if (body) body[name] = value;
+    else if (body) setField(body, name, value);
   });
   const query = op.query ? flagValues(queryFields(op), values.flags) : undefined;
   const headers = op.headers ? flagValues(headerFields(op), values.flags) : undefined;
@@ -50,7 +50,7 @@ export async function buildOperationInput(op: OperationSpec, values: CommandValu
   for (const field of bodyFields(op)) {
     const given = values.flags[field.key];
     if (given === undefined || field.positional) continue;
-    body[field.name] = field.kind === 'map' ? await readMapFlag(field, given as string[], body[field.name], from) : convertFlagValue(field, given);
+    setField(body, field.name, field.kind === 'map' ? await readMapFlag(field, given as string[], body[field.name], from) : convertFlagValue(field, given));
   }
   // An optional body is sent when something was given for it: --body, a body field (a flag or an argument).
   if (op.optionalBody && bodySource === undefined && Object.keys(body).length === 0) input.body = undefined;
@@ -69,12 +69,17 @@ function claimStdinFirst(op: OperationSpec, values: CommandValues, from: JsonSou
   }
 }
 
+/** A field set as its own property, whatever its name: a service may name one `__proto__`, which `=` would take as the prototype and drop. */
+const setField = (target: Record<string, unknown>, name: string, value: unknown): void => {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+};
+
 /** The query or header flags given, by parameter name, converted by their declared kind. */
 function flagValues(fields: readonly BodyField[], flags: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields) {
     const given = flags[field.key];
-    if (given !== undefined) values[field.name] = convertFlagValue(field, given);
+    if (given !== undefined) setField(values, field.name, convertFlagValue(field, given));
   }
   return values;
 }

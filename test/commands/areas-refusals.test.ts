@@ -187,6 +187,35 @@ describe('names and texts a description may hold', () => {
     expect(help.stdout).not.toMatch(/\u001b/);
     expect(help.stdout).toContain('proto');
   });
+
+  it('become flags of their own, each sending its field by its name as the description spells it', async () => {
+    const configDir = freshConfigDir();
+    const names = ['Name', 'aB', 'a-b', 'noReply', 'no-x', 'x', '', '-y', 'a b', 'x--y', '__proto__', 'a-ä', 'body'];
+    const flags = ['name', 'a-b', 'a-b-field', 'no_reply', 'no_x', 'x', 'field', 'y', 'a-b-field-field', 'x-y', 'proto', 'a-ä', 'body-field'];
+    const fields = doc({
+      '/fields': {
+        post: op('fields', 'send', {
+          'x-svc-safety': 'unsafe',
+          parameters: [{ name: 'Limit', in: 'query', schema: { type: 'string' } }],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])) } } },
+          },
+        }),
+      },
+    });
+    expect((await runSvc(['areas', 'add', descriptionFile(fields)], { env: env(configDir) })).code).toBe(0);
+    const help = await runSvc(['fields', 'send', '--help'], { env: env(configDir) });
+    expect(help.code, help.stderr).toBe(0);
+    for (const flag of ['limit', ...flags]) expect(help.stdout).toMatch(new RegExp(`\\n {2}--${flag} <string>`));
+    server.script('/v1/fields?Limit=0', { body: {} });
+    const argv = ['fields', 'send', '--limit', '0', ...flags.flatMap((flag, i) => [`--${flag}`, String(i)])];
+    const sent = await runSvc(argv, { env: env(configDir) });
+    expect(sent.code, sent.stderr).toBe(0);
+    const body = JSON.parse(server.received.at(-1)!.body) as Record<string, unknown>;
+    expect(server.received.at(-1)!.url).toBe('/v1/fields?Limit=0');
+    expect(Object.entries(body)).toEqual(names.map((name, i) => [name, String(i)]));
+  });
 });
 
 describe('a store that cannot be used costs one line, and svc goes on with its own areas', () => {

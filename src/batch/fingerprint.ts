@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describeFsError } from '../input/user-file.js';
 import { type CommandItem, type CommandParts, describeCommand, firstDifference } from './command-line.js';
-import { InputError } from '../errors.js';
+import { InputError, SvcError } from '../errors.js';
+import { interruptionOf } from '../interruption.js';
 import { type OpenedInput, openInputFile } from './source.js';
 
 /**
@@ -27,7 +28,8 @@ export type RunArgs = CommandParts;
 /**
  * Hashes the input file, streaming: a large input is read once more before anything is sent.
  * `openFile` is the context's door to it (the disk when absent); `redact` removes the run's known
- * secrets from the values the checkpoint keeps to name a difference.
+ * secrets from the values the checkpoint keeps to name a difference. A stop signal (`signal`) ends
+ * the reading, however long the input, with the signal's exit code: nothing was sent yet.
  */
 export async function fingerprintRun(
   operation: string,
@@ -36,19 +38,28 @@ export async function fingerprintRun(
   shard: string | null,
   openFile: (path: string) => Promise<OpenedInput> = openInputFile,
   redact?: (text: string) => string,
+  signal?: AbortSignal,
 ): Promise<Fingerprint> {
   const hash = createHash('sha256');
   let bytes = 0;
   const input = await openFile(inputPath);
+  const stop = () => input.close(); // a read that waits (a pipe) ends too
+  signal?.addEventListener('abort', stop, { once: true });
   try {
     for await (const chunk of input.chunks) {
+      if (signal?.aborted) break;
       hash.update(chunk);
       bytes += chunk.length;
     }
   } catch (error) {
-    throw new InputError(`cannot read ${inputPath}: ${describeFsError(error)}`);
+    if (!signal?.aborted) throw new InputError(`cannot read ${inputPath}: ${describeFsError(error)}`);
   } finally {
+    signal?.removeEventListener('abort', stop);
     input.close();
+  }
+  if (signal?.aborted) {
+    const interruption = interruptionOf(signal);
+    throw new SvcError(`${interruption.words} while reading ${inputPath} for --checkpoint: no line was started`, interruption.exitCode);
   }
   return { operation, input: { bytes, sha256: hash.digest('hex') }, args: sha256(JSON.stringify(args)), shard, command: describeCommand(args, redact) };
 }

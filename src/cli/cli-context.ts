@@ -1,5 +1,6 @@
 import type { Context, IO } from '../core/context.js';
 import { createProcessContext } from '../core/process-context.js';
+import type { StdinStream } from '../core/process-stdin.js';
 import { openProcessOutput, terminalColumns } from './process-output.js';
 
 /** The process context with the terminal's standard streams: what every run of the CLI receives. */
@@ -46,7 +47,25 @@ function createProcessIO(exit: (code: number) => never, stopSignal: () => AbortS
     },
     // readline, env-paths and undici load only for the commands that use them.
     stdin: async (maxBytes) => (await import('./terminal.js')).readAllStdin(maxBytes),
-    stdinChunks: () => process.stdin,
+    stdinChunks: () => lazyStdin(),
     prompt: async (question, options) => (await import('./terminal.js')).promptLine(question, options?.hidden === true, stopSignal()),
+  };
+}
+
+/** Standard input as it arrives (src/core/process-stdin.ts, loaded when first read); `destroy()` ends a read that waits. */
+function lazyStdin(): AsyncIterable<Uint8Array> & { destroy(): void } {
+  let stream: StdinStream | undefined;
+  let destroyed = false;
+  return {
+    async *[Symbol.asyncIterator]() {
+      const { processStdin } = await import('../core/process-stdin.js');
+      if (destroyed) return;
+      stream = processStdin();
+      yield* stream;
+    },
+    destroy() {
+      destroyed = true;
+      stream?.destroy();
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { processStdin } from '../core/process-stdin.js';
 import { InputError } from '../errors.js';
 import { describeSize } from '../input/user-file.js';
 import { Interruption, interruptedPrompt, interruptionOf } from '../interruption.js';
@@ -10,11 +11,12 @@ import { Interruption, interruptedPrompt, interruptionOf } from '../interruption
 export async function readAllStdin(maxBytes: number): Promise<string> {
   const chunks: Buffer[] = [];
   let length = 0;
-  for await (const chunk of process.stdin) {
-    chunks.push(chunk as Buffer);
-    length += (chunk as Buffer).length;
+  const stdin = processStdin();
+  for await (const chunk of stdin) {
+    chunks.push(chunk);
+    length += chunk.length;
     if (length > maxBytes) {
-      process.stdin.destroy();
+      stdin.destroy();
       throw new InputError(`standard input is over the ${describeSize(maxBytes)} limit`);
     }
   }

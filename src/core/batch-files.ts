@@ -19,7 +19,7 @@ export interface BatchFiles {
  * is emptied, so everything is left as it was), then the rejects file. Neither may be a file the
  * batch reads or writes, whatever path leads there.
  */
-export async function openBatchFiles(ctx: Pick<Context, 'files' | 'secrets'>, run: BatchRun): Promise<BatchFiles> {
+export async function openBatchFiles(ctx: Pick<Context, 'files' | 'secrets' | 'signal'>, run: BatchRun): Promise<BatchFiles> {
   const checkpoint = run.options.checkpoint ? await openRunCheckpoint(ctx, run) : undefined;
   let rejects: RejectsFile | undefined;
   try {
@@ -40,7 +40,7 @@ export async function openBatchFiles(ctx: Pick<Context, 'files' | 'secrets'>, ru
 
 /** The checkpoint belongs to this input file, operation and command line (src/batch/fingerprint.ts). */
 async function openRunCheckpoint(
-  ctx: Pick<Context, 'files' | 'secrets'>,
+  ctx: Pick<Context, 'files' | 'secrets' | 'signal'>,
   { id, op, options, base, source, target, query }: BatchRun,
 ): Promise<OpenedCheckpoint> {
   const shard = options.shard ? shardText(options.shard) : null;
@@ -65,7 +65,7 @@ async function openRunCheckpoint(
   return openCheckpoint(
     options.checkpoint!,
     op,
-    () => fingerprintRun(id, options.input, args, shard, ctx.files.openInput, ctx.secrets?.redact),
+    () => fingerprintRun(id, options.input, args, shard, ctx.files.openInput, ctx.secrets?.redact, ctx.signal),
     options.resendUncertain,
     guarded,
   );

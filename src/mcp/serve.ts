@@ -8,6 +8,7 @@ import { isLoopback, serveHttp } from './http-server.js';
 import { createMcpServer, listedTools, type ToolMode } from './mcp-server.js';
 import type { CallDeps } from './operation-call.js';
 import type { ServeDeps, ServeSettings } from './tool-call.js';
+import { processStdin } from '../core/process-stdin.js';
 import { StdioLines } from './stdio-lines.js';
 import { operationTools } from './tool-catalog.js';
 import { checkFilterNames, type FilterFlags, readToolFilter } from './tool-filter.js';
@@ -61,7 +62,7 @@ export async function runMcpServer(proc: McpProcess, flags: McpFlags, globals: G
   const served = listedTools(settings, mode).length;
   if (!flags.http) {
     const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
-    const transport = new StdioLines(process.stdin, process.stdout, proc.err);
+    const transport = new StdioLines(processStdin(), process.stdout, proc.err);
     const handle = serveStdio(factory, { transport, onerror: (error) => proc.err(`svc mcp: ${oneLine(error.message)}\n`) });
     proc.err(`svc mcp: serving ${served} tools over stdio (${target.baseUrl})\n`);
     await Promise.race([proc.stdinClosed(), stopped(proc.signal)]);

@@ -137,6 +137,8 @@ export interface ProcessOptions {
   nodeArgs?: readonly string[];
   /** A file descriptor for standard output (`/dev/full`, say) instead of a pipe the test reads. */
   stdoutFd?: number;
+  /** A file descriptor for standard input (`/dev/zero`, say) instead of a pipe carrying `input`. */
+  stdinFd?: number;
 }
 
 /** A running bin/svc whose pipes the test holds: to signal it, write to it, or close its stdout mid-run. */
@@ -171,7 +173,7 @@ function command(args: readonly Arg[], { build = NPM_BUILD, nodeArgs = [] }: Pro
 export function startSvcProcess(args: readonly Arg[], options: ProcessOptions = {}): SvcProcess {
   const [file, argv] = command(args, options);
   const env = svcEnv(options.env, options.build);
-  const child = spawn(file, argv, { env, cwd: options.cwd, stdio: ['pipe', options.stdoutFd ?? 'pipe', 'pipe'] });
+  const child = spawn(file, argv, { env, cwd: options.cwd, stdio: [options.stdinFd ?? 'pipe', options.stdoutFd ?? 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const waitingErr: { pattern: RegExp; resolve(): void }[] = [];
@@ -189,8 +191,8 @@ export function startSvcProcess(args: readonly Arg[], options: ProcessOptions = 
   });
   child.stdout?.on('error', () => {}); // a test that closes stdout early is not an error
   // svc may exit without reading its input (a usage error, a signal): the pipe then closes under the write, and an EPIPE here is that.
-  child.stdin!.on('error', () => {});
-  if (!options.keepInputOpen) child.stdin!.end(options.input ?? '');
+  child.stdin?.on('error', () => {});
+  if (!options.keepInputOpen) child.stdin?.end(options.input ?? '');
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
   const done = new Promise<SvcRun>((resolve) =>
     child.on('close', (code, signal) => {

@@ -62,11 +62,13 @@ function processOf(ctx: Context): McpProcess {
     secrets: { add: secrets.add, redact: secrets.redact, redactValue: (value) => secrets.redactValue(value) },
     err: (text) => ctx.io.err(text),
     out: (text) => ctx.io.out(text),
-    stdinClosed: () =>
-      new Promise((resolve) => {
-        process.stdin.once('end', () => resolve());
-        process.stdin.once('close', () => resolve());
-      }),
+    stdinClosed: async () => {
+      const stdin = (await import('../../core/process-stdin.js')).processStdin();
+      return new Promise((resolve) => {
+        stdin.once('end', () => resolve());
+        stdin.once('close', () => resolve());
+      });
+    },
   };
 }
 

@@ -76,6 +76,7 @@ try {
       'Standalone binary: --version',
       'Standalone binary: GET',
       'Standalone binary: --version, GitHub added',
+      'Standalone binary: GET, GitHub added',
       'Standalone binary: added operation, GitHub added',
     ].some(wanted)
       ? await installBoth(work, log)
@@ -86,6 +87,7 @@ try {
     'GET: svc email drafts get, GitHub added',
     'Added operation: svc repos list-tags, GitHub added',
     'Standalone binary: --version, GitHub added',
+    'Standalone binary: GET, GitHub added',
     'Standalone binary: added operation, GitHub added',
   ].some(wanted)
     ? await prepareAdded(svcBin, work, mock)

@@ -103,6 +103,21 @@ export function defineCases({ svcBin, realBin, syntheticBin, githubBin, installe
       expect: /^svc \d/,
     },
     {
+      name: 'Standalone binary: GET, GitHub added',
+      svc: {
+        label: "svc email drafts get (binary, profile with GitHub's description added)",
+        argv: [standaloneBin, '--profile', ADDED, 'email', 'drafts', 'get', 'dr_123'],
+        env,
+      },
+      baseline: {
+        label: 'svc email drafts get (binary, profile with nothing added)',
+        argv: [standaloneBin, '--profile', 'default', 'email', 'drafts', 'get', 'dr_123'],
+        env,
+      },
+      target: 1.1,
+      expect: /"draftId": "dr_123"/,
+    },
+    {
       name: 'Standalone binary: added operation, GitHub added',
       svc: {
         label: 'svc repos list-tags octo hello (binary, added)',

@@ -5,7 +5,7 @@ import { AREA_FILE, indexPath } from './store-folder.js';
 import type { AreaListing, StoredIndex } from './stored.js';
 
 /** An index is a few lines per area; one this large is something else. */
-const MAX_INDEX_BYTES = 4 * 1024 * 1024;
+export const MAX_INDEX_BYTES = 4 * 1024 * 1024;
 
 /** An area name: lower-case words of letters and digits joined by hyphens (the first word of its operation ids). */
 export const AREA_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;

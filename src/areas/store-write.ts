@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { withConfigLock } from '../config/config-lock.js';
 import type { Clock } from '../clock.js';
 import { VERSION } from '../version.js';
-import { parseIndex } from './area-index.js';
+import { MAX_INDEX_BYTES, parseIndex } from './area-index.js';
+import { ExitCode, SvcError } from '../errors.js';
 import { areaFileText } from './area-text.js';
 import { AREA_FILE, indexPath } from './store-folder.js';
 import { type AreaListing, STORE_FORMAT, type StoredArea, type StoredIndex } from './stored.js';
@@ -47,14 +48,29 @@ export async function changeStore(folder: string, change: (current: CurrentIndex
       // Areas another svc compiled stay as they were, under their svc's stamp: only removing some, or compiling all again, changes them.
       const stale = current !== undefined && (current.format !== STORE_FORMAT || current.svc !== VERSION) && old.length > 0;
       if (stale && write.length > 0) throw new Error('areas compiled by another svc cannot be kept beside new ones: update them all');
-      for (const { listing, content } of write) areas[content.area] = { ...listing, file: writeAreaFile(folder, content) };
       const stamp = stale ? { format: current.format, svc: current.svc } : { format: STORE_FORMAT, svc: VERSION };
+      // The index as it will be, each new file's name as long as it will be: one svc could not read back is refused before any file is written.
+      for (const { listing, content } of write) areas[content.area] = { ...listing, file: `${content.area}.${'0'.repeat(16)}.json` };
+      checkIndexSize(indexText({ ...stamp, areas: sortedByName(areas) }));
+      for (const { listing, content } of write) areas[content.area] = { ...listing, file: writeAreaFile(folder, content) };
       const index: StoredIndex = { ...stamp, areas: sortedByName(areas) };
-      writeWhole(indexPath(folder), `${JSON.stringify(index, null, 2)}\n`);
+      writeWhole(indexPath(folder), indexText(index));
       removeUnnamed(folder, new Set(Object.values(index.areas).map((listing) => listing.file)));
       return index;
     },
     lockOptions,
+  );
+}
+
+const indexText = (index: StoredIndex): string => `${JSON.stringify(index, null, 2)}\n`;
+
+/** Refuses an index over the size svc reads (area-index.ts): it would be written, then never read. */
+function checkIndexSize(text: string): void {
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= MAX_INDEX_BYTES) return;
+  throw new SvcError(
+    `the added areas of this profile would make an index of ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_INDEX_BYTES / 1024 / 1024} MiB svc reads; add fewer areas at once (--areas), or some to another profile`,
+    ExitCode.usage,
   );
 }
 

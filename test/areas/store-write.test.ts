@@ -66,6 +66,21 @@ describe('the store of added areas', () => {
     expect(Object.keys(JSON.parse(readFileSync(join(folder, 'index.json'), 'utf8')).areas)).toEqual(['one', 'two']);
   });
 
+  it('refuses a change whose index svc could not read back, writing nothing: the index stays as it was', async () => {
+    const folder = tempFolder('svc-store-');
+    await changeStore(folder, () => adding('kept'));
+    const before = readFileSync(join(folder, 'index.json'), 'utf8');
+    const huge = (name: string): StoreChange['write'][number] => ({
+      ...adding(name).write[0]!,
+      listing: { ...adding(name).write[0]!.listing, summary: 'x'.repeat(1024 * 1024) },
+    });
+    await expect(changeStore(folder, () => ({ write: ['a', 'b', 'c', 'd', 'e'].map(huge), remove: [] }))).rejects.toThrow(
+      /^the added areas of this profile would make an index of 5\.0 MiB, over the 4 MiB svc reads; add fewer areas at once \(--areas\), or some to another profile$/,
+    );
+    expect(readFileSync(join(folder, 'index.json'), 'utf8')).toBe(before);
+    expect(readdirSync(folder).sort()).toEqual(['index.json', expect.stringMatching(/^kept\.[0-9a-f]{16}\.json$/)]);
+  });
+
   it('writes nothing when the change throws, and leaves no lock behind', async () => {
     const folder = tempFolder('svc-store-');
     await changeStore(folder, () => adding('one'));

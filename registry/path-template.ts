@@ -38,8 +38,10 @@ const named = (char: string): string =>
  * segment, as written, percent-encoded or in full-width letters, which a URL parser, a proxy or
  * the server would climb out of the API's path by; and no backslash, which some servers read as `/`.
  */
-export function pathTemplateProblem(path: string): string | undefined {
-  if (!path.startsWith('/')) return 'must start with "/"';
+export function pathTemplateProblem(template: string): string | undefined {
+  if (!template.startsWith('/')) return 'must start with "/"';
+  // What is sent: a placeholder's name never is (its value is filled in, one segment), so `{a b}` is a name like any other.
+  const path = template.replace(/\{[^{}]+\}/g, 'p');
   const foreign = FOREIGN.exec(path);
   if (foreign) return `holds ${named(foreign[0])}, which no path of an API holds`;
   const out = "which would take a request out of the API's path";

@@ -40,7 +40,7 @@ export async function buildOperationInput(op: OperationSpec, values: CommandValu
   op.args.forEach((name, index) => {
     const value = values.positionals[index];
     if (value === undefined) return;
-    if (pathParams.has(name)) params[name] = value;
+    if (pathParams.has(name)) setField(params, name, value);
     else if (body) setField(body, name, value);
   });
   const query = op.query ? flagValues(queryFields(op), values.flags) : undefined;

@@ -188,6 +188,17 @@ describe('names and texts a description may hold', () => {
     expect(help.stdout).toContain('proto');
   });
 
+  it('name path parameters, whatever the name: each value fills its own placeholder', async () => {
+    const configDir = freshConfigDir();
+    const params = ['__proto__', 'constructor', 'a b'].map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    const paths = doc({ '/things/{__proto__}/{constructor}/{a b}': { get: op('things', 'get', { parameters: params }) } });
+    expect((await runSvc(['areas', 'add', descriptionFile(paths)], { env: env(configDir) })).code).toBe(0);
+    server.script('/v1/things/x/y/z', { body: {} });
+    const call = await runSvc(['things', 'get', 'x', 'y', 'z'], { env: env(configDir) });
+    expect(call.code, call.stderr).toBe(0);
+    expect(server.received.at(-1)!.url).toBe('/v1/things/x/y/z');
+  });
+
   it('become flags of their own, each sending its field by its name as the description spells it', async () => {
     const configDir = freshConfigDir();
     const names = ['Name', 'aB', 'a-b', 'noReply', 'no-x', 'x', '', '-y', 'a b', 'x--y', '__proto__', 'a-ä', 'body'];

@@ -6,10 +6,22 @@ import { pathTemplateProblem } from '../../registry/path-template.js';
 const OUT = "which would take a request out of the API's path";
 
 describe('pathTemplateProblem', () => {
-  it.each(['/', '/a', '/a/', '/a/{id}', '/a/{id}.json', '/a/..b/c..', '/a/.well-known', '/v1/{id}:cancel', '/a/%7Bx%7D', '/a/%zz', '/a/~b/@c/*', '/é/{id}'])(
-    'accepts %s',
-    (path) => expect(pathTemplateProblem(path)).toBeUndefined(),
-  );
+  it.each([
+    '/',
+    '/a',
+    '/a/',
+    '/a/{id}',
+    '/a/{id}.json',
+    '/a/..b/c..',
+    '/a/.well-known',
+    '/v1/{id}:cancel',
+    '/a/%7Bx%7D',
+    '/a/%zz',
+    '/a/~b/@c/*',
+    '/é/{id}',
+    '/a/{a b}',
+    '/a/{x?}/{.}/{..}',
+  ])('accepts %s', (path) => expect(pathTemplateProblem(path)).toBeUndefined());
 
   it.each([
     ['a/{id}', 'must start with "/"'],

@@ -6,8 +6,8 @@
 // A reader that read the old index just before finds its file gone, and reads the index again
 // (added-areas.ts).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { withConfigLock } from '../config/config-lock.js';
 import type { Clock } from '../clock.js';
 import { VERSION } from '../version.js';
@@ -35,7 +35,7 @@ const PARTIAL = /\.partial-\d+-[0-9a-f]{8}$/;
  * removes the files no longer named. Resolves to the index written. A change that throws writes nothing.
  */
 export async function changeStore(folder: string, change: (current: CurrentIndex) => StoreChange | Promise<StoreChange>, clock?: Clock): Promise<StoredIndex> {
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const created = mkdirSync(folder, { recursive: true, mode: 0o700 });
   const lockOptions = { waitMs: 60_000, subject: 'the added areas', ...(clock ? { clock } : {}) };
   return withConfigLock(
     indexPath(folder),
@@ -59,7 +59,22 @@ export async function changeStore(folder: string, change: (current: CurrentIndex
       return index;
     },
     lockOptions,
-  );
+  ).catch((error: unknown) => {
+    if (created !== undefined) removeEmptyUpTo(folder, created);
+    throw error;
+  });
+}
+
+/** A change refused in a store it made the folders of leaves none of them: each empty one, from `folder` up to `top`, goes. */
+function removeEmptyUpTo(folder: string, top: string): void {
+  for (let dir = folder; ; dir = dirname(dir)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      return;
+    }
+    if (dir === top || dirname(dir) === dir) return;
+  }
 }
 
 const indexText = (index: StoredIndex): string => `${JSON.stringify(index, null, 2)}\n`;

@@ -79,6 +79,10 @@ describe('the store of added areas', () => {
     );
     expect(readFileSync(join(folder, 'index.json'), 'utf8')).toBe(before);
     expect(readdirSync(folder).sort()).toEqual(['index.json', expect.stringMatching(/^kept\.[0-9a-f]{16}\.json$/)]);
+    // In a store that was not there, the folders it made go too: nothing is left of it.
+    const config = tempFolder('svc-store-');
+    await expect(changeStore(join(config, 'areas', 'default'), () => ({ write: ['a', 'b', 'c', 'd', 'e'].map(huge), remove: [] }))).rejects.toThrow(/4 MiB/);
+    expect(readdirSync(config)).toEqual([]);
   });
 
   it('writes nothing when the change throws, and leaves no lock behind', async () => {

@@ -29,11 +29,15 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * Reads and checks the settings file; a missing file is empty settings, a broken one a
  * ConfigFileError. Any line endings (JSON reads them alike) and a UTF-8 byte-order mark (as some
  * Windows editors save) are fine; a file over 1 MiB, not UTF-8, or empty is refused, never taken as empty.
+ * So is a path that leads to no regular file (a pipe or a device, `/dev/zero`), before it is opened:
+ * it says no size, and might not end.
  */
 export function readConfigFile(path: string): StoredConfig {
   let bytes: Uint8Array;
   try {
-    if (statSync(path).size > MAX_SETTINGS_BYTES)
+    const info = statSync(path);
+    if (!info.isFile()) throw new ConfigFileError(`the config file ${path} is not a regular file; fix or remove it`);
+    if (info.size > MAX_SETTINGS_BYTES)
       throw new ConfigFileError(`the config file ${path} is over the ${MAX_SETTINGS_BYTES / 1024 / 1024} MiB limit for settings; fix or remove it`);
     bytes = readFileSync(path);
   } catch (error) {

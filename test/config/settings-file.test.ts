@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_SETTINGS_BYTES, readConfigFile } from '../../src/config/settings-file.js';
@@ -54,5 +55,14 @@ describe('readConfigFile', () => {
     expect(readConfigFile(under).profiles).toEqual(settings.profiles);
     const over = fileHolding('over.json', padded(MAX_SETTINGS_BYTES + 16));
     expect(() => readConfigFile(over)).toThrow(`the config file ${over} is over the 1 MiB limit for settings; fix or remove it`);
+  });
+
+  it.each([
+    ['a device that never ends (/dev/zero)', (path: string) => symlinkSync('/dev/zero', path)],
+    ['a named pipe no one writes to', (path: string) => execFileSync('mkfifo', [path])],
+  ])('refuses %s before reading it: it says no size, and reading it would fill memory or wait forever', (_name, make) => {
+    const path = join(tempFolder('svc-settings-'), 'config.json');
+    make(path);
+    expect(() => readConfigFile(path)).toThrow(`the config file ${path} is not a regular file; fix or remove it`);
   });
 });

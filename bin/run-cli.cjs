@@ -142,12 +142,27 @@ function cacheFolder(name) {
 /** Only this user can write to `stats`' file (Windows: the per-user local app data folder; no owners checked). */
 const isPrivate = (stats) => process.getuid === undefined || (stats.uid === process.getuid() && (stats.mode & 0o022) === 0);
 
+/**
+ * mkdir -p, one level at a time: where mkdir answers ENOENT under a folder that exists (/proc, /sys),
+ * mkdirSync's own `recursive` makes the parent, finds it there and tries again, forever and deaf to
+ * signals (src/make-folders.ts, which this copies: this file loads before the bundle).
+ */
+function makeFolders(folder) {
+  const parent = dirname(folder);
+  if (parent !== folder && !statSync(parent, { throwIfNoEntry: false })) makeFolders(parent);
+  try {
+    mkdirSync(folder, { mode: 0o700 });
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+  }
+}
+
 /** Makes the folder if need be; whether it is a folder only this user can write to, a link to it included. */
 function isPrivateFolder(folder) {
   try {
     let stats = statSync(folder, { throwIfNoEntry: false });
     if (!stats) {
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      makeFolders(folder);
       stats = statSync(folder);
     }
     return stats.isDirectory() && isPrivate(stats);

@@ -6,9 +6,10 @@
 // A reader that read the old index just before finds its file gone, and reads the index again
 // (added-areas.ts).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { withConfigLock } from '../config/config-lock.js';
+import { makeSettingsFolder } from '../config/settings-folder.js';
 import type { Clock } from '../clock.js';
 import { VERSION } from '../version.js';
 import { MAX_INDEX_BYTES, parseIndex } from './area-index.js';
@@ -35,7 +36,7 @@ const PARTIAL = /\.partial-\d+-[0-9a-f]{8}$/;
  * removes the files no longer named. Resolves to the index written. A change that throws writes nothing.
  */
 export async function changeStore(folder: string, change: (current: CurrentIndex) => StoreChange | Promise<StoreChange>, clock?: Clock): Promise<StoredIndex> {
-  const created = mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const created = makeSettingsFolder(folder);
   const lockOptions = { waitMs: 60_000, subject: 'the added areas', ...(clock ? { clock } : {}) };
   return withConfigLock(
     indexPath(folder),

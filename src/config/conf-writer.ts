@@ -1,8 +1,9 @@
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import Conf from 'conf';
 import { ConfigFileError, ownProfile, readConfigFile, type StoredConfig } from './settings-file.js';
 import { withConfigLock } from './config-lock.js';
+import { makeSettingsFolder } from './settings-folder.js';
 import type { ProfileSettings } from './store.js';
 
 /**
@@ -44,7 +45,7 @@ export function writeAliases(
 async function writeConfig(path: string, write: (conf: Conf<StoredConfig>) => void): Promise<{ config: StoredConfig; warnings: string[] }> {
   const folder = dirname(path);
   const warnings: string[] = [];
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  makeSettingsFolder(folder);
   makePrivate(folder, 0o700, warnings);
   const config = await withConfigLock(path, () => {
     makePrivate(path, 0o600, warnings);

@@ -51,11 +51,11 @@ eachBuild((build) => {
 
     it('one line through a pipe that the writer keeps feeding: exit 143 with the summary', async () => {
       const svc = startSvcProcess([...ADD, '--input', '-'], { build, env: env(), keepInputOpen: true, timeoutMs: GUARD_MS });
-      // Standard input is a socket here, read with calls /proc does not count: what svc took is what was written, less a buffer.
+      // Standard input is a socket here, read with calls /proc does not count: what svc took is what was written, less what waits in buffers (a MiB or two).
       const block = Buffer.alloc(1024 * 1024, 'a');
       let written = 0;
       const feed = (): void => {
-        while (svc.child.stdin!.writable && svc.child.stdin!.write(block)) written += block.length;
+        for (let more = true; more && svc.child.stdin!.writable; written += block.length) more = svc.child.stdin!.write(block);
       };
       svc.child.stdin!.on('drain', feed);
       svc.child.stdin!.write('{"sequenceId":"seq_123","email":"');
@@ -63,6 +63,19 @@ eachBuild((build) => {
       expect(await terminatedMidRead(svc, () => written)).toEqual({ code: 143, stdout: '', stderr: INTERRUPTED });
       svc.child.stdin!.off('drain', feed);
       expect(mock.requests).toHaveLength(0);
+    });
+
+    it('svc mcp < /dev/zero: SIGTERM ends the server as it always does (exit 0), its endless first line dropped as it arrives', async () => {
+      const zero = openSync('/dev/zero', 'r');
+      try {
+        const svc = startSvcProcess(['mcp'], { build, env: env(), stdinFd: zero, timeoutMs: GUARD_MS });
+        await svc.stderrMatches(/serving/);
+        const { code, stdout, stderr } = await terminatedMidRead(svc);
+        expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+        expect(stderr).toMatch(/^svc mcp: serving \d+ tools over stdio \(http:\/\/127\.0\.0\.1:\d+\/v1\)\n$/);
+      } finally {
+        closeSync(zero);
+      }
     });
 
     it('--checkpoint with --input /dev/zero, still reading it for the checkpoint: exit 143 in one line, the lock released', async () => {

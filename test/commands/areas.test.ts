@@ -248,6 +248,20 @@ describe("an added area's operations are commands like svc's own", () => {
   });
 });
 
+describe('svc areas add, with --areas and --rename given again', () => {
+  it('adds to each list, as one comma-separated flag does', async () => {
+    const dir = freshConfigDir();
+    const get = (tag: string) => ({
+      get: { tags: [tag], operationId: 'get', summary: 'Read', 'x-svc-safety': 'safe', responses: { '200': { description: 'OK' } } },
+    });
+    const three = { openapi: '3.1.0', info: { title: 'Three', version: '1' }, paths: { '/a': get('one'), '/b': get('two'), '/c': get('three') } };
+    const argv = ['areas', 'add', descriptionFile(three), '--areas', 'one', '--areas', 'two', '--rename', 'one=first', '--rename', 'two=second'];
+    const added = await runSvc(argv, { env: { SVC_CONFIG_DIR: dir } });
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stderr).toMatch(/^svc areas: 2 operations in 2 areas \(first, second\) added/);
+  });
+});
+
 describe('svc areas remove', () => {
   it('takes the area out: its commands are gone, its file too', async () => {
     const added = await svc(['areas', 'add', descriptionFile(MEETINGS), '--profile', 'gone']);

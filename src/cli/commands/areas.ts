@@ -6,6 +6,9 @@ import { examplesHelp } from '../help-layout.js';
 
 type Globals = GlobalOptions & OutputOptions;
 
+/** A list flag given again adds to it (`--rename a=b --rename c=d` is `--rename a=b,c=d`), as `npm run registry:import` takes it. */
+const joinRepeated = (value: string, previous: string | undefined): string => (previous === undefined ? value : `${previous},${value}`);
+
 /**
  * `svc areas add|list|update|remove`: areas of the service learned from an OpenAPI description at
  * run time, per profile, kept compiled in svc's config folder; from then on each operation is a
@@ -36,8 +39,8 @@ Examples:
     .command('add')
     .description('Add the areas of an OpenAPI 3.0 or 3.1 description (JSON or YAML), from a file or an https URL')
     .argument('<file|url>', "the description: a file, or an https URL fetched through the profile's proxy")
-    .option('--areas <names>', 'only these areas, by their names from the tags, separated by commas')
-    .option('--rename <tag=name,…>', 'add an area under another name (one svc already uses, say)')
+    .option('--areas <names>', 'only these areas, by their names from the tags, separated by commas (repeatable)', joinRepeated)
+    .option('--rename <tag=name,…>', 'add an area under another name (one svc already uses, say) (repeatable)', joinRepeated)
     .option('--with-credential', "send the profile's credential with the URL's request (to that origin only)")
     .option('--report <file>', 'write every place not mapped exactly, with its operation and what was done, as JSON')
     .addHelpText(

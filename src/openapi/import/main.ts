@@ -114,8 +114,9 @@ function parseCommandLine(argv: string[]): CommandLine | 'help' {
       args: argv,
       allowPositionals: true,
       options: {
-        areas: { type: 'string' },
-        rename: { type: 'string' },
+        // Given again, each adds to its list: --rename a=b --rename c=d is --rename a=b,c=d.
+        areas: { type: 'string', multiple: true },
+        rename: { type: 'string', multiple: true },
         out: { type: 'string' },
         report: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -128,8 +129,8 @@ function parseCommandLine(argv: string[]): CommandLine | 'help' {
   if (values.help) return 'help';
   if (positionals.length !== 1)
     throw new ImportRefusal(positionals.length === 0 ? `name the description file (${USAGE})` : `one description at a time (${USAGE})`);
-  const areas = values.areas === undefined ? undefined : readAreaNames(values.areas);
-  const renames = values.rename === undefined ? undefined : readRenames(values.rename);
+  const areas = values.areas === undefined ? undefined : readAreaNames(values.areas.join(','));
+  const renames = values.rename === undefined ? undefined : readRenames(values.rename.join(','));
   return {
     file: positionals[0]!,
     out: values.out ?? 'registry',

@@ -177,6 +177,11 @@ describe('npm run registry:import --rename: an area under a name of its own', ()
     expect(lines.find((line) => line.startsWith('registry:import: 2 operations'))).toMatch(/in 2 areas \(keys, vault-credentials\)/);
   });
 
+  it('takes --areas given again as one list (and --rename alike)', async () => {
+    expect(await importer('vault.json', '--out', 'registry', '--areas', 'keys', '--areas', 'credentials', '--rename', 'Credentials=vault-credentials')).toBe(0);
+    expect(lines.find((line) => line.startsWith('registry:import: 2 operations'))).toMatch(/in 2 areas \(keys, vault-credentials\)/);
+  });
+
   it('after writing, what the project keeps in step runs with the registry folder: its lines follow the report; its failure is exit 1 in one line', async () => {
     const seen: string[] = [];
     const after = (out: string) => {

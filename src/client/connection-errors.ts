@@ -3,8 +3,16 @@
 import { redactProxyUrl } from '../proxy-url.js';
 import { TransportError } from './transport.js';
 
-const TRUST_PRIVATE_CA =
-  'if a private CA signed it, point NODE_EXTRA_CA_CERTS at that CA (NODE_EXTRA_CA_CERTS=/path/ca.pem) or use the system store (`svc config set system-ca true`)';
+/**
+ * The standalone binary's Bun reads the system store whatever svc is told (src/config/network.ts),
+ * so `svc config set system-ca true` would change nothing there: it names the store itself.
+ */
+const READS_SYSTEM_STORE = process.versions.bun !== undefined && process.platform !== 'win32';
+const TRUST_PRIVATE_CA = `if a private CA signed it, point NODE_EXTRA_CA_CERTS at that CA (NODE_EXTRA_CA_CERTS=/path/ca.pem) or ${
+  READS_SYSTEM_STORE
+    ? 'add it to the system store, which the standalone binary reads (or SSL_CERT_FILE=/path/ca.pem)'
+    : 'use the system store (`svc config set system-ca true`)'
+}`;
 
 /** OpenSSL's verification codes (and Node's host name check), in words. */
 const CERTIFICATE_PROBLEMS: Record<string, { reason: string; hint: string }> = {

@@ -184,6 +184,16 @@ describe.skipIf(skipped)(`svc behind a real proxy, with a private CA${skipped ? 
       expect(fronts.trusted.connections - before).toBe(1);
     });
 
+    // The standalone binary reads the system store whatever svc is told: its way out is the store itself.
+    it(`the way out of an unknown CA is one that works in the ${build.name}`, async () => {
+      const run = await getDraft({ SERVICE_BASE_URL: https('unknown-issuer') });
+      expect(run.stderr).toMatch(
+        build.standalone
+          ? / or add it to the system store, which the standalone binary reads \(or SSL_CERT_FILE=\/path\/ca\.pem\)\n$/
+          : / or use the system store \(`svc config set system-ca true`\)\n$/,
+      );
+    });
+
     it('the profile setting proxy applies below the environment; config list masks the password', async () => {
       const config = { SVC_CONFIG_DIR: freshConfigDir() };
       const withAuth = authProxy.origin.replace('//', `//${USER}:${PASSWORD}@`);

@@ -52,6 +52,9 @@ export async function prepareSettings(proc: McpProcess, flags: McpFlags, globals
 }
 
 /** `svc mcp`: serves until the client closes standard input (stdio) or a stop signal (both). */
+/** `1 tool`, `6 tools`. */
+const toolCount = (count: number): string => `${count} tool${count === 1 ? '' : 's'}`;
+
 export async function runMcpServer(proc: McpProcess, flags: McpFlags, globals: GlobalOptions): Promise<void> {
   if (!flags.http && (flags.port !== undefined || flags.host !== undefined)) throw new InputError('--port and --host go with --http');
   const { settings, mode } = await prepareSettings(proc, flags, globals);
@@ -64,7 +67,7 @@ export async function runMcpServer(proc: McpProcess, flags: McpFlags, globals: G
     const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
     const transport = new StdioLines(processStdin(), process.stdout, proc.err);
     const handle = serveStdio(factory, { transport, onerror: (error) => proc.err(`svc mcp: ${oneLine(error.message)}\n`) });
-    proc.err(`svc mcp: serving ${served} tools over stdio (${target.baseUrl})\n`);
+    proc.err(`svc mcp: serving ${toolCount(served)} over stdio (${target.baseUrl})\n`);
     await Promise.race([proc.stdinClosed(), stopped(proc.signal)]);
     await handle.close();
     return;
@@ -81,7 +84,7 @@ export async function runMcpServer(proc: McpProcess, flags: McpFlags, globals: G
   if (token.generated) proc.err(`svc mcp: token (send it as Authorization: Bearer <token>; set SVC_MCP_TOKEN to choose it): ${token.value}\n`);
   proc.secrets.add(token.value); // printed once, above; redacted from everything after
   proc.out(`svc mcp listening on ${endpoint.url}\n`);
-  proc.err(`svc mcp: serving ${served} tools over Streamable HTTP (${target.baseUrl}); press Ctrl-C to stop\n`);
+  proc.err(`svc mcp: serving ${toolCount(served)} over Streamable HTTP (${target.baseUrl}); press Ctrl-C to stop\n`);
   await stopped(proc.signal);
   await endpoint.close();
 }
@@ -121,7 +124,7 @@ export async function printTools(proc: McpProcess, flags: McpFlags, globals: Glo
     for (const tool of tools)
       proc.out(`${tool.name.padEnd(width)}  ${hints(tool.annotations).padEnd(22)}  ${tool.description.replace(/ \([A-Z]+ \/[^)]*\)$/, '')}\n`);
   }
-  proc.err(`${tools.length} tools; tools/list is ${bytes} bytes (about ${Math.ceil(bytes / 4)} tokens; budget ${TOOLS_LIST_BUDGET_BYTES} bytes)\n`);
+  proc.err(`${toolCount(tools.length)}; tools/list is ${bytes} bytes (about ${Math.ceil(bytes / 4)} tokens; budget ${TOOLS_LIST_BUDGET_BYTES} bytes)\n`);
 }
 
 const hints = (a: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean }): string =>

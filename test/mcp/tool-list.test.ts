@@ -66,6 +66,8 @@ eachBuild((build) => {
       expect(run.stderr).toMatch(/^3 tools; tools\/list is \d+ bytes \(about \d+ tokens; budget 8192 bytes\)\n$/);
       const json = await runSvcProcess(['mcp', 'tools', '--json', ...own], { build, env: { SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
       expect(JSON.parse(json.stdout)).toEqual(snapshot('tools'));
+      const one = await runSvcProcess(['mcp', 'tools', '--tools', 'email_drafts_get'], { build, env: { SERVICE_BASE_URL: 'http://127.0.0.1:9/v1' } });
+      expect(one.stderr).toMatch(/^1 tool; tools\/list is \d+ bytes/);
     }, 60_000);
   });
 });

@@ -7,7 +7,7 @@ import { TEST_CACHE_HOME, freshConfigDir, runSvcProcess } from '../../support/sv
 import { tempFolder } from '../../support/temp-folder.js';
 
 // A file or standard input svc reads whole that never ends (a pipe fed by `yes`, as `--body @<(yes)` or `@/dev/zero`
-// would be): it says no size, so svc stops one byte past its limit and refuses it in one line,
+// would be; a description for `svc areas add`): it says no size, so svc stops one byte past its limit and refuses it in one line,
 // nothing sent. Read on, it would fill memory until the engine died with a native stack trace. Each build of svc.
 let mock: MockServer;
 beforeAll(async () => {
@@ -49,8 +49,18 @@ eachBuild((build) => {
         argv: (path: string) => ['mock', '--port', '0', '--fixtures', path],
         line: /^svc: --fixtures: .*fixtures is over the 16 MiB limit\n$/,
       },
+      {
+        flag: '--data key=@file',
+        argv: (path: string) => ['crm', 'entries', 'create', 'deals', '--data', `title=@${path}`],
+        line: /^svc: --data: .*title is over the 16 MiB limit\n$/,
+      },
+      {
+        flag: 'svc areas add',
+        argv: (path: string) => ['areas', 'add', path],
+        line: /^svc: .*description is over the 64 MiB limit\n$/,
+      },
     ])('$flag', async ({ flag, argv, line }) => {
-      const pipe = endlessPipe(flag.includes('body') ? 'body' : 'fixtures');
+      const pipe = endlessPipe(flag.includes('body') ? 'body' : flag.includes('fixtures') ? 'fixtures' : flag.includes('data') ? 'title' : 'description');
       try {
         const before = mock.requests.length;
         const run = await runSvcProcess(argv(pipe.path), { build, env: { SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey }, timeoutMs: 30_000 });
@@ -67,6 +77,11 @@ eachBuild((build) => {
     it.each([
       { what: '--body -', argv: ['crm', 'entries', 'create', 'deals', '--body', '-'], line: 'svc: --body: standard input is over the 64 MiB limit\n' },
       { what: 'svc auth login', argv: ['auth', 'login'], line: 'svc: standard input is over the 65536 bytes limit\n' },
+      {
+        what: '--data key=@-',
+        argv: ['crm', 'entries', 'create', 'deals', '--data', 'title=@-'],
+        line: 'svc: --data: standard input is over the 16 MiB limit\n',
+      },
     ])('$what', async ({ argv, line }) => {
       const before = mock.requests.length;
       const run = await svcFedByYes(argv, { SERVICE_BASE_URL: mock.url, SERVICE_API_KEY: mock.apiKey }, build);

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { InputError } from '../errors.js';
+import { InputError, SvcError } from '../errors.js';
+import { interruptionOf } from '../interruption.js';
 import { describeFsError } from '../input/user-file.js';
 import type { FileIdentity } from '../output/output-file.js';
 import { type CsvRecord, parseCsvRecords } from './csv.js';
@@ -42,6 +43,8 @@ export interface OpenOptions {
   stdin: () => AsyncIterable<Uint8Array>;
   /** Opens the named file (the context's door: `ctx.files.openInput`); the disk when absent. */
   openFile?: (path: string) => Promise<OpenedInput>;
+  /** A stop signal: it ends the reading of a CSV header (a first line that never ends), refused with the signal's exit code. */
+  signal?: AbortSignal;
 }
 
 /** An input file opened to be read as it arrives. */
@@ -61,16 +64,27 @@ export async function openBatchSource(path: string, options: OpenOptions): Promi
   if (format === 'ndjson')
     return { name, format, size: opened.size, identity: opened.identity, records: mapLines(opened.chunks, ndjsonRecord), close: opened.close };
   const rows = parseCsvRecords(splitLines(opened.chunks))[Symbol.asyncIterator]();
+  const { signal } = options;
+  const stop = () => opened.close(); // a header that never ends, or never comes, stops being read
+  signal?.addEventListener('abort', stop, { once: true });
   try {
     const first = await rows.next();
+    if (signal?.aborted) throw headerInterrupted(signal, name);
     if (first.done) throw new InputError(`${name} has no header row: the first row of a CSV input names its columns`);
     if (first.value.problem) throw new InputError(`${name} line ${first.value.line}: the header row cannot be read: ${first.value.problem}`);
     const records = { [Symbol.asyncIterator]: () => rows };
     return { name, format, size: opened.size, identity: opened.identity, header: first.value, records, close: opened.close };
   } catch (error) {
     opened.close(); // a refused input is closed now, not left to the garbage collector
-    throw error;
+    throw signal?.aborted ? headerInterrupted(signal, name) : error;
+  } finally {
+    signal?.removeEventListener('abort', stop);
   }
+}
+
+function headerInterrupted(signal: AbortSignal, name: string): SvcError {
+  const interruption = interruptionOf(signal);
+  return new SvcError(`${interruption.words} while reading the header row of ${name}: no line was started`, interruption.exitCode);
 }
 
 /** `.csv` is CSV; `.ndjson`, `.jsonl` and standard input are NDJSON; anything else must say. */

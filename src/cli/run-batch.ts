@@ -29,7 +29,12 @@ export async function runBatch(ctx: Context, inv: Invocation, wait?: WaitRequest
   const compiled = await compileQueryOption(inv.globals.query);
   const base = await readCommandInput(() => buildOperationInput(inv.op, { positionals: inv.positionals, flags: inv.flags }, jsonSources(ctx)));
   const source = await readCommandInput(() =>
-    openBatchSource(options.input, { format: options.format, stdin: () => ctx.io.stdinChunks(BATCH_FROM_STDIN), openFile: ctx.files.openInput }),
+    openBatchSource(options.input, {
+      format: options.format,
+      stdin: () => ctx.io.stdinChunks(BATCH_FROM_STDIN),
+      openFile: ctx.files.openInput,
+      signal: ctx.signal,
+    }),
   );
   try {
     const header = source.header;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openBatchSource, type OpenedInput } from '../../src/batch/source.js';
+import { SvcError } from '../../src/errors.js';
+import { Interruption } from '../../src/interruption.js';
 
 // Every way an input can be refused after it is opened closes it then and there: a file handle
 // left to the garbage collector stays open for the rest of the run (and Node warns of it).
@@ -36,5 +38,35 @@ describe('an input refused at its header', () => {
     expect(closes).toEqual([]);
     source.close();
     expect(closes).toEqual(['people.csv']);
+  });
+});
+
+describe('a stop signal while a CSV header is read', () => {
+  /** A first line that never ends, until the input is closed: the signal, not the input, ends the reading. */
+  function endlessHeader(stop: AbortController) {
+    const closes: string[] = [];
+    let closed = false;
+    let chunks = 0;
+    const openFile = async (path: string): Promise<OpenedInput> => ({
+      chunks: (async function* () {
+        while (!closed) {
+          if (++chunks === 100) stop.abort(new Interruption('SIGTERM'));
+          yield Buffer.alloc(64 * 1024, 'x');
+        }
+      })(),
+      size: undefined,
+      identity: undefined,
+      close: () => ((closed = true), closes.push(path)),
+    });
+    return { openFile, closes };
+  }
+
+  it('ends it with the exit code of the signal and says so in one line; the input is closed', async () => {
+    const stop = new AbortController();
+    const { openFile, closes } = endlessHeader(stop);
+    const refusal = await openBatchSource('people.csv', { stdin, openFile, signal: stop.signal }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(SvcError);
+    expect(refusal).toMatchObject({ message: 'interrupted (SIGTERM) while reading the header row of people.csv: no line was started', exitCode: 143 });
+    expect(closes[0]).toBe('people.csv');
   });
 });

@@ -49,6 +49,20 @@ eachBuild((build) => {
       expect(mock.requests).toHaveLength(0);
     });
 
+    it('--input - --input-format csv < /dev/zero, a header row that does not end: exit 143 in one line', async () => {
+      const zero = openSync('/dev/zero', 'r');
+      try {
+        const svc = startSvcProcess([...ADD, '--input', '-', '--input-format', 'csv'], { build, env: env(), stdinFd: zero, timeoutMs: GUARD_MS });
+        expect(await terminatedMidRead(svc)).toEqual({
+          code: 143,
+          stdout: '',
+          stderr: 'svc: interrupted (SIGTERM) while reading the header row of standard input: no line was started\n',
+        });
+      } finally {
+        closeSync(zero);
+      }
+    });
+
     it('one line through a pipe that the writer keeps feeding: exit 143 with the summary', async () => {
       const svc = startSvcProcess([...ADD, '--input', '-'], { build, env: env(), keepInputOpen: true, timeoutMs: GUARD_MS });
       // Standard input is a socket here, read with calls /proc does not count: what svc took is what was written, less what waits in buffers (a MiB or two).

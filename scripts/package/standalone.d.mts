@@ -8,10 +8,15 @@ export function buildStandalone(options: {
   target?: string;
   log?: (line: string) => void;
   plugins?: import('esbuild').Plugin[];
+  /** The bytecode order file (BYTECODE_ORDER by default); none is used when it does not exist. */
+  bytecodeOrder?: string;
 }): Promise<boolean>;
 /** Builds the binary for each `{ target, output }` from one bundle; resolves to whether each carries the keyring's binding. */
 export function buildStandalones(
   builds: { target: string; output: string }[],
   log?: (line: string) => void,
   plugins?: import('esbuild').Plugin[],
+  bytecodeOrder?: string,
 ): Promise<boolean[]>;
+/** The committed order in which a GET runs svc's bytecode (scripts/package/bytecode-order.mjs writes it). */
+export const BYTECODE_ORDER: string;

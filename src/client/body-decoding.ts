@@ -3,12 +3,22 @@
 // byte-order mark. What cannot be decoded is named, never mistaken for malformed JSON or a
 // network fault; invalid UTF-8 becomes U+FFFD with a warning rather than silently.
 
+import type { HttpResponse } from './transport.js';
+
 export interface DecodedBody {
   text: string;
   /** Why the body cannot be read at all ("a body encoded as "zstd", which svc cannot decode"). */
   problem?: string;
   /** Read, but not faithfully: said on stderr or in the batch record. */
   warning?: string;
+}
+
+/** The answer, its body decoded, and any problem or warning about it: what a transport resolves with. */
+export function decodedAnswer(status: number, headers: Record<string, string>, decoded: DecodedBody): HttpResponse {
+  const response: HttpResponse = { status, headers, body: decoded.text };
+  if (decoded.problem) response.bodyProblem = decoded.problem;
+  if (decoded.warning) response.bodyWarning = decoded.warning;
+  return response;
 }
 
 /** A decompressed body over the limit: refused like any other answer that is too large. */

@@ -1,4 +1,4 @@
-// What a failed request through undici is called, and whether any of it may have reached the server.
+// What a failed request (through undici, or node:http on Bun) is called, and whether any of it may have reached the server.
 import { DecodedTooLarge } from './body-decoding.js';
 import { certificateFailure, proxyFailure, theProxy } from './connection-errors.js';
 import { type HttpRequest, TransportError } from './transport.js';
@@ -28,11 +28,11 @@ export interface FailedRequest {
   maxBytes: number;
   /** The request's deadline passed. */
   expired: boolean;
-  /** undici wrote the request to a connection (response-collector.ts): only then may the server have it. */
+  /** The request was written to a connection (response-collector.ts, node-http-exchange.ts): only then may the server have it. */
   written: boolean;
 }
 
-/** An error from undici (or the body's decoding) as a TransportError; `sent` is undici's own account. */
+/** An error from the HTTP client (or the body's decoding) as a TransportError; `sent` is the transport's account. */
 export function toTransportError(error: unknown, failed: FailedRequest): TransportError {
   if (error instanceof TransportError) return error;
   if (error instanceof DecodedTooLarge) return tooLarge(failed.maxBytes, ` once decompressed (${error.message})`);
@@ -57,7 +57,8 @@ export function toTransportError(error: unknown, failed: FailedRequest): Transpo
 
 /** An answer svc cannot read, or a connection closed before the answer was complete. */
 function answerFailure(err: { name?: string; message?: string }, code: string, host: string, written: boolean): TransportError | undefined {
-  if (code === 'UND_ERR_HEADERS_OVERFLOW') return new TransportError('too-large', `the response headers from ${host} are larger than the limit`, true);
+  if (code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'HPE_HEADER_OVERFLOW')
+    return new TransportError('too-large', `the response headers from ${host} are larger than the limit`, true);
   // Answers that are not HTTP a client can read: named as such, not as a network fault.
   if (code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')
     return new TransportError('protocol', `the answer from ${host} is not valid HTTP: its body does not match its Content-Length`, true);

@@ -4,7 +4,7 @@
 // part of the installed package (pinned in package-lock.json).
 import Agent from 'undici/lib/dispatcher/agent.js';
 import type { Dispatcher } from 'undici';
-import { decodeBody } from './body-decoding.js';
+import { decodeBody, decodedAnswer } from './body-decoding.js';
 import { isProxyRefusal, proxyAuthFailure } from './connection-errors.js';
 import { createConnectionSlots } from './connection-slots.js';
 import { startDeadline } from './request-deadline.js';
@@ -47,7 +47,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
       const dispatcher = dispatcherFor(req);
       const { status, headers, bytes } = await collector.send(dispatcher instanceof Promise ? await dispatcher : dispatcher, options);
       const decoding = decodeBody(bytes, headers, maxBytes);
-      return answer(status, headers, decoding instanceof Promise ? await decoding : decoding);
+      return decodedAnswer(status, headers, decoding instanceof Promise ? await decoding : decoding);
     } catch (error) {
       throw toTransportError(error, { req, maxBytes, expired: deadline.expired, written: collector.written });
     } finally {
@@ -55,14 +55,6 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
       slots.give();
     }
   };
-}
-
-/** The answer, its body decoded (refused past the byte limit) and any problem or warning about it. */
-function answer(status: number, headers: Record<string, string>, decoded: Awaited<ReturnType<typeof decodeBody>>): HttpResponse {
-  const response: HttpResponse = { status, headers, body: decoded.text };
-  if (decoded.problem) response.bodyProblem = decoded.problem;
-  if (decoded.warning) response.bodyWarning = decoded.warning;
-  return response;
 }
 
 /** A proxy's 407 (or its refusal of the tunnel) is refused before its body is read. */

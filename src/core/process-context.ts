@@ -74,6 +74,19 @@ async function loadTransport(first: HttpRequest, options?: { connections: number
   return module.createUndiciTransport(options);
 }
 
+/**
+ * The transport for calls made one at a time (a command's call, its retries, a wait's polls, an MCP
+ * tool's call). On Bun (the standalone binary), Bun's own node:http client, which Bun implements
+ * natively: undici's WebAssembly parser and JavaScript were a third of the binary's peak memory
+ * for one call (src/client/node-http-transport.ts; it hands a request through a proxy to undici).
+ * A pool for many calls (a batch, --paginate) keeps undici on Bun too: through node:http a
+ * 10,000-line batch took 40% more CPU (docs/performance.md, "The standalone binary's peak memory").
+ */
+async function loadSingleTransport(first: HttpRequest): Promise<Transport> {
+  if (process.versions.bun === undefined) return loadTransport(first);
+  return (await import('../client/node-http-transport.js')).createNodeHttpTransport();
+}
+
 /** Whether a request goes over TLS: to an https URL, through an https proxy, or with the system's CAs. */
 const needsTls = (request: HttpRequest): boolean => request.systemCa === true || /^https:/i.test(request.url) || /^https:/i.test(request.proxy ?? '');
 
@@ -85,7 +98,7 @@ function processTransports(): Pick<Context, 'send' | 'createTransport'> {
     // and the process to wait for it at exit (0.1 s idle, over a second loaded): a single call keeps
     // the parser on baseline code too, for node:v8's load (under a millisecond).
     send: async (request) => {
-      transport ??= await loadTransport(request);
+      transport ??= await loadSingleTransport(request);
       return transport(request);
     },
     // A batch's pool, or --paginate's: once loaded, each request goes straight to it, not through

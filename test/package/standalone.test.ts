@@ -9,6 +9,7 @@ import { binaryName, hostTarget } from '../../scripts/package/targets.mjs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { descriptionFile, MEETINGS, meetingsAs } from '../areas/descriptions.js';
+import { startHostileServer } from '../support/hostile-server.js';
 import { type MockProcess, startMockProcess } from '../support/mock-process.js';
 import { tempFolder } from '../support/temp-folder.js';
 
@@ -222,4 +223,26 @@ describe.skipIf(unsupported !== undefined)(`the standalone binary${unsupported ?
     expect((await svc(['areas', 'remove', 'calls'], settings)).code).toBe(0);
     expect((await svc(['calls', 'get', 'mt_1'], settings)).code).toBe(2);
   });
+  it("sends with Bun's own HTTP client: an unsolicited 100 Continue is read past, where the npm build's undici refuses it", async () => {
+    const server = await startHostileServer();
+    try {
+      const run = await svc(['email', 'drafts', 'get', 'unsolicited-continue'], {
+        SERVICE_BASE_URL: server.url,
+        SERVICE_API_KEY: 'svc_agent_hostileTests1234',
+      });
+      expect(run).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/"draftId": "dr_1"/) });
+      expect(server.hits.get('unsolicited-continue')).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a bytecode order from another build, or a file that is not one, leaves the build working', async () => {
+    const order = join(work, 'stale-order.txt');
+    writeFileSync(order, 'v2\nF 0123456789abcdef\nK fedcba9876543210\nnot an order\n');
+    const other = join(work, 'svc-stale-order');
+    await buildStandalone({ output: other, bytecodeOrder: order, log: () => {} });
+    expect((await exec(other, ['--version'], { env: noNode })).stdout).toMatch(/^svc \d+\.\d+\.\d+ /);
+    expect((await exec(other, ['email', 'drafts', 'get', 'dr_123'], { env: { ...noNode, ...api() } })).stdout).toMatch(/"draftId": "dr_123"/);
+  }, 600_000);
 });

@@ -1,0 +1,151 @@
+import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
+import { request as plainRequest } from 'node:http';
+import { request as tlsRequest } from 'node:https';
+import type { Socket } from 'node:net';
+import type { RequestDeadline } from './request-deadline.js';
+import type { CollectedResponse } from './response-collector.js';
+import type { HttpRequest } from './transport.js';
+import { announcedTooLarge, tooLarge } from './transport-failures.js';
+import { splitUrl } from './url-split.js';
+
+/** The largest response head read, as undici's (Node's `--max-http-header-size` default): the rest is refused. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * One request sent through `node:http` or `node:https` (native in Bun), its answer gathered in
+ * memory: the node:http transport's half of what response-collector.ts is for undici.
+ *
+ * `written`: whether any of the request may have reached the server. It is written as soon as its
+ * connection is ready (at once on a kept-alive one; for a new one, once it connected and, over TLS,
+ * once the handshake is done), so until then nothing of it has left the machine. Not the request's
+ * 'finish' event: Bun emits it when a request still connecting is destroyed, too.
+ */
+export class NodeHttpExchange {
+  written = false;
+  private outgoing: ClientRequest | undefined;
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private settled = false;
+  private resolve!: (response: CollectedResponse) => void;
+  private reject!: (error: Error) => void;
+  /** The deadline or the caller ended the request: it fails at once, and its connection is closed. */
+  private readonly onAbort = () => this.fail(abortError());
+
+  constructor(
+    private readonly deadline: RequestDeadline,
+    private readonly maxBytes: number,
+  ) {}
+
+  send(req: HttpRequest, agent: Agent): Promise<CollectedResponse> {
+    return new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+      if (this.deadline.aborted) return this.onAbort();
+      this.deadline.addEventListener('abort', this.onAbort);
+      try {
+        this.outgoing = this.start(req, agent);
+      } catch (error) {
+        this.fail(error as Error);
+      }
+    });
+  }
+
+  private start(req: HttpRequest, agent: Agent): ClientRequest {
+    const { origin, path } = splitUrl(req.url);
+    const { protocol, hostname, port } = originParts(origin);
+    const send = protocol === 'https:' ? tlsRequest : plainRequest;
+    // The path as given, never normalised; the headers as given (Host and Connection are added, as undici adds them).
+    const options = { protocol, hostname, port, path, method: req.method, headers: framed(req), agent, maxHeaderSize: MAX_HEADER_BYTES };
+    const outgoing = send(options);
+    outgoing.on('socket', (socket: Socket) => this.onSocket(socket, protocol === 'https:'));
+    outgoing.on('response', (response: IncomingMessage) => this.onResponse(response));
+    // An unrequested 101 Switching Protocols: another protocol, which svc cannot read.
+    outgoing.on('upgrade', () => this.fail(Object.assign(new Error('bad upgrade'), { code: 'HPE_UNEXPECTED_UPGRADE' })));
+    outgoing.on('error', (error: Error) => this.fail(error));
+    outgoing.end(req.body);
+    return outgoing;
+  }
+
+  private onSocket(socket: Socket, overTls: boolean): void {
+    if (!socket.connecting) {
+      this.written = true; // a kept-alive connection: the request goes out at once
+      return;
+    }
+    socket.once(overTls ? 'secureConnect' : 'connect', () => {
+      if (!this.settled) this.written = true;
+    });
+  }
+
+  private onResponse(response: IncomingMessage): void {
+    this.written = true;
+    const headers = flattenRawHeaders(response.rawHeaders);
+    const declared = Number(headers['content-length']);
+    if (declared > this.maxBytes) return this.fail(announcedTooLarge(this.maxBytes, declared)); // refused before a byte of it is read
+    response.on('data', (chunk: Buffer) => {
+      this.size += chunk.length;
+      if (this.size > this.maxBytes) this.fail(tooLarge(this.maxBytes, ''));
+      else this.chunks.push(chunk);
+    });
+    response.on('end', () => {
+      // A body cut short by a closed connection (fewer bytes than its Content-Length, a chunked body unfinished).
+      if (!response.complete) return this.fail(closedEarly());
+      const { chunks } = this;
+      this.settle();
+      this.resolve({ status: response.statusCode ?? 0, headers, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
+    });
+    response.on('aborted', () => this.fail(closedEarly()));
+    response.on('error', (error: Error) => this.fail(error));
+    response.on('close', () => this.fail(closedEarly()));
+  }
+
+  /** Ends the request with `error`, once; its connection is closed, so no more of the answer is read. */
+  private fail(error: Error): void {
+    if (this.settled) return;
+    this.settle();
+    this.outgoing?.destroy();
+    this.reject(error);
+  }
+
+  private settle(): void {
+    this.settled = true;
+    this.chunks = [];
+    this.deadline.removeEventListener('abort', this.onAbort);
+  }
+}
+
+/**
+ * The headers, with the body's Content-Length as undici sends it: node:http frames the body of a
+ * DELETE (or any method but POST, PUT and PATCH) with neither Content-Length nor chunked
+ * encoding, so the server would read it as the next request.
+ */
+function framed(req: HttpRequest): Record<string, string> {
+  if (req.body === undefined) return req.headers;
+  for (const name in req.headers) if (name.toLowerCase() === 'content-length') return req.headers;
+  return { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
+}
+
+const abortError = (): Error => Object.assign(new Error('This operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR' });
+
+const closedEarly = (): Error => Object.assign(new Error('the connection closed before the answer was complete'), { code: 'ECONNRESET' });
+
+const origins = new Map<string, { protocol: string; hostname: string; port: string }>();
+
+/** An origin's parts for node:http (a bracketed IPv6 host unbracketed), parsed once per origin. */
+function originParts(origin: string): { protocol: string; hostname: string; port: string } {
+  let parts = origins.get(origin);
+  if (parts) return parts;
+  const url = new URL(origin);
+  parts = { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port };
+  if (origins.size < 16) origins.set(origin, parts);
+  return parts;
+}
+
+/** Header names in lower case, repeated ones joined with ", " (as the undici transport gives them). */
+function flattenRawHeaders(raw: string[]): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    flat[name] = Object.hasOwn(flat, name) ? `${flat[name]}, ${raw[i + 1]}` : raw[i + 1]!;
+  }
+  return flat;
+}

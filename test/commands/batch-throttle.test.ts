@@ -214,7 +214,7 @@ describe('--rate', () => {
     expect(fake.err()).toBe('svc: --rate needs --input <file | ->, --paginate or --wait-for\n');
     const api = createFakeContext();
     expect(await run(['api', 'GET', '/email/drafts/dr_1', '--rate', '5'], api.ctx)).toBe(2);
-    expect(api.err()).toBe('svc: --rate needs --paginate: it paces the pages of a list\n');
+    expect(api.err()).toBe('svc: --rate needs --paginate or --wait-for: it paces the pages of a list, or the polls of a wait\n');
     expect([...fake.requests, ...api.requests]).toEqual([]);
   });
 });

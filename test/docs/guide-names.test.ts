@@ -27,7 +27,8 @@ const OTHER_FLAGS: Record<string, string> = {
 /** Variables that are not svc's: the user's own in examples, or another system's. */
 const OTHER_VARIABLES: Record<string, string> = { AGENT_TOKEN: "the user's token in an example", JOB_COMPLETION_INDEX: 'Kubernetes Indexed Jobs' };
 
-const FLAG = /--[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![a-z0-9-])/g;
+// Not after a letter or digit: xn--fa-hia is a host name's label, not a flag.
+const FLAG = /(?<![\w-])--[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?![a-z0-9-])/g;
 /** An environment variable: upper case with an underscore, or a lower-case proxy variable. */
 const VARIABLE = /(?<![\w-])(?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]|NO_COLOR|[a-z]+_proxy)(?![\w-])/g;
 

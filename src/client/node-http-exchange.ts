@@ -2,6 +2,7 @@ import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
 import { request as plainRequest } from 'node:http';
 import { request as tlsRequest } from 'node:https';
 import type { Socket } from 'node:net';
+import { socketIdle, socketTaken } from './idle-sockets.js';
 import type { RequestDeadline } from './request-deadline.js';
 import type { CollectedResponse } from './response-collector.js';
 import type { HttpRequest } from './transport.js';
@@ -23,6 +24,7 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 export class NodeHttpExchange {
   written = false;
   private outgoing: ClientRequest | undefined;
+  private socket: Socket | undefined;
   private chunks: Buffer[] = [];
   private size = 0;
   private settled = false;
@@ -67,6 +69,8 @@ export class NodeHttpExchange {
   }
 
   private onSocket(socket: Socket, overTls: boolean): void {
+    this.socket = socket;
+    socketTaken(socket);
     if (!socket.connecting) {
       this.written = true; // a kept-alive connection: the request goes out at once
       return;
@@ -91,6 +95,7 @@ export class NodeHttpExchange {
       if (!response.complete) return this.fail(closedEarly());
       const { chunks } = this;
       this.settle();
+      socketIdle(this.socket, headers['keep-alive']);
       this.resolve({ status: response.statusCode ?? 0, headers, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
     });
     response.on('aborted', () => this.fail(closedEarly()));

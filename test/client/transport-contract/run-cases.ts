@@ -14,6 +14,8 @@ export interface ContractRequest {
   abortAfterMs?: number;
   /** The caller's signal has aborted before the request starts. */
   abortedBefore?: boolean;
+  /** Wait this long after the request before, on the same transport. */
+  pauseBeforeMs?: number;
 }
 
 export interface ContractCase {
@@ -55,6 +57,7 @@ export async function runCases(cases: ContractCase[], create: TransportFactory):
 }
 
 async function sendOne(send: Transport, request: ContractRequest): Promise<Outcome> {
+  if (request.pauseBeforeMs) await new Promise((resolve) => setTimeout(resolve, request.pauseBeforeMs));
   const controller = new AbortController();
   if (request.abortedBefore) controller.abort();
   const timer = request.abortAfterMs === undefined ? undefined : setTimeout(() => controller.abort(), request.abortAfterMs);

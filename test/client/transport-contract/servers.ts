@@ -9,7 +9,7 @@ import { type HostileServer, startHostileServer } from '../../support/hostile-se
 export interface ContractServers {
   /** `<hostile>/x/<behaviour>`: an answer of test/support/hostile-server.ts. */
   hostile(behaviour: string): string;
-  /** `http://127.0.0.1:<raw>/<behaviour>`: reset-mid-headers, close-at-once, echo, slow-ok. */
+  /** `http://127.0.0.1:<raw>/<behaviour>`: reset-mid-headers, close-at-once, echo; any other path is a draft after 100 ms (`/keep-alive-3s`: with a Keep-Alive hint). */
   raw(path: string): string;
   untrusted: string;
   silent: { http: string; https: string };
@@ -32,7 +32,10 @@ function answerRaw(socket: Socket, head: string, open: { now: number; most: numb
   const path = requestLine.split(' ')[1] ?? '';
   if (path.startsWith('/reset-mid-headers')) return void socket.end('HTTP/1.1 200 OK\r\nContent-Type: appli', () => socket.destroy());
   if (path.startsWith('/close-at-once')) return void socket.destroy();
-  const ok = (body: string) => socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  // `/keep-alive-3s`: the server says it keeps an idle connection 3 s (and keeps it longer, here, so a client that ignores that reuses it).
+  const hint = path.startsWith('/keep-alive-3s') ? 'Keep-Alive: timeout=3\r\n' : '';
+  const ok = (body: string) =>
+    socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n${hint}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
   if (path.startsWith('/echo')) return void ok(JSON.stringify({ head }));
   open.most = Math.max(open.most, ++open.now);
   setTimeout(() => {

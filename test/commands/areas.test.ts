@@ -248,6 +248,38 @@ describe("an added area's operations are commands like svc's own", () => {
   });
 });
 
+describe("completion of an added command's values", () => {
+  it('offers the values a shell takes as one word, and leaves out those it would split or act on', async () => {
+    const dir = freshConfigDir();
+    const values = ['open', 'in-review', 'v1.2', 'in progress', "it's", '$(touch pwned)', 'a|b', 'x;y'];
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'States', version: '1' },
+      paths: {
+        '/items': {
+          get: {
+            tags: ['items'],
+            operationId: 'list',
+            'x-svc-safety': 'safe',
+            parameters: [{ name: 'state', in: 'query', schema: { type: 'string', enum: values } }],
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      },
+    };
+    expect((await runSvc(['areas', 'add', descriptionFile(doc)], { env: { SVC_CONFIG_DIR: dir } })).code).toBe(0);
+    for (const shell of ['bash', 'zsh', 'fish']) {
+      const script = (await runSvc(['completion', shell], { env: { SVC_CONFIG_DIR: dir } })).stdout;
+      // The flag's row of values: one line in bash and zsh, a case and its echo in fish.
+      const row = script.slice(script.indexOf("'items list --state'")).split('\n').slice(0, 2).join('\n');
+      expect(row, shell).toMatch(/open in-review v1\.2'/);
+      for (const value of ['in progress', 'touch', 'a|b', 'x;y', "'\\''"]) expect(row, shell).not.toContain(value);
+    }
+    const help = await runSvc(['items', 'list', '--help'], { env: { SVC_CONFIG_DIR: dir } });
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('"in progress"');
+  });
+});
+
 describe('svc areas add, with --areas and --rename given again', () => {
   it('adds to each list, as one comma-separated flag does', async () => {
     const dir = freshConfigDir();

@@ -33,7 +33,10 @@ export function buildCompletionModel(root: Command, argValues: Record<string, re
     // A hidden option is taken only to be refused with a reason (--wait-for where an operation cannot wait): never offered.
     const options = (path === '' ? globals : [...command.options, ...globals.filter((o) => o.long !== '--version')]).filter((o) => !o.hidden);
     const choices: Record<string, string[]> = {};
-    for (const option of options) if (option.argChoices) for (const name of names(option)) choices[name] = [...option.argChoices];
+    for (const option of options) {
+      const words = option.argChoices?.filter(isShellInert) ?? [];
+      if (words.length > 0) for (const name of names(option)) choices[name] = words;
+    }
     const positional = command.registeredArguments.flatMap((arg) => arg.argChoices ?? []);
     const descriptions: Record<string, string> = {};
     for (const sub of command.commands) descriptions[sub.name()] = collapseSpaces(sub.description());
@@ -81,6 +84,14 @@ export function descriptionRows(nodes: CompletionNode[]): [string, string[]][] {
       .map(([word, text]): [string, string[]] => [`${node.path} ${word}`, [text]]),
   );
 }
+
+/**
+ * A value a completion may offer: the scripts keep a flag's values as one space-separated list and
+ * insert the chosen one as it is, so a value with a space, a quote or a character the shell acts on
+ * (`in progress`, `a|b`, an added description's `$(…)`) would be offered in pieces or run. Such a
+ * value is left out of completion (help still lists it, and the command takes it quoted).
+ */
+const isShellInert = (value: string): boolean => /^[\p{L}\p{N}_.,:@%+=/-]+$/u.test(value);
 
 /** A word in single quotes for sh, bash, zsh and fish alike (none of ours holds a quote, but be safe). */
 export const shellWord = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;

@@ -54,10 +54,10 @@ export class NodeHttpExchange {
 
   private start(req: HttpRequest, agent: Agent): ClientRequest {
     const { origin, path } = splitUrl(req.url);
-    const { protocol, hostname, port } = originParts(origin);
+    const { protocol, hostname, port, host } = originParts(origin);
     const send = protocol === 'https:' ? tlsRequest : plainRequest;
-    // The path as given, never normalised; the headers as given (Host and Connection are added, as undici adds them).
-    const options = { protocol, hostname, port, path, method: req.method, headers: framed(req), agent, maxHeaderSize: MAX_HEADER_BYTES };
+    // The path as given, never normalised; the headers as given, after Host and Connection as undici sends them.
+    const options = { protocol, hostname, port, path, method: req.method, headers: framed(req, host), agent, maxHeaderSize: MAX_HEADER_BYTES };
     const outgoing = send(options);
     outgoing.on('socket', (socket: Socket) => this.onSocket(socket, protocol === 'https:'));
     outgoing.on('response', (response: IncomingMessage) => this.onResponse(response));
@@ -119,28 +119,39 @@ export class NodeHttpExchange {
 }
 
 /**
- * The headers, with the body's Content-Length as undici sends it: node:http frames the body of a
- * DELETE (or any method but POST, PUT and PATCH) with neither Content-Length nor chunked
- * encoding, so the server would read it as the next request.
+ * The headers as undici sends them, so both builds put the same bytes on the wire: `host` and
+ * `connection` first, in lower case (node:http adds `Host` and `Connection` after the others, and
+ * svc never lets a caller give either), then the request's own, with the body's Content-Length:
+ * node:http frames the body of a DELETE (or any method but POST, PUT and PATCH) with neither
+ * Content-Length nor chunked encoding, so the server would read it as the next request.
  */
-function framed(req: HttpRequest): Record<string, string> {
-  if (req.body === undefined) return req.headers;
-  for (const name in req.headers) if (name.toLowerCase() === 'content-length') return req.headers;
-  return { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
+function framed(req: HttpRequest, host: string): Record<string, string> {
+  const headers = { host, connection: 'keep-alive', ...req.headers };
+  if (req.body === undefined) return headers;
+  for (const name in req.headers) if (name.toLowerCase() === 'content-length') return headers;
+  return { ...headers, 'content-length': String(Buffer.byteLength(req.body)) };
 }
 
 const abortError = (): Error => Object.assign(new Error('This operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR' });
 
 const closedEarly = (): Error => Object.assign(new Error('the connection closed before the answer was complete'), { code: 'ECONNRESET' });
 
-const origins = new Map<string, { protocol: string; hostname: string; port: string }>();
+interface OriginParts {
+  protocol: string;
+  hostname: string;
+  port: string;
+  host: string;
+}
+
+const origins = new Map<string, OriginParts>();
 
 /** An origin's parts for node:http (a bracketed IPv6 host unbracketed), parsed once per origin. */
-function originParts(origin: string): { protocol: string; hostname: string; port: string } {
+function originParts(origin: string): OriginParts {
   let parts = origins.get(origin);
   if (parts) return parts;
   const url = new URL(origin);
-  parts = { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port };
+  // `host` as undici's Host header: the port when the URL names one, an IPv6 address in brackets.
+  parts = { protocol: url.protocol, hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port, host: url.host };
   if (origins.size < 16) origins.set(origin, parts);
   return parts;
 }

@@ -196,6 +196,10 @@ describe.skipIf(unavailable !== undefined)('both transports', () => {
       expect(head).toMatch(/\r\ncontent-length: 14\r\n/i);
       expect(head.endsWith('\r\n\r\n{"name":"Ada"}')).toBe(true);
     }
+    // Byte for byte, but for the port of each runtime's server: the same headers in the same order and case.
+    const port = /^host: 127\.0\.0\.1:\d+$/m;
+    expect(bun.replace(port, 'host: 127.0.0.1:PORT')).toBe(node.replace(port, 'host: 127.0.0.1:PORT'));
+    expect(node).toMatch(/^POST \S+ HTTP\/1\.1\r\nhost: 127\.0\.0\.1:\d+\r\nconnection: keep-alive\r\n/);
   });
 
   it('frame the body of a DELETE by its length, as they do a POST', () => {

@@ -55,6 +55,15 @@ export function toTransportError(error: unknown, failed: FailedRequest): Transpo
   return answerFailure(err, code, host, written) ?? new TransportError('network', `request to ${host} failed: ${err.message ?? String(error)}`, written);
 }
 
+/**
+ * llhttp's reason (`Invalid header token`), as each build's HTTP client wraps it: undici says
+ * `Response does not match the HTTP/1.1 protocol (…)`, Bun's node:http `Parse Error: …`.
+ */
+function parserReason(message: string | undefined): string | undefined {
+  const wrapped = /^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/s.exec(message ?? '')?.[1];
+  return wrapped ?? message?.replace(/^Parse Error: /, '');
+}
+
 /** An answer svc cannot read, or a connection closed before the answer was complete. */
 function answerFailure(err: { name?: string; message?: string }, code: string, host: string, written: boolean): TransportError | undefined {
   if (code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'HPE_HEADER_OVERFLOW')
@@ -74,7 +83,7 @@ function answerFailure(err: { name?: string; message?: string }, code: string, h
   }
   // 'bad upgrade' is an unrequested 101 Switching Protocols.
   if (err.name === 'HTTPParserError' || code.startsWith('HPE_') || (code === 'UND_ERR_SOCKET' && err.message === 'bad upgrade')) {
-    return new TransportError('protocol', `the answer from ${host} is not HTTP/1.1 svc can read (${err.message ?? code})`, written);
+    return new TransportError('protocol', `the answer from ${host} is not HTTP/1.1 svc can read (${parserReason(err.message) ?? code})`, written);
   }
   if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
     if (!written) return new TransportError('reset', `the connection to ${host} was closed before the request was written; nothing was sent`, false);

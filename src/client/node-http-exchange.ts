@@ -28,6 +28,10 @@ export class NodeHttpExchange {
   private chunks: Buffer[] = [];
   private size = 0;
   private settled = false;
+  /** The answer's head has come: a parse error after it is about bytes past its body (see onResponse). */
+  private answered = false;
+  /** A parse error after the answer's head: the answer fails with it unless its body ends as declared, and the connection is not kept. */
+  private spoiled: Error | undefined;
   private resolve!: (response: CollectedResponse) => void;
   private reject!: (error: Error) => void;
   /** The deadline or the caller ended the request: it fails at once, and its connection is closed. */
@@ -63,7 +67,7 @@ export class NodeHttpExchange {
     outgoing.on('response', (response: IncomingMessage) => this.onResponse(response));
     // An unrequested 101 Switching Protocols: another protocol, which svc cannot read.
     outgoing.on('upgrade', () => this.fail(Object.assign(new Error('bad upgrade'), { code: 'HPE_UNEXPECTED_UPGRADE' })));
-    outgoing.on('error', (error: Error) => this.fail(error));
+    outgoing.on('error', (error: Error) => (this.answered && isParseError(error) ? (this.spoiled = error) : this.fail(error)));
     outgoing.end(req.body);
     return outgoing;
   }
@@ -80,8 +84,14 @@ export class NodeHttpExchange {
     });
   }
 
+  /**
+   * The answer, gathered. Bytes past a body its Content-Length ends are a parse error on the
+   * request, which node:http (Bun's and Node's alike) raises before the body's own events: the
+   * body as declared is still the answer, as undici reads it, and the connection is closed after it.
+   */
   private onResponse(response: IncomingMessage): void {
     this.written = true;
+    this.answered = true;
     const headers = flattenRawHeaders(response.rawHeaders);
     const declared = Number(headers['content-length']);
     if (declared > this.maxBytes) return this.fail(announcedTooLarge(this.maxBytes, declared)); // refused before a byte of it is read
@@ -92,15 +102,16 @@ export class NodeHttpExchange {
     });
     response.on('end', () => {
       // A body cut short by a closed connection (fewer bytes than its Content-Length, a chunked body unfinished).
-      if (!response.complete) return this.fail(closedEarly());
+      if (!response.complete) return this.fail(this.spoiled ?? closedEarly());
       const { chunks } = this;
       this.settle();
-      socketIdle(this.socket, headers['keep-alive']);
+      if (this.spoiled) this.socket?.destroy();
+      else socketIdle(this.socket, headers['keep-alive']);
       this.resolve({ status: response.statusCode ?? 0, headers, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
     });
-    response.on('aborted', () => this.fail(closedEarly()));
+    response.on('aborted', () => this.fail(this.spoiled ?? closedEarly()));
     response.on('error', (error: Error) => this.fail(error));
-    response.on('close', () => this.fail(closedEarly()));
+    response.on('close', () => this.fail(this.spoiled ?? closedEarly()));
   }
 
   /** Ends the request with `error`, once; its connection is closed, so no more of the answer is read. */
@@ -131,6 +142,9 @@ function framed(req: HttpRequest, host: string): Record<string, string> {
   for (const name in req.headers) if (name.toLowerCase() === 'content-length') return headers;
   return { ...headers, 'content-length': String(Buffer.byteLength(req.body)) };
 }
+
+/** llhttp's errors (HPE_*), the parser both runtimes' node:http reads answers with. */
+const isParseError = (error: Error): boolean => String((error as { code?: unknown }).code).startsWith('HPE_');
 
 const abortError = (): Error => Object.assign(new Error('This operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR' });
 

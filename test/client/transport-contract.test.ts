@@ -55,6 +55,8 @@ const rows: Row[] = [
     expected: [failure('timeout', false)],
   },
   { name: 'garbage instead of HTTP', requests: hostile('not-http'), expected: [failure('protocol', true)] },
+  { name: 'more bytes than the Content-Length, then closed', requests: hostile('longer-than-length'), expected: [{ status: 200, body: '{}' }] },
+  { name: 'a chunked body whose chunk size is not a number', requests: hostile('broken-chunk'), expected: [failure('protocol', true)] },
   { name: 'two Content-Length headers', requests: hostile('double-length'), expected: [failure('protocol', true)] },
   { name: 'an unrequested 101 Switching Protocols', requests: hostile('unsolicited-upgrade'), expected: [failure('protocol', true)] },
   { name: 'a header of 100 KB', requests: hostile('huge-header'), expected: [failure('too-large', true)] },

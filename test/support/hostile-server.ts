@@ -185,6 +185,10 @@ export const behaviours: Record<string, Behaviour> = {
   'unsolicited-upgrade': (_q, res) => raw(res, 'HTTP/1.1 101 Switching Protocols\r\nConnection: upgrade\r\nUpgrade: h2c\r\n\r\n'),
   'double-length': (_q, res) => raw(res, 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}'),
   'not-http': (_q, res) => raw(res, 'SSH-2.0-OpenSSH_9.6\r\n\r\n'),
+  'broken-chunk': (_q, res) => raw(res, 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\nzz\r\n'),
+  // More bytes than the Content-Length declares, then the connection closed: the answer is the declared body.
+  'longer-than-length': (_q, res) =>
+    raw(res, `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}tail the server should not have sent`),
   'chunked-trailers': (_q, res) => {
     res.writeHead(200, { 'content-type': 'application/json', trailer: 'x-checksum' });
     const text = JSON.stringify(DRAFT);

@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,8 @@ import { tempFolder } from '../support/temp-folder.js';
 const exec = promisify(execFile);
 const mock = useMockForSvc();
 
-const has = (tool: string) => execFileSync('sh', ['-c', `command -v ${tool} || true`], { encoding: 'utf8' }).trim() !== '';
+// runuser is in /usr/sbin, which a PATH for a user other than root may leave out.
+const has = (tool: string) => execFileSync('sh', ['-c', `PATH="$PATH:/usr/sbin:/sbin" command -v ${tool} || true`], { encoding: 'utf8' }).trim() !== '';
 const root = process.getuid?.() === 0;
 const why = !root
   ? 'not running as root: only root can build as one user and run as another; CI runs as root'
@@ -28,10 +29,12 @@ const why = !root
 /** What `npm pack` needs from a clone to build (tarball.mjs lists the same); node_modules is linked. */
 const SOURCES = ['package.json', 'package-lock.json', 'README.md', 'docs', 'tsconfig.json', 'tsconfig.declarations.json', 'bin', 'src', 'registry', 'scripts'];
 
+const RUNUSER = ['/usr/sbin/runuser', '/sbin/runuser'].find((file) => existsSync(file)) ?? 'runuser';
+
 /** Runs `argv` as nobody with only `env`; resolves with its exit code and output whatever the code. */
 async function asNobody(argv: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   const vars = Object.entries(env).map(([name, value]) => `${name}=${value}`);
-  return exec('runuser', ['-u', 'nobody', '--', 'env', '-i', ...vars, ...argv], { timeout: 30_000 }).then(
+  return exec(RUNUSER, ['-u', 'nobody', '--', 'env', '-i', ...vars, ...argv], { timeout: 30_000 }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
@@ -54,15 +57,18 @@ function foldersUnder(folder: string): [string, string][] {
 }
 
 describe.skipIf(why !== undefined)(`a clone built by root and used by another user${why ? ` (skipped: ${why})` : ''}`, () => {
-  const work = tempFolder('svc-other-user-');
-  const clone = join(work, 'clone');
-  const home = join(work, 'home');
+  // Made in beforeAll, not here: a describe skipped whole (not root, no runuser) runs no hook, so a folder made here would be left behind.
+  let work = '';
+  let clone = '';
+  let home = '';
   let node = process.execPath;
   let plainMode = '';
   let build: (script: string) => Promise<unknown>;
   const standalone = standaloneUnsupportedReason() === undefined;
 
   beforeAll(async () => {
+    work = tempFolder('svc-other-user-');
+    [clone, home] = [join(work, 'clone'), join(work, 'home')];
     chmodSync(work, 0o755);
     letOthersThrough(work);
     mkdirSync(clone);

@@ -19,7 +19,8 @@ const target = hostTarget();
 const unsupported = standaloneUnsupportedReason() ?? (installedPackage('@napi-rs/keyring') ? undefined : '@napi-rs/keyring is not installed');
 const missing = missingSecretServiceTools();
 const TOKEN = 'svc_agent_standaloneKeyring4242';
-const work = tempFolder('svc-standalone-keyring-');
+// None where the describe is skipped whole: it runs no hook, so nothing would remove it.
+const work = unsupported === undefined ? tempFolder('svc-standalone-keyring-') : '';
 const binary = join(work, binaryName(target ?? 'linux-x64'));
 let keyring: SecretService | undefined;
 

@@ -18,7 +18,8 @@ import { tempFolder } from '../support/temp-folder.js';
 // found. test/package/standalone-keyring.test.ts has the keyring's native binding it carries.
 const exec = promisify(execFile);
 const unsupported = standaloneUnsupportedReason();
-const work = tempFolder('svc-standalone-test-');
+// None where the describe is skipped whole: it runs no hook, so nothing would remove it.
+const work = unsupported === undefined ? tempFolder('svc-standalone-test-') : '';
 const binary = join(work, binaryName(hostTarget() ?? 'linux-x64'));
 const noNode = { PATH: '/nonexistent', SVC_CONFIG_DIR: join(work, 'config') };
 let mock: MockProcess;

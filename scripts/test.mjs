@@ -38,7 +38,8 @@ async function runSteps(steps) {
 
 function run(name, [file, ...args]) {
   return new Promise((resolve) => {
-    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // tsc turns on Node's compile cache, which Node keeps in the temp folder (node-compile-cache): npm test leaves nothing there.
+    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' } });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

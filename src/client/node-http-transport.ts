@@ -12,20 +12,11 @@ import { decodeBody, decodedAnswer } from './body-decoding.js';
 import { createConnectionSlots } from './connection-slots.js';
 import { NodeHttpExchange } from './node-http-exchange.js';
 import { startDeadline } from './request-deadline.js';
-import type { HttpRequest, HttpResponse, Transport } from './transport.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, type HttpRequest, type HttpResponse, systemCaCertificates, type Transport, type TransportOptions } from './transport.js';
 import { notSentWhileWaiting, toTransportError } from './transport-failures.js';
 
-export interface NodeHttpTransportOptions {
-  /** Responses larger than this are refused, so memory stays bounded. */
-  maxResponseBytes?: number;
-  /** Sockets kept open per origin (batch mode raises it). */
-  connections?: number;
-}
-
-const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-
 /** The production transport on Bun: node:http over a keep-alive pool, undici for a proxy. */
-export function createNodeHttpTransport(options: NodeHttpTransportOptions = {}): Transport {
+export function createNodeHttpTransport(options: TransportOptions = {}): Transport {
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const connections = options.connections ?? 8;
   const agentFor = createAgents(connections);
@@ -82,10 +73,4 @@ function createAgents(connections: number): (req: HttpRequest) => Agent | Promis
     }
     return agent;
   };
-}
-
-/** The runtime's CAs (bundled and NODE_EXTRA_CA_CERTS) and the system store's, as the undici transport trusts them. */
-async function systemCaCertificates(): Promise<string[]> {
-  const tls = await import('node:tls');
-  return [...new Set([...tls.getCACertificates('default'), ...tls.getCACertificates('system')])];
 }

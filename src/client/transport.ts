@@ -56,3 +56,19 @@ export class TransportError extends Error {
     setBrand(this, TRANSPORT_ERROR);
   }
 }
+
+/** What both transports (undici's, and node:http's on Bun) take. */
+export interface TransportOptions {
+  /** Responses larger than this are refused, so memory stays bounded. */
+  maxResponseBytes?: number;
+  /** Sockets kept open per origin (batch mode raises it). */
+  connections?: number;
+}
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** The runtime's CAs (bundled and NODE_EXTRA_CA_CERTS) and the system store's: ~45 ms to read, hence only for a request that asks. */
+export async function systemCaCertificates(): Promise<string[]> {
+  const tls = await import('node:tls');
+  return [...new Set([...tls.getCACertificates('default'), ...tls.getCACertificates('system')])];
+}

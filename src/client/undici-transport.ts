@@ -10,20 +10,11 @@ import { createConnectionSlots } from './connection-slots.js';
 import { startDeadline } from './request-deadline.js';
 import { splitUrl } from './url-split.js';
 import { ResponseCollector } from './response-collector.js';
-import type { HttpRequest, HttpResponse, Transport } from './transport.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, type HttpRequest, type HttpResponse, systemCaCertificates, type Transport, type TransportOptions } from './transport.js';
 import { notSentWhileWaiting, toTransportError } from './transport-failures.js';
 
-export interface UndiciTransportOptions {
-  /** Responses larger than this are refused, so memory stays bounded. */
-  maxResponseBytes?: number;
-  /** Sockets kept open per origin (batch mode raises it). */
-  connections?: number;
-}
-
-const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-
 /** The production transport: undici over a keep-alive pool. */
-export function createUndiciTransport(options: UndiciTransportOptions = {}): Transport {
+export function createUndiciTransport(options: TransportOptions = {}): Transport {
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const connections = options.connections ?? 8;
   const dispatcherFor = createDispatchers({ connections, keepAliveTimeout: 10_000 });
@@ -99,10 +90,4 @@ async function createDispatcher(pool: PoolOptions, proxy: string | undefined, sy
   if (!proxy) return new Agent({ ...pool, connect: tls });
   const { ProxyAgent, proxyClientFactory } = await import('./proxy-agent.js');
   return new ProxyAgent({ ...pool, uri: proxy, proxyTunnel: false, requestTls: tls, proxyTls: tls, clientFactory: proxyClientFactory(pool.connectTimeout) });
-}
-
-/** Node's CAs (bundled and NODE_EXTRA_CA_CERTS) and the system store's: ~45 ms to read, hence opt-in. */
-async function systemCaCertificates(): Promise<string[]> {
-  const tls = await import('node:tls');
-  return [...new Set([...tls.getCACertificates('default'), ...tls.getCACertificates('system')])];
 }
